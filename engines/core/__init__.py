@@ -1,0 +1,61 @@
+"""The engine contract, ids, seeded randomness, errors, replay and AI helpers."""
+
+from engines.core.engine import Agent, Engine, RandomAgent
+from engines.core.errors import (
+    BadAction,
+    BadOptions,
+    BadPlayerCount,
+    GameError,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    UnknownGame,
+)
+from engines.core.i18n import LANGS, Text
+from engines.core.models import (
+    Action,
+    CardInfo,
+    Event,
+    GameState,
+    Options,
+    Outcome,
+    RuleSection,
+    Seat,
+    Step,
+    View,
+)
+from engines.core.options import describe as describe_options
+from engines.core.options import validate_options
+from engines.core.replay import replay
+from engines.core.rng import Rng, seed_state
+
+__all__ = [
+    "LANGS",
+    "Action",
+    "Agent",
+    "BadAction",
+    "BadOptions",
+    "BadPlayerCount",
+    "CardInfo",
+    "Engine",
+    "Event",
+    "GameError",
+    "GameOver",
+    "GameState",
+    "IllegalAction",
+    "NotYourTurn",
+    "Options",
+    "Outcome",
+    "RandomAgent",
+    "Rng",
+    "RuleSection",
+    "Seat",
+    "Step",
+    "Text",
+    "UnknownGame",
+    "View",
+    "describe_options",
+    "replay",
+    "seed_state",
+    "validate_options",
+]

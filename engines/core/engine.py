@@ -1,0 +1,163 @@
+"""The engine contract every game implements (see DESIGN.md, "The engine contract")."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol
+
+from pydantic import TypeAdapter, ValidationError
+
+from engines.core.errors import BadAction, BadPlayerCount, GameOver, NotYourTurn
+from engines.core.i18n import Text
+from engines.core.models import (
+    Action,
+    CardInfo,
+    Event,
+    Options,
+    OptionsT,
+    Outcome,
+    RuleSection,
+    Seat,
+    StateT,
+    Step,
+    View,
+)
+from engines.core.options import validate_options
+from engines.core.rng import Rng, seed_state
+
+
+class Agent(Protocol):
+    """An AI player. It is handed the full state for speed but must decide only from what ``seat`` may
+    see (``engine.view(state, seat)``) plus the legal actions: our AIs never peek at hidden cards."""
+
+    def choose(self, state: Any, seat: Seat, rng: Rng) -> Action: ...
+
+
+class RandomAgent:
+    """Uniformly random legal play: the baseline every AI must beat."""
+
+    def __init__(self, engine: Engine[Any, Any]) -> None:
+        self.engine = engine
+
+    def choose(self, state: Any, seat: Seat, rng: Rng) -> Action:
+        return rng.choice(self.engine.legal_actions(state, seat))
+
+
+class Engine(ABC, Generic[StateT, OptionsT]):
+    """Pure rules for one game. Subclasses set the class attributes and implement the abstract methods.
+
+    ``apply`` is the only way a state changes: it copies the state, lets ``_apply`` change the copy and
+    return events, so the input is never mutated and a refused action changes nothing.
+    """
+
+    id: ClassVar[str]
+    name: ClassVar[Text]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[Options]]
+    state_model: ClassVar[type[Any]]
+    #: A TypeAdapter over the game's discriminated union of actions.
+    action_adapter: ClassVar[TypeAdapter[Any]]
+
+    # -- life cycle -------------------------------------------------------------------------------
+    def make_options(self, raw: Mapping[str, Any] | Options | None = None) -> OptionsT:
+        opts: OptionsT = validate_options(self.options_model, raw)  # type: ignore[assignment]
+        return opts
+
+    def new_game(
+        self,
+        players: Sequence[Seat],
+        options: Mapping[str, Any] | Options | None = None,
+        seed: int = 0,
+    ) -> StateT:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise BadPlayerCount(min=self.min_players, max=self.max_players, got=len(players))
+        if len(set(players)) != len(players):
+            raise BadPlayerCount(min=self.min_players, max=self.max_players, got=len(players), duplicate=True)
+        return self._new_game(list(players), self.make_options(options), seed, Rng(seed_state(seed)))
+
+    @abstractmethod
+    def _new_game(self, players: list[Seat], options: OptionsT, seed: int, rng: Rng) -> StateT:
+        """Deal. Store ``rng.state`` in the returned state (field ``rng``)."""
+
+    # -- queries ----------------------------------------------------------------------------------
+    @abstractmethod
+    def to_move(self, state: StateT) -> list[Seat]:
+        """Seats that must decide now; ``[]`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: Seat) -> list[Action]:
+        """Every legal action for ``seat`` (``[]`` if it need not act)."""
+
+    @abstractmethod
+    def view(self, state: StateT, seat: Seat | None) -> View:
+        """What ``seat`` may see; ``None`` is the public view (spectators, the table picture)."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """``None`` while the game runs."""
+
+    @abstractmethod
+    def hidden_cards(self, state: StateT, seat: Seat | None) -> set[str]:
+        """Ids of every card instance ``seat`` may not see (``None``: every card hidden from the public).
+
+        Card ids are unique within a game. The contract tests check that no view or public event
+        handed to that audience contains any of them."""
+
+    # -- change -----------------------------------------------------------------------------------
+    def apply(self, state: StateT, seat: Seat, action: Action | Mapping[str, Any]) -> Step[StateT]:
+        if not isinstance(action, Action):
+            action = self.parse_action(action)
+        if self.outcome(state) is not None:
+            raise GameOver()
+        if seat not in self.to_move(state):
+            raise NotYourTurn(seat=seat)
+        new = self.copy_state(state)
+        events = self._apply(new, seat, action)
+        new.turn += 1
+        return Step[Any](state=new, events=events)
+
+    @abstractmethod
+    def _apply(self, state: StateT, seat: Seat, action: Action) -> list[Event]:
+        """Validate and perform ``action`` on ``state`` (a private copy). Raise ``IllegalAction`` with a
+        stable code before or during the change; the copy is then thrown away."""
+
+    def copy_state(self, state: StateT) -> StateT:
+        """Deep copy. Engines with a hot path may override with a cheaper structural copy."""
+        copied: StateT = state.model_copy(deep=True)
+        return copied
+
+    # -- serialisation ----------------------------------------------------------------------------
+    def parse_action(self, data: Mapping[str, Any] | str | bytes) -> Action:
+        try:
+            if isinstance(data, str | bytes):
+                parsed: Action = self.action_adapter.validate_json(data)
+            else:
+                parsed = self.action_adapter.validate_python(dict(data))
+        except ValidationError as exc:
+            raise BadAction(detail=str(exc.errors()[0]["msg"]) if exc.errors() else "invalid") from None
+        return parsed
+
+    def dump_state(self, state: StateT) -> str:
+        return str(state.model_dump_json())
+
+    def load_state(self, data: str | bytes) -> StateT:
+        loaded: StateT = self.state_model.model_validate_json(data)
+        return loaded
+
+    # -- content ----------------------------------------------------------------------------------
+    def ai(self, level: str = "normal") -> Agent:
+        """The game's AI. Engines override; the random agent is only a floor."""
+        return RandomAgent(self)
+
+    def rules(self) -> list[RuleSection]:
+        """``/rules`` sections, bilingual, written for players."""
+        return []
+
+    def cards(self) -> list[CardInfo]:
+        """``/card`` entries."""
+        return []
+
+    def is_over(self, state: StateT) -> bool:
+        return self.outcome(state) is not None

@@ -1,0 +1,406 @@
+"""Measuring, wrapping, fitting and drawing text in Japanese and English.
+
+Everything goes through :func:`renderers.common.fonts.runs`, so a symbol the primary face lacks (``✗``, ``⟲``)
+is drawn by the fallback face in the same line, and fake bold is applied consistently.
+
+Wrapping rules:
+
+- Latin words break at spaces; a word longer than the line is hard-broken between characters.
+- Japanese (and other CJK) text may break between any two characters.
+- Basic kinsoku shori: closing brackets, small kana, the prolonged sound mark and punctuation (``、。」）ー…``)
+  never start a line, and opening brackets (``「（``) never end one. The offending character moves to the next
+  line together with its neighbour (oidashi), which is what Japanese readers expect in short UI labels.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from .fonts import DeckFont, font, runs
+
+__all__ = [
+    "Align",
+    "Box",
+    "Colour",
+    "TextBlock",
+    "VAlign",
+    "draw_text",
+    "ellipsize",
+    "fit_text",
+    "layout_text",
+    "line_height",
+    "text_width",
+    "wrap_text",
+]
+
+Box = tuple[int, int, int, int]
+"""(left, top, right, bottom) in pixels, right/bottom exclusive like Pillow's boxes."""
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+Align = Literal["left", "center", "right"]
+VAlign = Literal["top", "middle", "bottom"]
+
+ELLIPSIS = "…"
+DEFAULT_LINE_SPACING = 1.25
+
+# Characters that must not begin a line (行頭禁則).
+NO_LINE_START = frozenset(
+    "、。，．,.・：；:;？！?!ー－‐–—…‥〜～゛゜ヽヾゝゞ々〻"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+    ")]}）］｝〕〉》」』】〙〗〟’”»｣%％‰°′″℃"
+)
+# Characters that must not end a line (行末禁則).
+NO_LINE_END = frozenset("([{（［｛〔〈《「『【〘〖〝‘“«｢")
+
+
+def _is_cjk(char: str) -> bool:
+    code = ord(char)
+    return (
+        0x2E80 <= code <= 0x9FFF  # CJK radicals, kana, CJK punctuation, unified ideographs
+        or 0xF900 <= code <= 0xFAFF  # compatibility ideographs
+        or 0xFE30 <= code <= 0xFE4F  # CJK compatibility forms
+        or 0xFF00 <= code <= 0xFFEF  # full-width and half-width forms
+        or 0x20000 <= code <= 0x3FFFF  # supplementary ideographs
+        or unicodedata.east_asian_width(char) in ("W", "F")
+    )
+
+
+def text_width(text: str, size: int, *, bold: bool = False) -> int:
+    """Advance width of one line of ``text`` at ``size`` px, including the fake-bold stroke."""
+    if not text:
+        return 0
+    parts = runs(text, size, bold=bold)
+    width = sum(part_font.getlength(part) for part, part_font in parts)
+    stroke = parts[0][1].stroke if parts else 0.0
+    return int(round(width + 2 * stroke))
+
+
+def line_height(size: int, spacing: float = DEFAULT_LINE_SPACING) -> int:
+    """Distance between two baselines."""
+    return max(1, round(size * spacing))
+
+
+def _block_height(size: int, lines: int, spacing: float) -> int:
+    if lines <= 0:
+        return 0
+    ascent, descent = font(size).getmetrics()
+    return ascent + descent + (lines - 1) * line_height(size, spacing)
+
+
+def _units(paragraph: str) -> list[str]:
+    """Split a paragraph into unbreakable units: words, runs of spaces and single CJK characters."""
+    units: list[str] = []
+    word = ""
+    for ch in paragraph:
+        if ch == " ":
+            if word:
+                units.append(word)
+                word = ""
+            if units and units[-1].isspace():
+                units[-1] += ch
+            else:
+                units.append(ch)
+        elif _is_cjk(ch):
+            if word:
+                units.append(word)
+                word = ""
+            units.append(ch)
+        else:
+            word += ch
+    if word:
+        units.append(word)
+
+    # Kinsoku: glue forbidden line-starters to the unit before them and line-enders to the unit after.
+    glued: list[str] = []
+    carry = ""
+    for unit in units:
+        unit = carry + unit
+        carry = ""
+        if glued and not unit.isspace() and unit[0] in NO_LINE_START and not glued[-1].isspace():
+            glued[-1] += unit
+        elif not unit.isspace() and unit[-1] in NO_LINE_END:
+            carry = unit
+        else:
+            glued.append(unit)
+    if carry:
+        glued.append(carry)
+    return glued
+
+
+def _hard_break(unit: str, width: int, size: int, bold: bool) -> list[str]:
+    """Break an overlong unit between characters, still honouring kinsoku where there is room."""
+    pieces: list[str] = []
+    current = ""
+    for ch in unit:
+        if current and text_width(current + ch, size, bold=bold) > width:
+            if ch in NO_LINE_START and len(current) > 1:
+                pieces.append(current[:-1])
+                current = current[-1]
+            else:
+                pieces.append(current)
+                current = ""
+        current += ch
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def wrap_text(text: str, width: int, size: int, *, bold: bool = False) -> list[str]:
+    """Lines of ``text`` no wider than ``width`` px at ``size`` px; ``\\n`` forces a break.
+
+    A single character wider than ``width`` still gets a line of its own (nothing is ever dropped).
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for unit in _units(paragraph):
+            if unit.isspace():
+                if current:
+                    current += unit
+                continue
+            candidate = current + unit
+            if text_width(candidate.rstrip(), size, bold=bold) <= width:
+                current = candidate
+                continue
+            if current.strip():
+                lines.append(current.rstrip())
+            current = ""
+            if text_width(unit, size, bold=bold) <= width:
+                current = unit
+            else:
+                *full, current = _hard_break(unit, width, size, bold)
+                lines.extend(full)
+        lines.append(current.rstrip())
+    return lines
+
+
+def ellipsize(line: str, width: int, size: int, *, bold: bool = False) -> str:
+    """``line`` shortened with a trailing "…" so it fits ``width`` px (just "…" if nothing else fits)."""
+    if text_width(line, size, bold=bold) <= width:
+        return line
+    kept = line
+    while kept and text_width(kept.rstrip() + ELLIPSIS, size, bold=bold) > width:
+        kept = kept[:-1]
+    return kept.rstrip() + ELLIPSIS
+
+
+def _truncate(lines: list[str], max_lines: int, width: int, size: int, bold: bool) -> list[str]:
+    if len(lines) <= max_lines:
+        return lines
+    if max_lines <= 0:
+        return []
+    kept = lines[:max_lines]
+    last = kept[-1] + ELLIPSIS  # force the ellipsis even when the last kept line fits on its own
+    kept[-1] = ellipsize(last, width, size, bold=bold) if text_width(last, size, bold=bold) > width else last
+    return kept
+
+
+def fit_text(
+    text: str,
+    width: int,
+    height: int,
+    max_size: int,
+    min_size: int = 14,
+    *,
+    bold: bool = False,
+    spacing: float = DEFAULT_LINE_SPACING,
+    wrap: bool = True,
+    max_lines: int | None = None,
+) -> tuple[int, list[str]]:
+    """The largest font size in ``[min_size, max_size]`` at which ``text`` fits ``width`` x ``height``.
+
+    Returns ``(size, lines)``. If even ``min_size`` does not fit, the size is ``min_size`` and the lines are
+    cut to what fits, the last one ending in "…"; so the result always fits unless a single line of
+    ``min_size`` text is taller than ``height``. ``wrap=False`` keeps the text on one line.
+    """
+    if min_size > max_size:
+        raise ValueError(f"min_size {min_size} > max_size {max_size}")
+
+    def lines_at(size: int) -> list[str]:
+        return wrap_text(text, width, size, bold=bold) if wrap else text.split("\n")
+
+    def fits(size: int) -> tuple[bool, list[str]]:
+        lines = lines_at(size)
+        if max_lines is not None and len(lines) > max_lines:
+            return False, lines
+        if _block_height(size, len(lines), spacing) > height:
+            return False, lines
+        return all(text_width(line, size, bold=bold) <= width for line in lines), lines
+
+    # Fitting is monotonic in practice (bigger glyphs never wrap into fewer lines), so bisect.
+    low, high = min_size, max_size
+    best: tuple[int, list[str]] | None = None
+    while low <= high:
+        mid = (low + high) // 2
+        ok, lines = fits(mid)
+        if ok:
+            best = (mid, lines)
+            low = mid + 1
+        else:
+            high = mid - 1
+    if best is not None:
+        return best
+
+    lines = lines_at(min_size)
+    room = 1
+    while _block_height(min_size, room + 1, spacing) <= height:
+        room += 1
+    if max_lines is not None:
+        room = min(room, max_lines)
+    lines = [ellipsize(line, width, min_size, bold=bold) for line in lines]
+    return min_size, _truncate(lines, room, width, min_size, bold)
+
+
+@dataclass(frozen=True)
+class TextBlock:
+    """Where text was (or would be) drawn: the font size, the lines and the box they occupy."""
+
+    size: int
+    lines: tuple[str, ...]
+    box: Box
+
+
+def layout_text(
+    box: Box,
+    text: str,
+    *,
+    size: int | None = None,
+    max_size: int | None = None,
+    min_size: int = 14,
+    bold: bool = False,
+    align: Align = "left",
+    valign: VAlign = "top",
+    spacing: float = DEFAULT_LINE_SPACING,
+    wrap: bool = True,
+    max_lines: int | None = None,
+) -> tuple[TextBlock, list[tuple[int, int]]]:
+    """Compute what :func:`draw_text` would draw: the block and each line's baseline-left origin."""
+    left, top, right, bottom = box
+    width, height = right - left, bottom - top
+    if size is None:
+        ceiling = max(min_size, max_size if max_size is not None else height)
+        size, lines = fit_text(
+            text, width, height, ceiling, min_size, bold=bold, spacing=spacing, wrap=wrap, max_lines=max_lines
+        )
+    else:
+        lines = wrap_text(text, width, size, bold=bold) if wrap else text.split("\n")
+        room = max_lines if max_lines is not None else len(lines)
+        while room > 1 and _block_height(size, room, spacing) > height:
+            room -= 1
+        lines = _truncate([ellipsize(line, width, size, bold=bold) for line in lines], room, width, size, bold)
+
+    block_h = _block_height(size, len(lines), spacing)
+    if valign == "middle":
+        y = top + (height - block_h) // 2
+    elif valign == "bottom":
+        y = bottom - block_h
+    else:
+        y = top
+    ascent = font(size).getmetrics()[0]
+    origins: list[tuple[int, int]] = []
+    widths = [text_width(line, size, bold=bold) for line in lines]
+    for i, line_w in enumerate(widths):
+        if align == "center":
+            x = left + (width - line_w) // 2
+        elif align == "right":
+            x = right - line_w
+        else:
+            x = left
+        origins.append((x, y + ascent + i * line_height(size, spacing)))
+    used_left = min((x for x, _ in origins), default=left)
+    used_right = max((x + w for (x, _), w in zip(origins, widths, strict=True)), default=left)
+    return TextBlock(size, tuple(lines), (used_left, y, used_right, y + block_h)), origins
+
+
+def draw_line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    *,
+    fill: Colour,
+    bold: bool = False,
+    shadow: Colour | None = None,
+) -> int:
+    """Draw one line with its left end at ``xy[0]`` and baseline at ``xy[1]``; returns the advance width."""
+    x, baseline = xy
+    start = x
+    for part, part_font in runs(text, size, bold=bold):
+        _draw_run(draw, (x, baseline), part, part_font, fill, shadow)
+        x += part_font.getlength(part)
+    return int(round(x - start))
+
+
+def _draw_run(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    part: str,
+    part_font: DeckFont,
+    fill: Colour,
+    shadow: Colour | None,
+) -> None:
+    # The stroke is outset from the glyph, so shift by it to keep the ink inside the measured width.
+    x, y = xy[0] + part_font.stroke, xy[1]
+    if shadow is not None:
+        offset = max(1, round(part_font.size / 16))
+        draw.text(
+            (x, y + offset),
+            part,
+            font=part_font,
+            fill=shadow,
+            anchor="ls",
+            stroke_width=part_font.stroke,
+            stroke_fill=shadow,
+        )
+    draw.text((x, y), part, font=part_font, fill=fill, anchor="ls", stroke_width=part_font.stroke, stroke_fill=fill)
+
+
+def draw_text(
+    target: Image.Image | ImageDraw.ImageDraw,
+    box: Box,
+    text: str,
+    *,
+    size: int | None = None,
+    max_size: int | None = None,
+    min_size: int = 14,
+    fill: Colour = (255, 255, 255),
+    bold: bool = False,
+    align: Align = "left",
+    valign: VAlign = "top",
+    spacing: float = DEFAULT_LINE_SPACING,
+    wrap: bool = True,
+    max_lines: int | None = None,
+    shadow: Colour | None = None,
+) -> TextBlock:
+    """Draw ``text`` inside ``box`` and return where it went.
+
+    With ``size`` the text is wrapped at that size and cut with "…" if it overflows the box. Without it the
+    largest size between ``min_size`` and ``max_size`` (default: the box height) that fits is chosen.
+    ``shadow`` adds a 1-2 px drop shadow, useful for light text on the felt.
+    """
+    draw = ImageDraw.Draw(target) if isinstance(target, Image.Image) else target
+    block, origins = layout_text(
+        box,
+        text,
+        size=size,
+        max_size=max_size,
+        min_size=min_size,
+        bold=bold,
+        align=align,
+        valign=valign,
+        spacing=spacing,
+        wrap=wrap,
+        max_lines=max_lines,
+    )
+    for line, origin in zip(block.lines, origins, strict=True):
+        draw_line(draw, origin, line, block.size, fill=fill, bold=bold, shadow=shadow)
+    return block
+
+
+def longest_line_width(lines: Sequence[str], size: int, *, bold: bool = False) -> int:
+    """Width of the widest of ``lines``; handy for sizing a panel around text."""
+    return max((text_width(line, size, bold=bold) for line in lines), default=0)

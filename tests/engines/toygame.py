@@ -1,0 +1,248 @@
+"""Climb: a tiny card game that lives only in tests, so the contract suite has an engine before the
+real games land and keeps one that exercises every part of the contract (hidden hands, a hidden deck,
+a pending decision, options, an end).
+
+Cards c1..c12 (rank = number). Each player is dealt ``hand_size``; the rest is a face-down deck.
+On your turn: play a card higher than the pile's top, or draw (while the deck lasts), or pass (only
+when you cannot play and the deck is empty; the pile is cleared). Playing a 7 with ``gift_sevens``
+makes you give a card of your choice to the next player (a pending decision). Empty hand wins.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from engines.core import (
+    Action,
+    CardInfo,
+    Engine,
+    Event,
+    GameState,
+    IllegalAction,
+    Options,
+    Outcome,
+    Rng,
+    RuleSection,
+    Seat,
+    Text,
+    View,
+)
+
+
+class ClimbOptions(Options):
+    hand_size: int = Field(3, ge=2, le=5, description="cards dealt to each player")
+    gift_sevens: bool = Field(True, description="a played 7 gives a card to the next player")
+
+
+class Play(Action):
+    type: Literal["play"] = "play"
+    card: str
+
+
+class Draw(Action):
+    type: Literal["draw"] = "draw"
+
+
+class Pass(Action):
+    type: Literal["pass"] = "pass"
+
+
+class Give(Action):
+    type: Literal["give"] = "give"
+    card: str
+
+
+ClimbAction = Annotated[Play | Draw | Pass | Give, Field(discriminator="type")]
+
+
+class Pending(BaseModel):
+    kind: Literal["give"]
+    seat: Seat
+    to: Seat
+
+
+class ClimbState(GameState):
+    options: ClimbOptions
+    hands: dict[Seat, list[str]]
+    deck: list[str]
+    pile: list[str]
+    current: int = 0
+    pending: Pending | None = None
+    winner: Seat | None = None
+
+
+class ClimbView(View):
+    hand: list[str] | None
+    hand_counts: dict[Seat, int]
+    deck_count: int
+    pile: list[str]
+    pending: Pending | None
+
+
+def rank(card: str) -> int:
+    return int(card[1:])
+
+
+class ClimbEngine(Engine[ClimbState, ClimbOptions]):
+    id = "test-climb"
+    name = Text(en="Climb (test game)", ja="クライム（テスト用）")
+    min_players = 2
+    max_players = 4
+    options_model = ClimbOptions
+    state_model = ClimbState
+    action_adapter = TypeAdapter(ClimbAction)
+
+    def _new_game(self, players: list[Seat], options: ClimbOptions, seed: int, rng: Rng) -> ClimbState:
+        deck = [f"c{i}" for i in range(1, 13)]
+        rng.shuffle(deck)
+        hands = {
+            p: sorted(deck[i * options.hand_size : (i + 1) * options.hand_size], key=rank)
+            for i, p in enumerate(players)
+        }
+        rest = deck[len(players) * options.hand_size :]
+        return ClimbState(
+            game=self.id,
+            players=players,
+            seed=seed,
+            rng=rng.state,
+            options=options,
+            hands=hands,
+            deck=rest,
+            pile=[],
+        )
+
+    def to_move(self, state: ClimbState) -> list[Seat]:
+        if state.winner is not None:
+            return []
+        if state.pending is not None:
+            return [state.pending.seat]
+        return [state.players[state.current]]
+
+    def legal_actions(self, state: ClimbState, seat: Seat) -> list[Action]:
+        if seat not in self.to_move(state):
+            return []
+        hand = state.hands[seat]
+        if state.pending is not None:
+            return [Give(card=c) for c in hand]
+        top = rank(state.pile[-1]) if state.pile else 0
+        actions: list[Action] = [Play(card=c) for c in hand if rank(c) > top]
+        if state.deck:
+            actions.append(Draw())
+        elif not actions:
+            actions.append(Pass())
+        return actions
+
+    def _next(self, state: ClimbState) -> None:
+        state.current = (state.current + 1) % len(state.players)
+
+    def _apply(self, state: ClimbState, seat: Seat, action: Action) -> list[Event]:
+        hand = state.hands[seat]
+        if state.pending is not None:
+            if not isinstance(action, Give) or action.card not in hand:
+                raise IllegalAction("must_give")
+            hand.remove(action.card)
+            to = state.pending.to
+            state.hands[to] = sorted([*state.hands[to], action.card], key=rank)
+            state.pending = None
+            self._next(state)
+            return [
+                Event(kind="gave", seat=seat, visible_to=(seat, to), params={"card": action.card, "to": to}),
+                Event(kind="gave_card", seat=seat, params={"to": to}),
+            ]
+        top = rank(state.pile[-1]) if state.pile else 0
+        if isinstance(action, Play):
+            if action.card not in hand:
+                raise IllegalAction("card_not_in_hand", card=action.card)
+            if rank(action.card) <= top:
+                raise IllegalAction("too_weak", card=action.card)
+            hand.remove(action.card)
+            state.pile.append(action.card)
+            events = [Event(kind="played", seat=seat, params={"card": action.card})]
+            if not hand:
+                state.winner = seat
+                events.append(Event(kind="won", seat=seat))
+                return events
+            if state.options.gift_sevens and rank(action.card) == 7:
+                to = state.players[(state.current + 1) % len(state.players)]
+                state.pending = Pending(kind="give", seat=seat, to=to)
+                return events
+            self._next(state)
+            return events
+        if isinstance(action, Draw):
+            if not state.deck:
+                raise IllegalAction("deck_empty")
+            rng = Rng(state.rng)
+            card = state.deck.pop(rng.below(len(state.deck)))
+            state.rng = rng.state
+            state.hands[seat] = sorted([*hand, card], key=rank)
+            self._next(state)
+            return [
+                Event(kind="drew", seat=seat, visible_to=(seat,), params={"card": card}),
+                Event(kind="drew_card", seat=seat),
+            ]
+        if isinstance(action, Pass):
+            if state.deck or any(rank(c) > top for c in hand):
+                raise IllegalAction("must_play")
+            state.pile = []
+            self._next(state)
+            return [Event(kind="passed", seat=seat)]
+        raise IllegalAction("unexpected_action", type=action.type)
+
+    def view(self, state: ClimbState, seat: Seat | None) -> ClimbView:
+        return ClimbView(
+            game=self.id,
+            seat=seat,
+            players=state.players,
+            to_move=self.to_move(state),
+            finished=state.winner is not None,
+            hand=list(state.hands[seat]) if seat is not None else None,
+            hand_counts={p: len(h) for p, h in state.hands.items()},
+            deck_count=len(state.deck),
+            pile=list(state.pile),
+            pending=state.pending,
+        )
+
+    def outcome(self, state: ClimbState) -> Outcome | None:
+        if state.winner is None:
+            return None
+        others = [p for p in state.players if p != state.winner]
+        scores = {p: float(-len(state.hands[p])) for p in state.players}
+        groups: dict[float, list[Seat]] = {}
+        for p in others:
+            groups.setdefault(scores[p], []).append(p)
+        ranking = [[state.winner]] + [groups[s] for s in sorted(groups, reverse=True)]
+        return Outcome(scores=scores, ranking=ranking, winners=[state.winner], reason="emptied_hand")
+
+    def hidden_cards(self, state: ClimbState, seat: Seat | None) -> set[str]:
+        hidden = set(state.deck)
+        for p, hand in state.hands.items():
+            if p != seat:
+                hidden.update(hand)
+        return hidden
+
+    def rules(self) -> list[RuleSection]:
+        return [
+            RuleSection(
+                id="play",
+                title=Text(en="Playing", ja="出し方"),
+                body=Text(
+                    en="Play a higher card, draw, or pass.", ja="より強いカードを出すか、引くか、パス。"
+                ),
+            )
+        ]
+
+    def cards(self) -> list[CardInfo]:
+        return [
+            CardInfo(
+                id=f"c{i}",
+                name=Text(en=f"Card {i}", ja=f"カード{i}"),
+                text=Text(en="A card.", ja="カード。"),
+                aliases=(str(i),),
+            )
+            for i in range(1, 13)
+        ]
+
+
+ENGINE = ClimbEngine()
