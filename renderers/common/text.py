@@ -29,11 +29,13 @@ __all__ = [
     "Colour",
     "TextBlock",
     "VAlign",
+    "draw_line",
     "draw_text",
     "ellipsize",
     "fit_text",
     "layout_text",
     "line_height",
+    "longest_line_width",
     "text_width",
     "wrap_text",
 ]

@@ -1,0 +1,1 @@
+"""Deckhand: the Discord layer. The only package that imports discord."""

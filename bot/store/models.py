@@ -1,0 +1,73 @@
+"""Records the store reads and writes. Plain data; the table service owns what they mean."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    RUNNING = "running"
+    FINISHED = "finished"
+    ABORTED = "aborted"
+
+    @property
+    def live(self) -> bool:
+        return self in (Status.LOBBY, Status.RUNNING)
+
+
+class SeatInfo(BaseModel):
+    """Who sits in a seat: a Discord user, or the engine's AI (``user_id is None``)."""
+
+    seat: str
+    user_id: int | None = None
+    name: str
+    ai_level: str | None = None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+
+class GameRecord(BaseModel):
+    id: int
+    guild_id: int
+    channel_id: int
+    game_id: str
+    status: Status
+    host_id: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int
+    seats: list[SeatInfo] = Field(default_factory=list)
+    fixed_order: bool = False
+    state_json: str | None = None
+    version: int = 0
+    lobby_message_id: int | None = None
+    table_message_id: int | None = None
+    created_at: str = ""
+    updated_at: str = ""
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def seat_info(self, seat: str) -> SeatInfo:
+        return next(s for s in self.seats if s.seat == seat)
+
+
+class ActionRecord(BaseModel):
+    seq: int
+    seat: str
+    user_id: int | None
+    action: dict[str, Any]
+    created_at: str
+
+
+class ResultRow(BaseModel):
+    seat: str
+    user_id: int | None
+    place: int
+    score: float
+    winner: bool

@@ -1,0 +1,325 @@
+"""The SQLite store: one file, WAL, numbered migrations, every write one transaction.
+
+One connection serves the whole bot process; an ``asyncio.Lock`` keeps each transaction's statements
+together (aiosqlite runs them on one thread, but two coroutines could otherwise interleave BEGIN/COMMIT).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Iterable, Mapping
+from contextlib import asynccontextmanager
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.store.errors import ChannelBusy, GameNotFound, StaleVersion
+from bot.store.models import ActionRecord, GameRecord, ResultRow, SeatInfo, Status
+
+log = logging.getLogger(__name__)
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_UPDATABLE = {
+    "status",
+    "options",
+    "seats",
+    "fixed_order",
+    "state_json",
+    "lobby_message_id",
+    "table_message_id",
+    "host_id",
+}
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """``(number, name, sql)`` of every bundled migration, in order."""
+    found = []
+    for entry in resources.files("bot.store.migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [n for n, _, _ in found]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise RuntimeError(f"migrations must be numbered 0001.. without gaps, found {numbers}")
+    return found
+
+
+class SqliteStore:
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self._conn = conn
+        self._lock = asyncio.Lock()
+        self.path = path
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStore:
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn.row_factory = aiosqlite.Row
+        await conn.execute("PRAGMA journal_mode=WAL")
+        # FULL: a game is never lost, even to a power cut right after an accepted click.
+        await conn.execute("PRAGMA synchronous=FULL")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA busy_timeout=5000")
+        store = cls(conn, path)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    # -- schema -----------------------------------------------------------------------------------
+    async def _migrate(self) -> None:
+        await self._conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+            " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))"
+        )
+        async with self._conn.execute("SELECT version FROM schema_migrations") as cur:
+            applied = {row[0] for row in await cur.fetchall()}
+        for number, name, sql in migrations():
+            if number in applied:
+                continue
+            log.info("applying migration %s", name)
+            # executescript runs the script and its bookkeeping row as one transaction.
+            await self._conn.executescript(
+                f"BEGIN IMMEDIATE;\n{sql}\n"
+                f"INSERT INTO schema_migrations (version, name) VALUES ({number}, '{name}');\nCOMMIT;"
+            )
+
+    async def schema_version(self) -> int:
+        async with self._conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+            else:
+                await self._conn.execute("COMMIT")
+
+    # -- reading ----------------------------------------------------------------------------------
+    @staticmethod
+    def _record(row: aiosqlite.Row) -> GameRecord:
+        return GameRecord(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game_id=row["game_id"],
+            status=Status(row["status"]),
+            host_id=row["host_id"],
+            options=json.loads(row["options_json"]),
+            seed=row["seed"],
+            seats=[SeatInfo.model_validate(s) for s in json.loads(row["seats_json"])],
+            fixed_order=bool(row["fixed_order"]),
+            state_json=row["state_json"],
+            version=row["version"],
+            lobby_message_id=row["lobby_message_id"],
+            table_message_id=row["table_message_id"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+        )
+
+    async def _fetch(self, sql: str, params: Iterable[Any]) -> list[GameRecord]:
+        async with self._conn.execute(sql, tuple(params)) as cur:
+            return [self._record(r) for r in await cur.fetchall()]
+
+    async def get_game(self, game_pk: int) -> GameRecord:
+        rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_pk,))
+        if not rows:
+            raise GameNotFound(game_pk)
+        return rows[0]
+
+    async def live_game_in(self, channel_id: int) -> GameRecord | None:
+        rows = await self._fetch(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
+        )
+        return rows[0] if rows else None
+
+    async def live_games(self, guild_id: int | None = None) -> list[GameRecord]:
+        if guild_id is None:
+            return await self._fetch(
+                "SELECT * FROM games WHERE status IN ('lobby', 'running') ORDER BY id", ()
+            )
+        return await self._fetch(
+            "SELECT * FROM games WHERE guild_id = ? AND status IN ('lobby', 'running') ORDER BY id",
+            (guild_id,),
+        )
+
+    async def actions(self, game_pk: int) -> list[ActionRecord]:
+        async with self._conn.execute(
+            "SELECT seq, seat, user_id, action_json, created_at FROM actions WHERE game_pk = ? ORDER BY seq",
+            (game_pk,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            ActionRecord(
+                seq=r["seq"],
+                seat=r["seat"],
+                user_id=r["user_id"],
+                action=json.loads(r["action_json"]),
+                created_at=r["created_at"],
+            )
+            for r in rows
+        ]
+
+    async def results(self, game_pk: int) -> list[ResultRow]:
+        async with self._conn.execute(
+            "SELECT seat, user_id, place, score, winner FROM results WHERE game_pk = ? ORDER BY place, seat",
+            (game_pk,),
+        ) as cur:
+            rows = await cur.fetchall()
+        return [
+            ResultRow(
+                seat=r["seat"],
+                user_id=r["user_id"],
+                place=r["place"],
+                score=r["score"],
+                winner=bool(r["winner"]),
+            )
+            for r in rows
+        ]
+
+    async def guild_locale(self, guild_id: int) -> str | None:
+        async with self._conn.execute(
+            "SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cur:
+            row = await cur.fetchone()
+        return row["locale"] if row else None
+
+    # -- writing ----------------------------------------------------------------------------------
+    async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
+                (guild_id, locale),
+            )
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_id: str,
+        host_id: int,
+        seed: int,
+        options: Mapping[str, Any],
+        seats: list[SeatInfo],
+    ) -> GameRecord:
+        try:
+            async with self._transaction() as db:
+                cur = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game_id, status, host_id, options_json, seed,"
+                    " seats_json) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    (
+                        guild_id,
+                        channel_id,
+                        game_id,
+                        host_id,
+                        json.dumps(dict(options)),
+                        seed,
+                        json.dumps([s.model_dump() for s in seats]),
+                    ),
+                )
+                game_pk = cur.lastrowid
+        except aiosqlite.IntegrityError as exc:
+            raise ChannelBusy(channel_id) from exc
+        assert game_pk is not None
+        return await self.get_game(game_pk)
+
+    def _assignments(self, fields: Mapping[str, Any]) -> tuple[str, list[Any]]:
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"not updatable: {sorted(unknown)}")
+        parts, values = [], []
+        for key, value in fields.items():
+            column = {"options": "options_json", "seats": "seats_json"}.get(key, key)
+            if key == "options":
+                value = json.dumps(dict(value))
+            elif key == "seats":
+                value = json.dumps([s.model_dump() for s in value])
+            elif key == "status":
+                value = Status(value).value
+            elif key == "fixed_order":
+                value = int(bool(value))
+            parts.append(f"{column} = ?")
+            values.append(value)
+        return ", ".join(parts), values
+
+    async def update(self, game_pk: int, expected_version: int, **fields: Any) -> GameRecord:
+        """Change lobby or life-cycle fields if nobody changed the game since ``expected_version``."""
+        async with self._transaction() as db:
+            await self._versioned_update(db, game_pk, expected_version, fields)
+        return await self.get_game(game_pk)
+
+    async def _versioned_update(
+        self, db: aiosqlite.Connection, game_pk: int, expected_version: int, fields: Mapping[str, Any]
+    ) -> None:
+        sets, values = self._assignments(fields)
+        sets = f"{sets}, " if sets else ""
+        cur = await db.execute(
+            f"UPDATE games SET {sets}version = version + 1,"
+            " updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND version = ?",
+            (*values, game_pk, expected_version),
+        )
+        if cur.rowcount != 1:
+            raise StaleVersion(game_pk, expected_version)
+
+    async def record_action(
+        self,
+        game_pk: int,
+        expected_version: int,
+        *,
+        seat: str,
+        user_id: int | None,
+        action: Mapping[str, Any],
+        state_json: str,
+        status: Status | None = None,
+        results: list[ResultRow] | None = None,
+    ) -> GameRecord:
+        """The new state, its log entry (and the results when the game ended) in one transaction."""
+        async with self._transaction() as db:
+            fields: dict[str, Any] = {"state_json": state_json}
+            if status is not None:
+                fields["status"] = status
+            await self._versioned_update(db, game_pk, expected_version, fields)
+            await db.execute(
+                "INSERT INTO actions (game_pk, seq, seat, user_id, action_json)"
+                " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = ?), ?, ?, ?)",
+                (game_pk, game_pk, seat, user_id, json.dumps(dict(action), separators=(",", ":"))),
+            )
+            if results:
+                await self._insert_results(db, game_pk, results)
+        return await self.get_game(game_pk)
+
+    async def finish(
+        self, game_pk: int, expected_version: int, status: Status, results: list[ResultRow]
+    ) -> GameRecord:
+        async with self._transaction() as db:
+            await self._versioned_update(db, game_pk, expected_version, {"status": status})
+            await self._insert_results(db, game_pk, results)
+        return await self.get_game(game_pk)
+
+    async def _insert_results(self, db: aiosqlite.Connection, game_pk: int, results: list[ResultRow]) -> None:
+        async with db.execute("SELECT guild_id, game_id FROM games WHERE id = ?", (game_pk,)) as cur:
+            row = await cur.fetchone()
+        assert row is not None
+        await db.executemany(
+            "INSERT INTO results (game_pk, guild_id, game_id, seat, user_id, place, score, winner)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(game_pk, row[0], row[1], r.seat, r.user_id, r.place, r.score, int(r.winner)) for r in results],
+        )
