@@ -279,6 +279,21 @@ class SqliteStore:
         if cur.rowcount != 1:
             raise StaleVersion(game_pk, expected_version)
 
+    async def set_message_ids(
+        self, game_pk: int, *, lobby_message_id: int | None = None, table_message_id: int | None = None
+    ) -> None:
+        """Bookkeeping of which Discord messages show the game. Not versioned on purpose: a new table
+        message must not invalidate the controls players already hold for the same state."""
+        async with self._transaction() as db:
+            if lobby_message_id is not None:
+                await db.execute(
+                    "UPDATE games SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, game_pk)
+                )
+            if table_message_id is not None:
+                await db.execute(
+                    "UPDATE games SET table_message_id = ? WHERE id = ?", (table_message_id, game_pk)
+                )
+
     async def record_action(
         self,
         game_pk: int,

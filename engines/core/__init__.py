@@ -14,6 +14,7 @@ from engines.core.errors import (
 from engines.core.i18n import LANGS, Text
 from engines.core.models import (
     Action,
+    CardField,
     CardInfo,
     Event,
     GameState,
@@ -36,6 +37,7 @@ __all__ = [
     "BadAction",
     "BadOptions",
     "BadPlayerCount",
+    "CardField",
     "CardInfo",
     "Engine",
     "Event",

@@ -121,6 +121,15 @@ class RuleSection(BaseModel):
     rule_ids: tuple[str, ...] = ()
 
 
+class CardField(BaseModel):
+    """A labelled fact on a ``/card`` answer (cost, credits, combo …), both sides bilingual."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: Text
+    value: Text
+
+
 class CardInfo(BaseModel):
     """One ``/card`` entry. ``aliases`` are extra search keys (e.g. "S3", "spade 3", "スペード3")."""
 
@@ -130,4 +139,4 @@ class CardInfo(BaseModel):
     name: Text
     text: Text
     aliases: tuple[str, ...] = ()
-    fields: dict[str, str] = Field(default_factory=dict)
+    fields: tuple[CardField, ...] = ()

@@ -74,7 +74,7 @@ def to_png(img: Image.Image, *, max_bytes: int = MAX_PNG_BYTES) -> bytes:
     if len(data) <= max_bytes:
         return data
 
-    quantised = rgb.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    quantised = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     data = _encode(quantised)
     scaled = rgb
     while len(data) > max_bytes:
@@ -83,7 +83,9 @@ def to_png(img: Image.Image, *, max_bytes: int = MAX_PNG_BYTES) -> bytes:
         if (width, height) == scaled.size:
             raise ValueError("cannot shrink the image under the PNG size limit")
         scaled = scaled.resize((width, height), Image.Resampling.LANCZOS)
-        data = _encode(scaled.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
+        data = _encode(
+            scaled.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        )
     return data
 
 
@@ -94,6 +96,8 @@ def supersampled(img: Image.Image, box: tuple[int, int, int, int], factor: int =
     Coordinates inside the block are relative to the box and multiplied by ``factor`` by the caller.
     """
     left, top, right, bottom = box
-    region = img.crop(box).resize(((right - left) * factor, (bottom - top) * factor), Image.Resampling.NEAREST)
+    region = img.crop(box).resize(
+        ((right - left) * factor, (bottom - top) * factor), Image.Resampling.NEAREST
+    )
     yield region
     img.paste(region.resize((right - left, bottom - top), Image.Resampling.LANCZOS), (left, top))

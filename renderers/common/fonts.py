@@ -188,23 +188,48 @@ def missing_glyphs(text: str) -> set[str]:
     return {ch for ch in set(text) if not ch.isspace() and not _invisible(ch) and covering_face(ch) is None}
 
 
+# Punctuation that IPAexGothic draws full-width, as Japanese typesetting wants. After a Latin letter it looks
+# wrong ("Crown — 3" reads like "Crown 一 3", "don’t" gets a gap), so there the Latin face draws it.
+_LATIN_CONTEXT_PUNCTUATION = frozenset("‘’“”—–…′″")
+_LATIN_FACE = 1
+
+
+def _is_wide(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F")
+
+
+def _latin_context(text: str) -> list[bool]:
+    """For each character: is the text it belongs to Latin (not Japanese)? Decided by the nearest letter
+    before it, skipping spaces and the context-dependent punctuation itself (or after it, at the start)."""
+    anchors = [ch for ch in text if not ch.isspace() and ch not in _LATIN_CONTEXT_PUNCTUATION]
+    context = not _is_wide(anchors[0]) if anchors else True
+    result: list[bool] = []
+    for ch in text:
+        if not ch.isspace() and ch not in _LATIN_CONTEXT_PUNCTUATION:
+            context = not _is_wide(ch)
+        result.append(context)
+    return result
+
+
 def runs(text: str, size: int, *, bold: bool = False) -> list[tuple[str, DeckFont]]:
     """Split ``text`` into maximal runs that one face can draw, each paired with that face at ``size`` px.
 
     Spaces stay with the current run (every face has them); characters no face covers go to the primary face
     so they at least take up room; invisible controls (variation selectors, joiners) are dropped.
+    Dashes, quotes and "…" follow the text before them: full-width after Japanese, proportional otherwise.
     """
     chain = font_chain(size, bold=bold)
+    latin = _latin_context(text)
     result: list[tuple[str, DeckFont]] = []
     current: list[str] = []
     current_index = 0
-    for ch in text:
+    for ch, in_latin in zip(text, latin, strict=True):
         if _invisible(ch):
             continue
         if ch == " " and current:
             current.append(ch)
             continue
-        index = covering_face(ch)
+        index = _LATIN_FACE if ch in _LATIN_CONTEXT_PUNCTUATION and in_latin else covering_face(ch)
         if index is None:
             index = 0
         if current and index != current_index:

@@ -9,7 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["PALETTE", "RGB", "Palette", "Suit", "contrast_text", "luminance", "mix", "with_alpha"]
+__all__ = [
+    "PALETTE",
+    "RGB",
+    "SUIT_SYMBOLS",
+    "Palette",
+    "Suit",
+    "contrast_text",
+    "luminance",
+    "mix",
+    "with_alpha",
+]
 
 RGB = tuple[int, int, int]
 Suit = Literal["spade", "heart", "diamond", "club"]

@@ -7,9 +7,10 @@ Wrapping rules:
 
 - Latin words break at spaces; a word longer than the line is hard-broken between characters.
 - Japanese (and other CJK) text may break between any two characters.
-- Basic kinsoku shori: closing brackets, small kana, the prolonged sound mark and punctuation (``、。」）ー…``)
-  never start a line, and opening brackets (``「（``) never end one. The offending character moves to the next
-  line together with its neighbour (oidashi), which is what Japanese readers expect in short UI labels.
+- Basic kinsoku shori: closing brackets, small kana, the prolonged sound mark and punctuation
+  (``、。」）ー…``) never start a line, and opening brackets (``「（``) never end one. The offending character
+  moves to the next line together with its neighbour (oidashi), which is what Japanese readers expect in short
+  UI labels.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def text_width(text: str, size: int, *, bold: bool = False) -> int:
     parts = runs(text, size, bold=bold)
     width = sum(part_font.getlength(part) for part, part_font in parts)
     stroke = parts[0][1].stroke if parts else 0.0
-    return int(round(width + 2 * stroke))
+    return round(width + 2 * stroke)
 
 
 def line_height(size: int, spacing: float = DEFAULT_LINE_SPACING) -> int:
@@ -151,11 +152,30 @@ def _hard_break(unit: str, width: int, size: int, bold: bool) -> list[str]:
     return pieces
 
 
-def wrap_text(text: str, width: int, size: int, *, bold: bool = False) -> list[str]:
+def wrap_text(text: str, width: int, size: int, *, bold: bool = False, balance: bool = False) -> list[str]:
     """Lines of ``text`` no wider than ``width`` px at ``size`` px; ``\\n`` forces a break.
 
     A single character wider than ``width`` still gets a line of its own (nothing is ever dropped).
+    ``balance`` evens out the line lengths (same number of lines, narrowest width), so a short title never
+    ends with one orphaned character ("歩き売りの少 / 女" becomes "歩き売り / の少女").
     """
+    lines = _greedy_wrap(text, width, size, bold)
+    if not balance or len(lines) < 2:
+        return lines
+    # Never narrower than the widest unbreakable unit: balancing must not hard-break a word.
+    units = [unit for paragraph in text.split("\n") for unit in _units(paragraph) if not unit.isspace()]
+    low = min(width, max((text_width(unit, size, bold=bold) for unit in units), default=1))
+    high = width
+    while low < high:
+        mid = (low + high) // 2
+        if len(_greedy_wrap(text, mid, size, bold)) <= len(lines):
+            high = mid
+        else:
+            low = mid + 1
+    return _greedy_wrap(text, low, size, bold)
+
+
+def _greedy_wrap(text: str, width: int, size: int, bold: bool) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
@@ -212,6 +232,7 @@ def fit_text(
     spacing: float = DEFAULT_LINE_SPACING,
     wrap: bool = True,
     max_lines: int | None = None,
+    balance: bool = False,
 ) -> tuple[int, list[str]]:
     """The largest font size in ``[min_size, max_size]`` at which ``text`` fits ``width`` x ``height``.
 
@@ -223,7 +244,7 @@ def fit_text(
         raise ValueError(f"min_size {min_size} > max_size {max_size}")
 
     def lines_at(size: int) -> list[str]:
-        return wrap_text(text, width, size, bold=bold) if wrap else text.split("\n")
+        return wrap_text(text, width, size, bold=bold, balance=balance) if wrap else text.split("\n")
 
     def fits(size: int) -> tuple[bool, list[str]]:
         lines = lines_at(size)
@@ -279,6 +300,7 @@ def layout_text(
     spacing: float = DEFAULT_LINE_SPACING,
     wrap: bool = True,
     max_lines: int | None = None,
+    balance: bool = False,
 ) -> tuple[TextBlock, list[tuple[int, int]]]:
     """Compute what :func:`draw_text` would draw: the block and each line's baseline-left origin."""
     left, top, right, bottom = box
@@ -286,14 +308,25 @@ def layout_text(
     if size is None:
         ceiling = max(min_size, max_size if max_size is not None else height)
         size, lines = fit_text(
-            text, width, height, ceiling, min_size, bold=bold, spacing=spacing, wrap=wrap, max_lines=max_lines
+            text,
+            width,
+            height,
+            ceiling,
+            min_size,
+            bold=bold,
+            spacing=spacing,
+            wrap=wrap,
+            max_lines=max_lines,
+            balance=balance,
         )
     else:
-        lines = wrap_text(text, width, size, bold=bold) if wrap else text.split("\n")
+        lines = wrap_text(text, width, size, bold=bold, balance=balance) if wrap else text.split("\n")
         room = max_lines if max_lines is not None else len(lines)
         while room > 1 and _block_height(size, room, spacing) > height:
             room -= 1
-        lines = _truncate([ellipsize(line, width, size, bold=bold) for line in lines], room, width, size, bold)
+        lines = _truncate(
+            [ellipsize(line, width, size, bold=bold) for line in lines], room, width, size, bold
+        )
 
     block_h = _block_height(size, len(lines), spacing)
     if valign == "middle":
@@ -334,7 +367,7 @@ def draw_line(
     for part, part_font in runs(text, size, bold=bold):
         _draw_run(draw, (x, baseline), part, part_font, fill, shadow)
         x += part_font.getlength(part)
-    return int(round(x - start))
+    return round(x - start)
 
 
 def _draw_run(
@@ -358,7 +391,9 @@ def _draw_run(
             stroke_width=part_font.stroke,
             stroke_fill=shadow,
         )
-    draw.text((x, y), part, font=part_font, fill=fill, anchor="ls", stroke_width=part_font.stroke, stroke_fill=fill)
+    draw.text(
+        (x, y), part, font=part_font, fill=fill, anchor="ls", stroke_width=part_font.stroke, stroke_fill=fill
+    )
 
 
 def draw_text(
@@ -376,6 +411,7 @@ def draw_text(
     spacing: float = DEFAULT_LINE_SPACING,
     wrap: bool = True,
     max_lines: int | None = None,
+    balance: bool = False,
     shadow: Colour | None = None,
 ) -> TextBlock:
     """Draw ``text`` inside ``box`` and return where it went.
@@ -397,6 +433,7 @@ def draw_text(
         spacing=spacing,
         wrap=wrap,
         max_lines=max_lines,
+        balance=balance,
     )
     for line, origin in zip(block.lines, origins, strict=True):
         draw_line(draw, origin, line, block.size, fill=fill, bold=bold, shadow=shadow)

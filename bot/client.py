@@ -1,0 +1,68 @@
+"""The bot: opens the store, loads cogs, registers persistent components and syncs commands."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from bot.i18n.translator import CatalogTranslator
+from bot.settings import Settings
+from bot.store import SqliteStore
+from bot.table.components import DYNAMIC_ITEMS
+from bot.table.service import TableService
+from bot.tree import DeckhandTree
+
+log = logging.getLogger(__name__)
+
+COGS = ("bot.cogs.game", "bot.cogs.rules")
+
+
+class Deckhand(commands.Bot):
+    store: SqliteStore
+    tables: TableService
+
+    def __init__(self, settings: Settings) -> None:
+        # Slash commands and components only: no message content or member intents needed.
+        intents = discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=DeckhandTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        if settings.api_base:
+            # The local fake Discord (tests, sandbox): same client code, another address.
+            discord.http.Route.BASE = settings.api_base.rstrip("/")
+
+    async def setup_hook(self) -> None:
+        self.store = await SqliteStore.open(self.settings.database)
+        self.tables = TableService(self, self.store, self.settings)
+        await self.tree.set_translator(CatalogTranslator())
+        for cog in COGS:
+            await self.load_extension(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        log.info(
+            "commands synced%s",
+            f" to guild {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "",
+        )
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d guilds", self.user, len(self.guilds))
+        # Games whose AI was due when the bot stopped continue now.
+        await self.tables.resume_all()
+
+    async def close(self) -> None:
+        await self.tables.shutdown() if hasattr(self, "tables") else None
+        await super().close()
+        if hasattr(self, "store"):
+            await self.store.close()

@@ -1,0 +1,1 @@
+"""Thin cogs: they map slash commands to the table service and reply."""

@@ -1,0 +1,211 @@
+"""``/game …``: the lobby and life cycle for every registered game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+import engines
+from bot.errors import UserError, user_lang
+from bot.i18n import t
+from bot.table import components
+from bot.table.service import AI_LEVELS
+from engines.core import describe_options
+
+if TYPE_CHECKING:
+    from bot.client import Deckhand
+
+
+class GameCog(commands.GroupCog, group_name="game", group_description="Start, join and manage card games"):
+    def __init__(self, bot: Deckhand) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def tables(self) -> Any:
+        return self.bot.tables
+
+    async def _game_id_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = user_lang(interaction)
+        needle = current.lower()
+        choices = []
+        for engine in engines.all():
+            if engine.id.startswith("test-"):
+                continue
+            label = f"{engine.name.get(lang)} ({engine.id})"
+            if needle in label.lower() or needle in engine.name.en.lower() or needle in engine.name.ja:
+                choices.append(app_commands.Choice(name=label[:100], value=engine.id))
+        return choices[:25]
+
+    async def _options_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        game_id = getattr(interaction.namespace, "game", None)
+        try:
+            engine = engines.get(str(game_id))
+        except Exception:  # an unknown or half-typed game id: nothing to suggest yet
+            return []
+        done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
+        last = current.rsplit(" ", 1)[-1]
+        out = []
+        for row in describe_options(engine.options_model):
+            text = f"{done}{row['name']}={row['default']}"
+            if row["name"].startswith(last.split("=")[0]):
+                out.append(app_commands.Choice(name=f"{text}  ({row['allowed']})"[:100], value=text[:100]))
+        return out[:25]
+
+    @app_commands.command(name=_("new"), description=_("Open a lobby for a new game in this channel"))
+    @app_commands.describe(
+        game=_("Which game"), options=_("House rules, e.g. hand_size=4 (see the lobby for all)")
+    )
+    @app_commands.guild_only()
+    async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        rec = await self.tables.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            game_id=game,
+            options_text=options,
+        )
+        lang = await self.tables.public_lang(rec.guild_id)
+        payload = self.tables.publisher.lobby_payload(rec, lang)
+        await interaction.response.send_message(**payload.send_kwargs())
+        message = await interaction.original_response()
+        await self.tables.store.set_message_ids(rec.id, lobby_message_id=message.id)
+
+    new.autocomplete("game")(_game_id_autocomplete)
+    new.autocomplete("options")(_options_autocomplete)
+
+    async def _lobby_change(self, interaction: discord.Interaction[Any], rec: Any, key: str) -> None:
+        await self.tables.publisher.refresh_lobby(rec)
+        await interaction.response.send_message(t(user_lang(interaction), key), ephemeral=True)
+
+    @app_commands.command(name=_("join"), description=_("Join the lobby in this channel"))
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        rec = await self.tables.join(rec.id, interaction.user.id, interaction.user.display_name)
+        await self._lobby_change(interaction, rec, "lobby.joined")
+
+    @app_commands.command(name=_("leave"), description=_("Leave the lobby, or hand your seat to the AI"))
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        was_running = rec.status.value == "running"
+        rec = await self.tables.leave(rec.id, interaction.user.id)
+        await self._lobby_change(interaction, rec, "lobby.left_to_ai" if was_running else "lobby.left")
+
+    @app_commands.command(name=_("add-ai"), description=_("Fill a seat with the computer (host only)"))
+    @app_commands.describe(level=_("How the AI plays"))
+    @app_commands.choices(level=[app_commands.Choice(name=_(lvl), value=lvl) for lvl in AI_LEVELS])
+    @app_commands.guild_only()
+    async def add_ai(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        rec = await self.tables.add_ai(rec.id, interaction.user.id, level)
+        await self._lobby_change(interaction, rec, "lobby.ai_added")
+
+    @app_commands.command(name=_("start"), description=_("Deal and begin (host only)"))
+    @app_commands.describe(order=_("Seat order"))
+    @app_commands.choices(
+        order=[
+            app_commands.Choice(name=_("random"), value="random"),
+            app_commands.Choice(name=_("join order"), value="fixed"),
+        ]
+    )
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction[Any], order: str = "random") -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rec = await self.tables.start(rec.id, interaction.user.id, fixed_order=order == "fixed")
+        await self.tables.publisher.refresh_lobby(rec)
+        await interaction.followup.send(t(user_lang(interaction), "lobby.started"), ephemeral=True)
+
+    @app_commands.command(name=_("status"), description=_("Show the table and whose turn it is"))
+    @app_commands.guild_only()
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        lang = await self.tables.public_lang(rec.guild_id)
+        if rec.state_json is None:
+            await interaction.response.send_message(
+                **self.tables.publisher.lobby_payload(rec, lang).send_kwargs()
+            )
+            return
+        await interaction.response.defer(thinking=True)
+        payload = await self.tables.publisher.status_payload(rec, lang)
+        await interaction.followup.send(**payload.send_kwargs())
+
+    @app_commands.command(name=_("hand"), description=_("See your hand (only you can see it)"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        payload = await self.tables.publisher.hand_payload(rec, interaction.user.id, user_lang(interaction))
+        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+
+    @app_commands.command(
+        name=_("abort"), description=_("End the game in this channel (host or Manage Server)")
+    )
+    @app_commands.guild_only()
+    async def abort(self, interaction: discord.Interaction[Any]) -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        perms = getattr(interaction.user, "guild_permissions", None)
+        if rec.host_id != interaction.user.id and not (perms and perms.manage_guild):
+            raise UserError("abort_not_allowed")
+        lang = user_lang(interaction)
+        await interaction.response.send_message(
+            t(lang, "abort.confirm", game=self.tables.engine(rec).name.get(lang)),
+            view=components.abort_view(rec.id, rec.version, lang),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name=_("list"), description=_("Games running in this server"))
+    @app_commands.guild_only()
+    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+        assert interaction.guild_id is not None
+        lang = user_lang(interaction)
+        games = await self.tables.store.live_games(interaction.guild_id)
+        if not games:
+            await interaction.response.send_message(t(lang, "list.none"), ephemeral=True)
+            return
+        lines = [
+            t(
+                lang,
+                f"list.row_{g.status.value}",
+                channel=f"<#{g.channel_id}>",
+                game=self.tables.engine(g).name.get(lang),
+                players=len(g.seats),
+                host=f"<@{g.host_id}>",
+            )
+            for g in games
+        ]
+        embed = discord.Embed(title=t(lang, "list.title", n=len(games)), description="\n".join(lines)[:4000])
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name=_("language"), description=_("Language of public table messages in this server")
+    )
+    @app_commands.describe(language=_("Language"))
+    @app_commands.choices(
+        language=[
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="日本語", value="ja"),
+        ]
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        assert interaction.guild_id is not None
+        await self.tables.store.set_guild_locale(interaction.guild_id, language)
+        await interaction.response.send_message(t(language, "language.set"), ephemeral=True)
+
+
+async def setup(bot: Deckhand) -> None:
+    await bot.add_cog(GameCog(bot))

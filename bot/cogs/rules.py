@@ -1,0 +1,161 @@
+"""``/rules`` and ``/card``: the games' own rule sections and card entries, in the reader's language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+import engines
+from bot.errors import UserError, user_lang
+from bot.i18n import t
+from bot.lookup import playable_engines, search_cards, search_sections, split_text
+
+if TYPE_CHECKING:
+    from bot.client import Deckhand
+
+EMBED_TEXT = 4096
+EMBED_TOTAL = 6000
+COLOUR = discord.Colour(0x3B5BA5)
+
+
+def section_embeds(title: str, body: str, footer: str) -> list[discord.Embed]:
+    """A section as embeds within Discord's limits (4096 a description, 6000 a message, 10 embeds)."""
+    chunks = split_text(body, EMBED_TEXT)
+    embeds = []
+    for i, chunk in enumerate(chunks[:10]):
+        embed = discord.Embed(title=title if i == 0 else None, description=chunk, colour=COLOUR)
+        embeds.append(embed)
+    embeds[-1].set_footer(text=footer)
+    return embeds
+
+
+def batches(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
+    """Group embeds so each message stays under the 6000-character total."""
+    out: list[list[discord.Embed]] = [[]]
+    size = 0
+    for embed in embeds:
+        n = len(embed)
+        if out[-1] and size + n > EMBED_TOTAL:
+            out.append([])
+            size = 0
+        out[-1].append(embed)
+        size += n
+    return out
+
+
+class RulesCog(commands.Cog):
+    def __init__(self, bot: Deckhand) -> None:
+        self.bot = bot
+
+    async def _games(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = user_lang(interaction)
+        needle = current.lower()
+        return [
+            app_commands.Choice(name=e.name.get(lang)[:100], value=e.id)
+            for e in playable_engines()
+            if needle in e.id or needle in e.name.en.lower() or needle in e.name.ja
+        ][:25]
+
+    async def _topics(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = user_lang(interaction)
+        game = getattr(interaction.namespace, "game", None)
+        try:
+            engine = engines.get(str(game))
+        except Exception:  # no game chosen yet: nothing to suggest
+            return []
+        return [
+            app_commands.Choice(name=s.title.get(lang)[:100], value=s.id)
+            for s in search_sections(engine, current, lang)
+        ][:25]
+
+    @app_commands.command(name=_("rules"), description=_("Read a game's rules"))
+    @app_commands.describe(game=_("Which game"), topic=_("Which part of the rules"))
+    async def rules(self, interaction: discord.Interaction[Any], game: str, topic: str | None = None) -> None:
+        lang = user_lang(interaction)
+        engine = engines.get(game)
+        sections = engine.rules()
+        if topic is None:
+            lines = [
+                f"• **{s.title.get(lang)}**" + (f"  ({', '.join(s.rule_ids)})" if s.rule_ids else "")
+                for s in sections
+            ]
+            embed = discord.Embed(
+                title=t(lang, "rules.contents", game=engine.name.get(lang)),
+                description="\n".join(lines)[:EMBED_TEXT],
+                colour=COLOUR,
+            )
+            embed.set_footer(text=t(lang, "rules.pick_topic"))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        section = next((s for s in sections if s.id == topic), None)
+        if section is None:
+            found = search_sections(engine, topic, lang)
+            if not found:
+                raise UserError("no_such_topic", topic=topic)
+            section = found[0]
+        footer = " · ".join([engine.name.get(lang), *section.rule_ids])
+        groups = batches(section_embeds(section.title.get(lang), section.body.get(lang), footer))
+        await interaction.response.send_message(embeds=groups[0], ephemeral=True)
+        for group in groups[1:]:
+            await interaction.followup.send(embeds=group, ephemeral=True)
+
+    rules.autocomplete("game")(_games)
+    rules.autocomplete("topic")(_topics)
+
+    async def _cards(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = user_lang(interaction)
+        if not current.strip():
+            return []
+        return [
+            app_commands.Choice(
+                name=f"{h.card.name.get(lang)} — {h.engine.name.get(lang)}"[:100],
+                value=f"{h.engine.id}:{h.card.id}",
+            )
+            for h in search_cards(current)
+        ]
+
+    @app_commands.command(name=_("card"), description=_("Look up a card by its Japanese or English name"))
+    @app_commands.describe(name=_("Card name"))
+    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
+        lang = user_lang(interaction)
+        game_id, _sep, card_id = name.partition(":")
+        hit = None
+        if card_id:
+            try:
+                engine = engines.get(game_id)
+                hit = next(((engine, c) for c in engine.cards() if c.id == card_id), None)
+            except Exception:  # not an id from autocomplete: search by text instead
+                hit = None
+        if hit is None:
+            found = search_cards(name)
+            if not found:
+                raise UserError("no_such_card", name=name)
+            hit = (found[0].engine, found[0].card)
+        engine, info = hit
+        embed = discord.Embed(
+            title=info.name.get(lang), description=info.text.get(lang)[:EMBED_TEXT], colour=COLOUR
+        )
+        other = "ja" if lang == "en" else "en"
+        embed.add_field(name=t(lang, "card.other_name"), value=info.name.get(other), inline=True)
+        embed.add_field(name=t(lang, "card.game"), value=engine.name.get(lang), inline=True)
+        for fact in info.fields[:20]:
+            embed.add_field(
+                name=fact.name.get(lang)[:256], value=fact.value.get(lang)[:1024] or "-", inline=True
+            )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    card.autocomplete("name")(_cards)
+
+
+async def setup(bot: Deckhand) -> None:
+    await bot.add_cog(RulesCog(bot))

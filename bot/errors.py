@@ -1,0 +1,81 @@
+"""The one error funnel: every failure of a slash command or a component ends here.
+
+A rule refusal (``GameError``, including the bot's own ``UserError``) becomes an ephemeral sentence in
+the user's language and changes nothing. Anything else is logged with a short reference the user is
+shown, so a report in the server can be matched with the log line.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import has, pick, t
+from bot.store import ChannelBusy, StaleVersion
+from engines.core import GameError
+
+log = logging.getLogger(__name__)
+
+
+class UserError(GameError):
+    """A lobby or table refusal by the bot itself (not the rules): ``code`` names a catalog entry
+    ``errors.<code>``."""
+
+
+def user_lang(interaction: discord.Interaction[Any]) -> str:
+    guild_locale = interaction.guild_locale if interaction.guild_id else None
+    return pick(str(interaction.locale), str(guild_locale) if guild_locale else None)
+
+
+def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key == "problems" and isinstance(value, list):
+            out[key] = "\n".join(
+                t(lang, f"errors.option_{p.get('error', 'invalid')}", **{k: str(v) for k, v in p.items()})
+                for p in value
+            )
+        elif isinstance(value, list | tuple):
+            out[key] = ", ".join(str(v) for v in value)
+        else:
+            out[key] = value
+    return out
+
+
+def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
+    """The sentence for an error and whether it was expected (a refusal) rather than a fault."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.__cause__ or getattr(error, "original", error)
+    if isinstance(error, GameError):
+        key = f"errors.{error.code}"
+        if not has(key):
+            key = "errors.illegal_action"
+        return t(lang, key, **format_params(error.params, lang)), True
+    if isinstance(error, StaleVersion):
+        return t(lang, "errors.stale"), True
+    if isinstance(error, ChannelBusy):
+        return t(lang, "errors.channel_busy"), True
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return t(lang, "errors.cooldown", seconds=f"{error.retry_after:.0f}"), True
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return t(lang, "errors.guild_only"), True
+    if isinstance(error, app_commands.CheckFailure):
+        return t(lang, "errors.not_allowed"), True
+    ref = uuid.uuid4().hex[:8]
+    log.error("unexpected error (ref %s)", ref, exc_info=error)
+    return t(lang, "errors.unexpected", ref=ref), False
+
+
+async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    text, _expected = message_for(error, user_lang(interaction))
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not tell the user about an error", exc_info=True)

@@ -1,0 +1,73 @@
+"""How the bot presents one game: action labels, event sentences, quick buttons.
+
+The default works for every engine from catalog entries (``actions.<game>.<type>``,
+``events.<game>.<kind>``); a game's module in ``bot/games`` may subclass it for nicer wording.
+Everything here only words and arranges: the rules stay in the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from bot.i18n import has, t
+from engines.core import Action, CardInfo, Engine, Event
+
+
+class GameUI:
+    def __init__(self, engine: Engine[Any, Any]) -> None:
+        self.engine = engine
+
+    @property
+    def game_id(self) -> str:
+        return self.engine.id
+
+    @cached_property
+    def card_index(self) -> dict[str, CardInfo]:
+        return {c.id: c for c in self.engine.cards()}
+
+    def game_name(self, lang: str) -> str:
+        return self.engine.name.get(lang)
+
+    def card_name(self, card_id: str, lang: str) -> str:
+        info = self.card_index.get(card_id)
+        return info.name.get(lang) if info else card_id
+
+    def _params(self, params: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in params.items():
+            if key in ("card", "cards") or key.endswith("_card") or key.endswith("_cards"):
+                cards = value if isinstance(value, list | tuple) else [value]
+                out[key] = " ".join(self.card_name(str(c), lang) for c in cards)
+            elif isinstance(value, str) and value in names:
+                out[key] = names[value]
+            elif isinstance(value, list | tuple):
+                out[key] = ", ".join(names.get(str(v), str(v)) for v in value)
+            else:
+                out[key] = value
+        return out
+
+    def action_label(self, action: Action, lang: str) -> str:
+        """Shown in select menus and buttons (Discord allows 100 characters)."""
+        fields = action.model_dump(exclude={"type"})
+        key = f"actions.{self.game_id}.{action.type}"
+        if has(key):
+            return t(lang, key, **self._params(fields, lang, {}))[:100]
+        generic = f"actions.generic.{action.type}"
+        base = t(lang, generic) if has(generic) else action.type.replace("_", " ")
+        detail = self._params(fields, lang, {})
+        return " ".join([base, *(str(v) for v in detail.values())])[:100]
+
+    def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
+        """One line for the table message, or ``None`` to leave the event out."""
+        params = self._params(event.params, lang, names)
+        player = names.get(event.seat or "", event.seat or "")
+        key = f"events.{self.game_id}.{event.kind}"
+        if has(key):
+            return t(lang, key, player=player, **params)
+        return t(lang, "events.generic", player=player, kind=event.kind.replace("_", " "))
+
+    def quick_actions(self, legal: list[Action]) -> list[Action]:
+        """Actions worth a button on the player's hand message (e.g. Pass); the rest go in the select."""
+        return [a for a in legal if a.type in ("pass", "draw", "end_turn") and len(a.model_dump()) == 1]

@@ -1,0 +1,89 @@
+"""Finding rule sections and cards by what a player types, in Japanese or English; splitting long text
+to fit Discord's limits."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+import engines
+from engines.core import CardInfo, Engine, RuleSection
+
+
+def fold(text: str) -> str:
+    """Case, width and kana folded, so "ｓ３", "S3" and "s3" meet, and katakana matches hiragana."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text).replace(" ", "")
+
+
+def playable_engines() -> list[Engine[Any, Any]]:
+    return [e for e in engines.all() if not e.id.startswith("test-")]
+
+
+def _score(query: str, keys: list[str]) -> float:
+    q = fold(query)
+    if not q:
+        return 0.0
+    best = 0.0
+    for key in keys:
+        k = fold(key)
+        if not k:
+            continue
+        if k == q:
+            return 1.0
+        if k.startswith(q):
+            best = max(best, 0.9)
+        elif q in k:
+            best = max(best, 0.8)
+        else:
+            best = max(best, difflib.SequenceMatcher(None, q, k).ratio() * 0.75)
+    return best
+
+
+@dataclass(frozen=True)
+class CardHit:
+    engine: Engine[Any, Any]
+    card: CardInfo
+    score: float
+
+
+def search_cards(query: str, game_id: str | None = None, limit: int = 25) -> list[CardHit]:
+    hits = []
+    for engine in playable_engines() if game_id is None else [engines.get(game_id)]:
+        for card in engine.cards():
+            keys = [card.name.en, card.name.ja, card.id, *card.aliases]
+            score = _score(query, keys)
+            if score >= 0.45:
+                hits.append(CardHit(engine, card, score))
+    hits.sort(key=lambda h: (-h.score, h.engine.id, h.card.name.en))
+    return hits[:limit]
+
+
+def search_sections(engine: Engine[Any, Any], query: str, lang: str) -> list[RuleSection]:
+    sections = engine.rules()
+    if not query.strip():
+        return sections
+    scored = [(_score(query, [s.title.en, s.title.ja, s.id, *s.rule_ids]), s) for s in sections]
+    return [s for score, s in sorted(scored, key=lambda x: -x[0]) if score >= 0.4]
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """Split at paragraph, then line, then hard boundaries so each part is at most ``limit`` characters."""
+    parts: list[str] = []
+    current = ""
+    for para in text.split("\n"):
+        candidate = f"{current}\n{para}" if current else para
+        if len(candidate) <= limit:
+            current = candidate
+            continue
+        if current:
+            parts.append(current)
+        while len(para) > limit:
+            parts.append(para[:limit])
+            para = para[limit:]
+        current = para
+    if current:
+        parts.append(current)
+    return parts or [""]

@@ -1,0 +1,26 @@
+"""Settings from the environment or ``.env`` (see ``.env.example`` for every one)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("DISCORD_TOKEN", "DECKHAND_TOKEN"), description="the bot's token"
+    )
+    database: Path = Field(Path("data/deckhand.db"), validation_alias="DECKHAND_DATABASE")
+    dev_guild_id: int | None = Field(None, validation_alias="DECKHAND_DEV_GUILD_ID")
+    api_base: str | None = Field(None, validation_alias="DECKHAND_API_BASE")
+    ai_delay: float = Field(1.5, ge=0, le=30, validation_alias="DECKHAND_AI_DELAY")
+    default_locale: str = Field("en", pattern="^(en|ja)$", validation_alias="DECKHAND_DEFAULT_LOCALE")
+    log_level: str = Field("INFO", validation_alias="DECKHAND_LOG_LEVEL")
+
+    @property
+    def token(self) -> str | None:
+        return self.discord_token.get_secret_value() if self.discord_token else None

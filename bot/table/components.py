@@ -1,0 +1,323 @@
+"""Buttons and selects that survive restarts: ``timeout=None`` views of ``DynamicItem``s whose custom ids
+carry the game (and, for moves, the state version they were built for). A click on a control built for
+an older state is refused with "the table changed" and a fresh hand, never applied to the wrong state.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+
+from bot.errors import UserError, report, user_lang
+from bot.i18n import t
+from bot.store import GameRecord, StaleVersion
+
+if TYPE_CHECKING:
+    from bot.client import Deckhand
+    from bot.games import GameUI
+    from engines.core import Action
+
+log = logging.getLogger(__name__)
+
+PAGE = 25
+
+
+def _bot(interaction: discord.Interaction[Any]) -> Deckhand:
+    client: Deckhand = interaction.client  # type: ignore[assignment]
+    return client
+
+
+class _Base:
+    """Every component callback goes through the one error funnel."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self.run(interaction)
+        except Exception as exc:  # the funnel words refusals and logs faults with a reference
+            await report(interaction, exc)
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+
+# -- lobby --------------------------------------------------------------------------------------------
+class LobbyButton(
+    _Base,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dh:lobby:(?P<op>join|leave|start):(?P<pk>\d+)",
+):
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, op: str, pk: int, label: str = "") -> None:
+        self.op, self.pk = op, pk
+        super().__init__(
+            discord.ui.Button(label=label or op, style=self.STYLES[op], custom_id=f"dh:lobby:{op}:{pk}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(match["op"], int(match["pk"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        bot = _bot(interaction)
+        tables = bot.tables
+        user = interaction.user
+        if self.op == "join":
+            rec = await tables.join(self.pk, user.id, user.display_name)
+        elif self.op == "leave":
+            rec = await tables.leave(self.pk, user.id)
+        else:
+            await interaction.response.defer()
+            rec = await tables.start(self.pk, user.id)
+            lang = await tables.public_lang(rec.guild_id)
+            await interaction.edit_original_response(**_lobby_edit(tables.publisher.lobby_payload(rec, lang)))
+            return
+        lang = await tables.public_lang(rec.guild_id)
+        await interaction.response.edit_message(**_lobby_edit(tables.publisher.lobby_payload(rec, lang)))
+
+
+def _lobby_edit(payload: Any) -> dict[str, Any]:
+    return {"embed": payload.embed, "view": payload.view}
+
+
+def lobby_view(pk: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for op in ("join", "leave", "start"):
+        view.add_item(LobbyButton(op, pk, t(lang, f"buttons.{op}")))
+    return view
+
+
+# -- the table message ---------------------------------------------------------------------------------
+class HandButton(_Base, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dh:hand:(?P<pk>\d+)"):
+    """ "My hand" on the table message: a fresh ephemeral hand for whoever presses it."""
+
+    def __init__(self, pk: int, label: str = "My hand") -> None:
+        self.pk = pk
+        super().__init__(
+            discord.ui.Button(
+                label=label, emoji="🂠", style=discord.ButtonStyle.primary, custom_id=f"dh:hand:{pk}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["pk"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        tables = _bot(interaction).tables
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rec = await tables.store.get_game(self.pk)
+        payload = await tables.publisher.hand_payload(rec, interaction.user.id, user_lang(interaction))
+        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+
+
+def table_view(pk: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HandButton(pk, t(lang, "buttons.hand")))
+    return view
+
+
+# -- the hand (ephemeral) -----------------------------------------------------------------------------
+async def _play(interaction: discord.Interaction[Any], pk: int, version: int, index: int) -> None:
+    """Apply the ``index``-th legal action of the state at ``version`` and refresh the hand in place."""
+    tables = _bot(interaction).tables
+    lang = user_lang(interaction)
+    await interaction.response.defer()
+    rec = await tables.store.get_game(pk)
+    note = ""
+    try:
+        if rec.version != version:
+            raise StaleVersion(pk, version)
+        seat = rec.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("not_in_game")
+        legal = tables.engine(rec).legal_actions(tables.state(rec), seat.seat)
+        if not 0 <= index < len(legal):
+            raise UserError("action_gone")
+        played = await tables.act(pk, interaction.user.id, legal[index], expected_version=version)
+        rec = played.record
+        note = tables.publisher.describe(
+            tables.ui(rec), played.events, played.seat, lang, tables.display_names(rec)
+        )
+    except StaleVersion:
+        rec = await tables.store.get_game(pk)
+        note = t(lang, "errors.stale")
+    payload = await tables.publisher.hand_payload(rec, interaction.user.id, lang, note=note)
+    await interaction.edit_original_response(**payload.edit_kwargs())
+
+
+class ActSelect(
+    _Base,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"dh:act:(?P<pk>\d+):(?P<ver>\d+):(?P<page>\d+)",
+):
+    def __init__(
+        self,
+        pk: int,
+        version: int,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        self.pk, self.version, self.page = pk, version, page
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dh:act:{pk}:{version}:{page}",
+                options=options or [discord.SelectOption(label="-", value="0")],
+                placeholder=placeholder or None,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActSelect:
+        return cls(int(match["pk"]), int(match["ver"]), int(match["page"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or []
+        await _play(interaction, self.pk, self.version, int(values[0]))
+
+
+class QuickButton(
+    _Base,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dh:quick:(?P<pk>\d+):(?P<ver>\d+):(?P<idx>\d+)",
+):
+    def __init__(self, pk: int, version: int, index: int, label: str = "") -> None:
+        self.pk, self.version, self.index = pk, version, index
+        super().__init__(
+            discord.ui.Button(
+                label=label or "…",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"dh:quick:{pk}:{version}:{index}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> QuickButton:
+        return cls(int(match["pk"]), int(match["ver"]), int(match["idx"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        await _play(interaction, self.pk, self.version, self.index)
+
+
+class PageButton(
+    _Base,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dh:page:(?P<pk>\d+):(?P<ver>\d+):(?P<page>\d+)",
+):
+    def __init__(self, pk: int, version: int, page: int, label: str = "") -> None:
+        self.pk, self.version, self.page = pk, version, page
+        super().__init__(
+            discord.ui.Button(
+                label=label or str(page + 1),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"dh:page:{pk}:{version}:{page}",
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PageButton:
+        return cls(int(match["pk"]), int(match["ver"]), int(match["page"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        tables = _bot(interaction).tables
+        lang = user_lang(interaction)
+        rec = await tables.store.get_game(self.pk)
+        note = t(lang, "errors.stale") if rec.version != self.version else ""
+        payload = await tables.publisher.hand_payload(
+            rec, interaction.user.id, lang, page=self.page, note=note
+        )
+        await interaction.response.edit_message(**payload.edit_kwargs())
+
+
+def hand_view(
+    rec: GameRecord, legal: list[Action], ui: GameUI, lang: str, page: int = 0
+) -> discord.ui.View | None:
+    if not legal:
+        return None
+    view = discord.ui.View(timeout=None)
+    quick = ui.quick_actions(legal)
+    quick_keys = {a.key() for a in quick}
+    indexed = [(i, a) for i, a in enumerate(legal) if a.key() not in quick_keys]
+    pages = max(1, -(-len(indexed) // PAGE))
+    page = min(max(page, 0), pages - 1)
+    chunk = indexed[page * PAGE : (page + 1) * PAGE]
+    if chunk:
+        options = [discord.SelectOption(label=ui.action_label(a, lang)[:100], value=str(i)) for i, a in chunk]
+        placeholder = (
+            t(lang, "hand.choose", page=page + 1, pages=pages) if pages > 1 else t(lang, "hand.choose_one")
+        )
+        view.add_item(ActSelect(rec.id, rec.version, page, options, placeholder[:150]))
+    for i, a in enumerate(legal):
+        if a.key() in quick_keys:
+            view.add_item(QuickButton(rec.id, rec.version, i, ui.action_label(a, lang)[:80]))
+    if pages > 1:
+        if page > 0:
+            view.add_item(PageButton(rec.id, rec.version, page - 1, t(lang, "buttons.previous")))
+        if page < pages - 1:
+            view.add_item(PageButton(rec.id, rec.version, page + 1, t(lang, "buttons.next")))
+    return view
+
+
+# -- abort --------------------------------------------------------------------------------------------
+class AbortButton(
+    _Base,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"dh:abort:(?P<op>yes|no):(?P<pk>\d+):(?P<ver>\d+)",
+):
+    def __init__(self, op: str, pk: int, version: int, label: str = "") -> None:
+        self.op, self.pk, self.version = op, pk, version
+        style = discord.ButtonStyle.danger if op == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label or op, style=style, custom_id=f"dh:abort:{op}:{pk}:{version}")
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AbortButton:
+        return cls(match["op"], int(match["pk"]), int(match["ver"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        tables = _bot(interaction).tables
+        lang = user_lang(interaction)
+        if self.op == "no":
+            await interaction.response.edit_message(content=t(lang, "abort.kept"), view=None)
+            return
+        perms = getattr(interaction.user, "guild_permissions", None)
+        rec = await tables.abort(
+            self.pk, self.version, interaction.user.id, bool(perms and perms.manage_guild)
+        )
+        await interaction.response.edit_message(content=t(lang, "abort.done_private"), view=None)
+        public = await tables.public_lang(rec.guild_id)
+        name = tables.engine(rec).name.get(public)
+        await interaction.followup.send(t(public, "abort.done", game=name, user=interaction.user.mention))
+        await tables.publisher.refresh_lobby(rec)
+
+
+def abort_view(pk: int, version: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AbortButton("yes", pk, version, t(lang, "buttons.abort_yes")))
+    view.add_item(AbortButton("no", pk, version, t(lang, "buttons.abort_no")))
+    return view
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ActSelect, QuickButton, PageButton, AbortButton)

@@ -1,0 +1,276 @@
+"""What the channel and the players see: the lobby card, the table message, the hand.
+
+After each accepted action the channel gets one new table message at the bottom (picture, what
+happened, whose turn with a mention, buttons); the previous one loses its buttons, so nobody clicks
+stale controls and someone returning after a day sees the current table last.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games import GameUI
+from bot.i18n import t
+from bot.store import GameRecord, Status
+from bot.table import components
+from bot.table.pictures import render
+from engines.core import Action, Event, Outcome
+
+if TYPE_CHECKING:
+    from bot.client import Deckhand
+    from bot.table.service import TableService
+
+log = logging.getLogger(__name__)
+
+SELECT_PAGE = 25
+COLOUR = discord.Colour(0x2E7D5B)
+
+
+@dataclass
+class Payload:
+    """Arguments for ``send``/``edit``: one shape for every kind of message."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    files: list[discord.File] = field(default_factory=list)
+    view: discord.ui.View | None = None
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kw: dict[str, Any] = {"content": self.content, "files": self.files}
+        if self.embed is not None:
+            kw["embed"] = self.embed
+        if self.view is not None:
+            kw["view"] = self.view
+        return kw
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        return {"content": self.content, "attachments": self.files, "view": self.view, "embed": self.embed}
+
+
+def seat_label(rec: GameRecord, seat: str, lang: str) -> str:
+    info = rec.seat_info(seat)
+    if info.is_ai:
+        return t(lang, "table.ai_name", name=info.name)
+    return f"<@{info.user_id}>"
+
+
+def _private_part(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ("seat",) and public.get(k, object()) != v}
+
+
+class Publisher:
+    def __init__(self, bot: Deckhand, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+
+    # -- lobby ------------------------------------------------------------------------------------
+    def lobby_payload(self, rec: GameRecord, lang: str) -> Payload:
+        engine = self.service.engine(rec)
+        embed = discord.Embed(
+            title=t(lang, "lobby.title", game=engine.name.get(lang)),
+            colour=COLOUR,
+            description=t(lang, f"lobby.status.{rec.status.value}"),
+        )
+        players = "\n".join(
+            t(lang, "lobby.ai_player", name=s.name, level=s.ai_level or "normal")
+            if s.is_ai
+            else f"<@{s.user_id}>" + (f" {t(lang, 'lobby.host_mark')}" if s.user_id == rec.host_id else "")
+            for s in rec.seats
+        )
+        embed.add_field(
+            name=t(lang, "lobby.players", n=len(rec.seats), min=engine.min_players, max=engine.max_players),
+            value=players or "-",
+            inline=False,
+        )
+        options = engine.make_options(rec.options).model_dump(mode="json")
+        embed.add_field(
+            name=t(lang, "lobby.options"),
+            value="\n".join(
+                f"`{k}` = `{str(v).lower() if isinstance(v, bool) else v}`" for k, v in options.items()
+            )
+            or t(lang, "lobby.no_options"),
+            inline=False,
+        )
+        if rec.status is Status.LOBBY:
+            embed.set_footer(text=t(lang, "lobby.footer"))
+        view = components.lobby_view(rec.id, lang) if rec.status is Status.LOBBY else None
+        return Payload(embed=embed, view=view)
+
+    async def refresh_lobby(self, rec: GameRecord) -> None:
+        """Edit the lobby message after a change made by a slash command (buttons edit in place)."""
+        if rec.lobby_message_id is None:
+            return
+        lang = await self.service.public_lang(rec.guild_id)
+        payload = self.lobby_payload(rec, lang)
+        message = self.bot.get_partial_messageable(rec.channel_id).get_partial_message(rec.lobby_message_id)
+        try:
+            await message.edit(embed=payload.embed, view=payload.view)
+        except discord.HTTPException:
+            log.warning("could not edit lobby message of game %s", rec.id, exc_info=True)
+
+    # -- the table --------------------------------------------------------------------------------
+    async def announce(
+        self,
+        rec: GameRecord,
+        state: Any,
+        events: list[Event],
+        *,
+        actor: str | None,
+        before: Any = None,
+    ) -> None:
+        lang = await self.service.public_lang(rec.guild_id)
+        engine = self.service.engine(rec)
+        ui = self.service.ui(rec)
+        names = self.service.display_names(rec)
+        lines = []
+        for ev in events:
+            if ev.public:
+                if ev.kind == "game_started":
+                    order = " → ".join(seat_label(rec, s.seat, lang) for s in rec.seats)
+                    lines.append(t(lang, "table.started", order=order))
+                    continue
+                text = ui.describe_event(ev, lang, names)
+                if text:
+                    lines.append(f"• {text}")
+        outcome = engine.outcome(state)
+        if outcome is None:
+            movers = engine.to_move(state)
+            lines.append(
+                t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
+            )
+            changed = self._hands_changed(rec, engine, before, state, actor)
+            if changed:
+                lines.append(t(lang, "table.hand_changed", players=", ".join(changed)))
+        else:
+            lines.append(self.standings(rec, outcome, lang))
+
+        view_public = engine.view(state, None)
+        kind = "final" if outcome is not None else "table"
+        picture = await render(rec.game_id, kind, view_public, lang, f"{kind}.png")
+        embed = discord.Embed(
+            title=t(lang, "table.title", game=engine.name.get(lang), turn=getattr(state, "turn", 0)),
+            colour=COLOUR,
+        )
+        if picture is not None:
+            embed.set_image(url=f"attachment://{picture.filename}")
+        view = components.table_view(rec.id, lang) if outcome is None else None
+        channel = self.bot.get_partial_messageable(rec.channel_id)
+        content = "\n".join(lines)[:2000]
+        message = await channel.send(
+            content=content, embed=embed, files=[picture] if picture else [], view=view
+        )
+        await self.retire_table_message(rec)
+        await self.service.store.set_message_ids(rec.id, table_message_id=message.id)
+
+    def _hands_changed(
+        self, rec: GameRecord, engine: Any, before: Any, after: Any, actor: str | None
+    ) -> list[str]:
+        if before is None:
+            return []
+        pub_before = engine.view(before, None).model_dump(mode="json")
+        pub_after = engine.view(after, None).model_dump(mode="json")
+        changed = []
+        for s in rec.seats:
+            if s.is_ai or s.seat == actor:
+                continue
+            old = _private_part(engine.view(before, s.seat).model_dump(mode="json"), pub_before)
+            new = _private_part(engine.view(after, s.seat).model_dump(mode="json"), pub_after)
+            if old != new:
+                changed.append(f"<@{s.user_id}>")
+        return changed
+
+    async def retire_table_message(self, rec: GameRecord) -> None:
+        """Take the buttons off the previous table message."""
+        if rec.table_message_id is None:
+            return
+        message = self.bot.get_partial_messageable(rec.channel_id).get_partial_message(rec.table_message_id)
+        try:
+            await message.edit(view=None)
+        except discord.HTTPException:
+            log.info("previous table message of game %s could not be edited", rec.id)
+
+    def standings(self, rec: GameRecord, outcome: Outcome, lang: str) -> str:
+        lines = [t(lang, "table.game_over")]
+        place = 1
+        for group in outcome.ranking:
+            for seat in group:
+                crown = "👑 " if seat in outcome.winners else ""
+                score = outcome.scores.get(seat, 0)
+                shown = int(score) if float(score).is_integer() else round(score, 2)
+                lines.append(
+                    t(
+                        lang,
+                        "table.place",
+                        place=place,
+                        player=crown + seat_label(rec, seat, lang),
+                        score=shown,
+                    )
+                )
+            place += len(group)
+        return "\n".join(lines)
+
+    async def status_payload(self, rec: GameRecord, lang: str) -> Payload:
+        engine = self.service.engine(rec)
+        state = self.service.state(rec)
+        picture = await render(rec.game_id, "table", engine.view(state, None), lang, "table.png")
+        movers = engine.to_move(state)
+        embed = discord.Embed(
+            title=t(lang, "table.title", game=engine.name.get(lang), turn=getattr(state, "turn", 0)),
+            colour=COLOUR,
+        )
+        if picture is not None:
+            embed.set_image(url=f"attachment://{picture.filename}")
+        content = t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
+        return Payload(
+            content=content,
+            embed=embed,
+            files=[picture] if picture else [],
+            view=components.table_view(rec.id, lang),
+        )
+
+    # -- the hand ---------------------------------------------------------------------------------
+    async def hand_payload(
+        self, rec: GameRecord, user_id: int, lang: str, page: int = 0, note: str = ""
+    ) -> Payload:
+        from bot.errors import UserError
+
+        seat = rec.seat_of(user_id)
+        if seat is None or not seat.seat:
+            raise UserError("not_in_game")
+        engine = self.service.engine(rec)
+        ui = self.service.ui(rec)
+        state = self.service.state(rec)
+        view = engine.view(state, seat.seat)
+        picture = await render(rec.game_id, "hand", view, lang, "hand.png")
+        legal: list[Action] = engine.legal_actions(state, seat.seat) if rec.status is Status.RUNNING else []
+        lines = [note] if note else []
+        if picture is None:
+            hand = getattr(view, "hand", None)
+            if isinstance(hand, list):
+                lines.append(
+                    t(lang, "hand.cards", cards=" ".join(ui.card_name(str(c), lang) for c in hand) or "-")
+                )
+        if legal:
+            lines.append(t(lang, "hand.your_move"))
+        elif rec.status is Status.RUNNING:
+            movers = engine.to_move(state)
+            lines.append(t(lang, "hand.waiting", players=", ".join(seat_label(rec, m, lang) for m in movers)))
+        embed = discord.Embed(title=t(lang, "hand.title", game=engine.name.get(lang)), colour=COLOUR)
+        if picture is not None:
+            embed.set_image(url=f"attachment://{picture.filename}")
+        return Payload(
+            content="\n".join(lines) or None,
+            embed=embed,
+            files=[picture] if picture else [],
+            view=components.hand_view(rec, legal, ui, lang, page),
+        )
+
+    @staticmethod
+    def describe(ui: GameUI, events: list[Event], seat: str, lang: str, names: dict[str, str]) -> str:
+        """The acting player's own view of what happened (private events included)."""
+        lines = [ui.describe_event(e, lang, names) for e in events if e.visible_for(seat) and e.visible_to]
+        return "\n".join(f"🔒 {line}" for line in lines if line)

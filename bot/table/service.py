@@ -1,0 +1,313 @@
+"""The table service: load the channel's game, check the user may act, apply, save state and the action
+in one transaction, then publish. Lobby changes go through here too. Nothing else changes a game.
+
+Concurrency: one ``asyncio.Lock`` per game keeps this process's changes in order; the store's version
+check is the second line (two processes, or a click on a control built for an older state).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import secrets
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import engines
+from bot.errors import UserError
+from bot.games import GameUI, ui_for
+from bot.i18n import pick
+from bot.settings import Settings
+from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
+from bot.table.publisher import Publisher
+from engines.core import Action, Engine, Event, Rng
+
+if TYPE_CHECKING:
+    from bot.client import Deckhand
+
+log = logging.getLogger(__name__)
+
+AI_LEVELS = ("normal", "random")
+_OPTION = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)\s*[=:]\s*([^\s,;]+)")
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"hand_size=4, once_passed_may_replay=true"`` -> dict; the engine validates the values."""
+    if not text or not text.strip():
+        return {}
+    pairs = _OPTION.findall(text)
+    leftover = _OPTION.sub("", text).strip(" ,;")
+    if leftover:
+        raise UserError("bad_option_syntax", text=leftover)
+    return {k.replace("-", "_"): v for k, v in pairs}
+
+
+@dataclass
+class Played:
+    """What an accepted action did, for the caller's reply."""
+
+    record: GameRecord
+    seat: str
+    events: list[Event] = field(default_factory=list)
+    state: Any = None
+
+
+class TableService:
+    def __init__(self, bot: Deckhand, store: SqliteStore, settings: Settings) -> None:
+        self.bot = bot
+        self.store = store
+        self.settings = settings
+        self.publisher = Publisher(bot, self)
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+
+    # -- helpers ----------------------------------------------------------------------------------
+    def engine(self, rec: GameRecord) -> Engine[Any, Any]:
+        return engines.get(rec.game_id)
+
+    def ui(self, rec: GameRecord) -> GameUI:
+        return ui_for(rec.game_id)
+
+    def state(self, rec: GameRecord) -> Any:
+        if rec.state_json is None:
+            raise UserError("game_not_started")
+        return self.engine(rec).load_state(rec.state_json)
+
+    async def public_lang(self, guild_id: int) -> str:
+        guild = self.bot.get_guild(guild_id)
+        preferred = str(guild.preferred_locale) if guild else None
+        return pick(await self.store.guild_locale(guild_id), preferred, self.settings.default_locale)
+
+    async def game_in(self, channel_id: int) -> GameRecord:
+        rec = await self.store.live_game_in(channel_id)
+        if rec is None:
+            raise UserError("no_game_here")
+        return rec
+
+    @staticmethod
+    def display_names(rec: GameRecord) -> dict[str, str]:
+        return {s.seat: s.name for s in rec.seats if s.seat}
+
+    # -- lobby ------------------------------------------------------------------------------------
+    async def create(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        game_id: str,
+        options_text: str | None,
+    ) -> GameRecord:
+        engine = engines.get(game_id)
+        options = engine.make_options(parse_options(options_text))
+        changed = options.model_dump(mode="json", exclude_defaults=True)
+        return await self.store.create_game(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_id=game_id,
+            host_id=host_id,
+            seed=secrets.randbits(62),
+            options=changed,
+            seats=[SeatInfo(seat="", user_id=host_id, name=host_name)],
+        )
+
+    def _lobby(self, rec: GameRecord) -> None:
+        if rec.status is not Status.LOBBY:
+            raise UserError("not_in_lobby")
+
+    def _host_only(self, rec: GameRecord, user_id: int) -> None:
+        if rec.host_id != user_id:
+            raise UserError("host_only")
+
+    async def join(self, pk: int, user_id: int, name: str) -> GameRecord:
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
+            self._lobby(rec)
+            if rec.seat_of(user_id):
+                raise UserError("already_joined")
+            if len(rec.seats) >= self.engine(rec).max_players:
+                raise UserError("game_full", max=self.engine(rec).max_players)
+            seats = [*rec.seats, SeatInfo(seat="", user_id=user_id, name=name)]
+            return await self.store.update(pk, rec.version, seats=seats)
+
+    async def add_ai(self, pk: int, user_id: int, level: str = "normal") -> GameRecord:
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
+            self._lobby(rec)
+            self._host_only(rec, user_id)
+            if level not in AI_LEVELS:
+                raise UserError("bad_ai_level", allowed=", ".join(AI_LEVELS))
+            if len(rec.seats) >= self.engine(rec).max_players:
+                raise UserError("game_full", max=self.engine(rec).max_players)
+            number = 1 + sum(1 for s in rec.seats if s.is_ai)
+            seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=f"AI-{number}", ai_level=level)]
+            return await self.store.update(pk, rec.version, seats=seats)
+
+    async def leave(self, pk: int, user_id: int) -> GameRecord:
+        """Before the start a seat is freed (the host's role passes on; an empty lobby closes).
+        After the start the seat is handed to the AI, so the others can play on."""
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
+            mine = rec.seat_of(user_id)
+            if mine is None:
+                raise UserError("not_in_game")
+            if rec.status is Status.LOBBY:
+                seats = [s for s in rec.seats if s.user_id != user_id]
+                humans = [s for s in seats if not s.is_ai]
+                if not humans:
+                    return await self.store.update(pk, rec.version, seats=seats, status=Status.ABORTED)
+                host = rec.host_id if rec.host_id != user_id else humans[0].user_id
+                return await self.store.update(pk, rec.version, seats=seats, host_id=host)
+            if rec.status is not Status.RUNNING:
+                raise UserError("not_in_lobby")
+            seats = [
+                s.model_copy(update={"user_id": None, "ai_level": "normal"}) if s.user_id == user_id else s
+                for s in rec.seats
+            ]
+            rec = await self.store.update(pk, rec.version, seats=seats)
+        self.kick_ai(pk)
+        return rec
+
+    async def start(self, pk: int, user_id: int, *, fixed_order: bool = False) -> GameRecord:
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
+            self._lobby(rec)
+            self._host_only(rec, user_id)
+            engine = self.engine(rec)
+            if not engine.min_players <= len(rec.seats) <= engine.max_players:
+                raise UserError(
+                    "player_count", min=engine.min_players, max=engine.max_players, got=len(rec.seats)
+                )
+            order = list(rec.seats)
+            if not fixed_order:
+                # Seat order from the game's own seed: random for players, reproducible for an audit.
+                Rng.from_seed(rec.seed ^ 0x5EA7).shuffle(order)
+            seats = [s.model_copy(update={"seat": f"p{i + 1}"}) for i, s in enumerate(order)]
+            state = engine.new_game([s.seat for s in seats], rec.options, rec.seed)
+            rec = await self.store.update(
+                pk,
+                rec.version,
+                seats=seats,
+                status=Status.RUNNING,
+                fixed_order=fixed_order,
+                state_json=engine.dump_state(state),
+            )
+            await self.publisher.announce(rec, state, [Event(kind="game_started")], actor=None)
+        self.kick_ai(pk)
+        return rec
+
+    async def abort(
+        self, pk: int, expected_version: int | None, user_id: int, can_manage: bool
+    ) -> GameRecord:
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
+            if not rec.status.live:
+                raise UserError("no_game_here")
+            if rec.host_id != user_id and not can_manage:
+                raise UserError("abort_not_allowed")
+            if expected_version is not None and expected_version != rec.version:
+                raise StaleVersion(pk, expected_version)
+            rec = await self.store.update(pk, rec.version, status=Status.ABORTED)
+            await self.publisher.retire_table_message(rec)
+        return rec
+
+    # -- play -------------------------------------------------------------------------------------
+    async def act(
+        self,
+        pk: int,
+        user_id: int,
+        action: Action | Mapping[str, Any],
+        expected_version: int | None = None,
+    ) -> Played:
+        """A human's action. Refusals raise (``GameError``/``StaleVersion``) and change nothing."""
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
+            if rec.status is not Status.RUNNING:
+                raise UserError("game_not_running")
+            seat = rec.seat_of(user_id)
+            if seat is None:
+                raise UserError("not_in_game")
+            if expected_version is not None and expected_version != rec.version:
+                raise StaleVersion(pk, expected_version)
+            played = await self._apply(rec, seat.seat, user_id, action)
+        self.kick_ai(pk)
+        return played
+
+    async def _apply(
+        self, rec: GameRecord, seat: str, user_id: int | None, action: Action | Mapping[str, Any]
+    ) -> Played:
+        engine = self.engine(rec)
+        state = self.state(rec)
+        step = engine.apply(state, seat, action)
+        action_obj = action if isinstance(action, Action) else engine.parse_action(action)
+        outcome = engine.outcome(step.state)
+        results = None
+        if outcome is not None:
+            results = [
+                ResultRow(
+                    seat=s.seat,
+                    user_id=s.user_id,
+                    place=outcome.place_of(s.seat),
+                    score=outcome.scores.get(s.seat, 0.0),
+                    winner=s.seat in outcome.winners,
+                )
+                for s in rec.seats
+            ]
+        rec = await self.store.record_action(
+            rec.id,
+            rec.version,
+            seat=seat,
+            user_id=user_id,
+            action=action_obj.model_dump(mode="json"),
+            state_json=engine.dump_state(step.state),
+            status=Status.FINISHED if outcome is not None else None,
+            results=results,
+        )
+        await self.publisher.announce(rec, step.state, step.events, actor=seat, before=state)
+        return Played(record=rec, seat=seat, events=step.events, state=step.state)
+
+    # -- the AI -----------------------------------------------------------------------------------
+    def kick_ai(self, pk: int) -> None:
+        task = self._ai_tasks.get(pk)
+        if task is None or task.done():
+            self._ai_tasks[pk] = asyncio.create_task(self._drive_ai(pk), name=f"ai-{pk}")
+
+    async def _drive_ai(self, pk: int) -> None:
+        while True:
+            await asyncio.sleep(self.settings.ai_delay)
+            try:
+                async with self._locks[pk]:
+                    rec = await self.store.get_game(pk)
+                    if rec.status is not Status.RUNNING:
+                        return
+                    engine = self.engine(rec)
+                    state = self.state(rec)
+                    ai_seats = [m for m in engine.to_move(state) if rec.seat_info(m).is_ai]
+                    if not ai_seats:
+                        return
+                    seat = ai_seats[0]
+                    info = rec.seat_info(seat)
+                    # Seeded by the game and its version: the same position gives the same move.
+                    rng = Rng.from_seed(rec.seed * 1_000_003 + rec.version)
+                    action = engine.ai(info.ai_level or "normal").choose(state, seat, rng)
+                    await self._apply(rec, seat, None, action)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("AI move failed in game %s; the game waits for a restart or an abort", pk)
+                return
+
+    async def resume_all(self) -> None:
+        for rec in await self.store.live_games():
+            if rec.status is Status.RUNNING:
+                self.kick_ai(rec.id)
+
+    async def shutdown(self) -> None:
+        tasks = [t for t in self._ai_tasks.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

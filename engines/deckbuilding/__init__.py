@@ -1,0 +1,26 @@
+"""Deck-building machinery shared by the two AWS games: a player's piles, drawing with reshuffle, a market
+of slots fed by a deck (optionally stacking identical cards), and a credit pool.
+
+Everything here is a small pydantic model plus pure functions that take an ``engines.core.Rng``; the game
+packages keep their own rules (what a card does, when a turn ends) and only borrow the bookkeeping.
+"""
+
+from engines.deckbuilding.credits import CreditPool, NotEnoughCredits
+from engines.deckbuilding.market import Market, refill, reshuffle_market, take_from_slot, take_top
+from engines.deckbuilding.piles import Piles, draw, draw_one, end_turn_cleanup, owned, remove_from
+
+__all__ = [
+    "CreditPool",
+    "Market",
+    "NotEnoughCredits",
+    "Piles",
+    "draw",
+    "draw_one",
+    "end_turn_cleanup",
+    "owned",
+    "refill",
+    "remove_from",
+    "reshuffle_market",
+    "take_from_slot",
+    "take_top",
+]

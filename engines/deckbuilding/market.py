@@ -1,0 +1,77 @@
+"""A market: face-up slots fed from a face-down deck.
+
+With ``stack=True`` (AWS Builder Cards 2nd edition) a card identical to one already showing joins that
+slot's stack instead of taking a new slot, so the slots always show different cards while the deck lasts.
+With ``stack=False`` (1st edition) each slot holds one card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core.rng import Rng
+
+KeyOf = Callable[[str], str]
+
+
+class Market(BaseModel):
+    """``slots[i]`` is a stack of identical card ids (empty list = empty slot); ``deck`` top = last."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    deck: list[str] = Field(default_factory=list)
+    slots: list[list[str]] = Field(default_factory=list)
+    stack: bool = True
+
+    def copy_market(self) -> Market:
+        return Market.model_construct(
+            deck=list(self.deck), slots=[list(s) for s in self.slots], stack=self.stack
+        )
+
+    def showing(self) -> list[str]:
+        """The ids on top of each non-empty slot."""
+        return [s[-1] for s in self.slots if s]
+
+
+def refill(market: Market, key_of: KeyOf) -> list[str]:
+    """Turn up cards until every slot is filled or the deck is empty; identical cards stack.
+    Returns the cards turned up, in order."""
+    turned: list[str] = []
+    while market.deck and any(not s for s in market.slots):
+        card = market.deck.pop()
+        turned.append(card)
+        if market.stack:
+            key = key_of(card)
+            same = next((s for s in market.slots if s and key_of(s[0]) == key), None)
+            if same is not None:
+                same.append(card)
+                continue
+        next(s for s in market.slots if not s).append(card)
+    return turned
+
+
+def take_from_slot(market: Market, slot: int, key_of: KeyOf) -> tuple[str, list[str]]:
+    """Take the top card of a slot and refill at once. Returns (card, cards turned up)."""
+    stack = market.slots[slot]
+    if not stack:
+        raise IndexError(slot)
+    card = stack.pop()
+    return card, refill(market, key_of)
+
+
+def take_top(market: Market) -> str:
+    """Take the deck's top card blind (it never touches a slot)."""
+    if not market.deck:
+        raise IndexError("empty deck")
+    return market.deck.pop()
+
+
+def reshuffle_market(market: Market, rng: Rng, key_of: KeyOf) -> list[str]:
+    """Every slot card goes back into the deck, the deck is shuffled, and the slots are refilled."""
+    for stack in market.slots:
+        market.deck.extend(stack)
+        stack.clear()
+    rng.shuffle(market.deck)
+    return refill(market, key_of)

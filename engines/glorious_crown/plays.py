@@ -1,0 +1,135 @@
+"""Which groups may be played (GC-4..GC-9): group shape, strength, suit lock and the spade-3 counter.
+
+``legal_plays`` enumerates and ``play_error`` checks one play; the two agree (a property test holds them to
+it). Jokers: a group takes the rank of its non-Joker cards; a group of only Jokers is "the Joker play",
+stronger than any group of its size in either state, beaten only by a lone spade 3 on a lone Joker (GC-7).
+With both Jokers in hand a play that uses one must use JK1, so the list never shows two identical plays.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engines.glorious_crown.cards import JOKERS, ORDER, RANK, SUIT, SUIT_CODES
+from engines.glorious_crown.models import TopPlay
+
+COUNTER = "S3"
+
+
+def group_rank(cards: list[str] | tuple[str, ...]) -> int | None:
+    """The rank of a group, 0 for Jokers only, ``None`` if the cards are not one rank (GC-4)."""
+    rank = 0
+    for c in cards:
+        r = RANK[c]
+        if r:
+            if rank and r != rank:
+                return None
+            rank = r
+    return rank
+
+
+def suits_of(cards: list[str] | tuple[str, ...]) -> str:
+    """The suit set of the non-Joker cards, as suit codes in S H D C order."""
+    present = {SUIT[c] for c in cards if RANK[c]}
+    return "".join(s for s in SUIT_CODES if s in present)
+
+
+def stronger(rank: int, top_rank: int, revolution: bool) -> bool:
+    """GC-6: strictly stronger in the effective state (ranks only; Joker plays are handled apart)."""
+    return rank < top_rank if revolution else rank > top_rank
+
+
+def is_counter(cards: list[str] | tuple[str, ...], top: TopPlay | None) -> bool:
+    """GC-7: the lone spade 3 on a lone Joker."""
+    return top is not None and top.rank == 0 and len(top.cards) == 1 and list(cards) == [COUNTER]
+
+
+def new_lock(cards: tuple[str, ...], top: TopPlay, lock: str | None) -> str | None:
+    """GC-9: the lock after ``cards`` beats ``top``. Jokers stand for any suit, so two plays match when their
+    real suits together fill exactly as many suits as there are cards; a lock stays until the clear."""
+    if lock is not None:
+        return lock
+    union = set(suits_of(cards)) | set(suits_of(top.cards))
+    if len(union) != len(cards):
+        return None
+    return "".join(s for s in SUIT_CODES if s in union)
+
+
+def _joker_ok(cards: list[str] | tuple[str, ...], hand: list[str]) -> bool:
+    """The canonical Joker rule: a play uses the lowest-numbered Jokers its player holds."""
+    used = [c for c in cards if RANK[c] == 0]
+    if not used:
+        return True
+    held = [j for j in JOKERS if j in hand]
+    return sorted(used) == held[: len(used)]
+
+
+def play_error(
+    cards: list[str], hand: list[str], top: TopPlay | None, lock: str | None, revolution: bool
+) -> tuple[str, dict[str, object]] | None:
+    """Why ``cards`` may not be played now (an error code and params), or ``None`` if it may.
+    ``revolution`` is the effective state (GC-15)."""
+    if len(set(cards)) != len(cards):
+        return "duplicate_card", {}
+    for c in cards:
+        if c not in hand:
+            return "card_not_in_hand", {"card": c}
+    if not 1 <= len(cards) <= 4:
+        return "bad_group_size", {"size": len(cards)}
+    rank = group_rank(cards)
+    if rank is None:
+        return "mixed_ranks", {}
+    if not _joker_ok(cards, hand):
+        return "use_joker_jk1", {}
+    if top is None:
+        return None
+    if len(cards) != len(top.cards):
+        return "wrong_count", {"need": len(top.cards)}
+    if is_counter(cards, top):
+        return None  # GC-7: the counter ignores the lock; it clears the field at once
+    if top.rank == 0:
+        return "joker_on_top", {}
+    if rank and not stronger(rank, top.rank, revolution):
+        return "too_weak", {"rank": rank, "top": top.rank}
+    if lock is not None and not set(suits_of(cards)) <= set(lock):
+        return "suit_locked", {"lock": list(lock)}
+    return None
+
+
+def legal_plays(
+    hand: list[str], top: TopPlay | None, lock: str | None, revolution: bool
+) -> list[tuple[str, ...]]:
+    """Every distinct legal group from ``hand`` (card ids in canonical order)."""
+    by_rank: dict[int, list[str]] = {}
+    jokers: list[str] = []
+    for c in sorted(hand, key=ORDER.__getitem__):
+        r = RANK[c]
+        if r:
+            by_rank.setdefault(r, []).append(c)
+        else:
+            jokers.append(c)
+    out: list[tuple[str, ...]] = []
+    if top is not None and top.rank == 0:
+        if len(top.cards) == 1 and COUNTER in hand:
+            out.append((COUNTER,))
+        return out
+    sizes = (len(top.cards),) if top is not None else (1, 2, 3, 4)
+    lockset = set(lock) if lock is not None else None
+    nj = len(jokers)
+    for r, same in by_rank.items():
+        if top is not None and not stronger(r, top.rank, revolution):
+            continue
+        if lockset is not None:
+            same = [c for c in same if SUIT[c] in lockset]
+        for n in sizes:
+            for j in range(min(nj, n - 1) + 1):
+                real = n - j
+                if real > len(same):
+                    continue
+                tail = tuple(jokers[:j])
+                for combo in combinations(same, real):
+                    out.append(combo + tail)
+    for n in sizes:
+        if n <= nj:
+            out.append(tuple(jokers[:n]))
+    return out

@@ -1,0 +1,77 @@
+"""Points (GC-17, GC-18), illegal finishes (GC-20), bonus and the final ranking (GC-19, GC-21)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from engines.core import Outcome, Seat
+from engines.glorious_crown.cards import FOUL, POINTS, RANK
+from engines.glorious_crown.models import GCState
+
+
+def play_points(cards: tuple[str, ...] | list[str], revolution: bool) -> int:
+    """GC-17: per play, never summed; with mixed values (a Joker) the lowest counts."""
+    col = 1 if revolution else 0
+    return min(POINTS[RANK[c]][col] for c in cards)
+
+
+def is_foul_finish(cards: tuple[str, ...] | list[str], revolution: bool) -> bool:
+    """GC-20: going out with a Joker or an 8, a 15 in the normal or a 3 in the revolution effective state
+    (the state the play was made in)."""
+    for c in cards:
+        when = FOUL[RANK[c]]
+        if when == "always" or (when == "normal" and not revolution) or (when == "revolution" and revolution):
+            return True
+    return False
+
+
+class Standing(BaseModel):
+    seat: Seat
+    place: int  # 1.. by total points, ties share (GC-21)
+    finish_place: int  # 1..N order of going out after fouls are moved down (GC-19, GC-20)
+    field_points: int
+    bonus: int
+    total: int
+    foul: bool
+
+
+def finish_order(state: GCState) -> list[Seat]:
+    """Legal finishers in order, then whoever still holds cards, then fouls, a later foul above an earlier
+    one (GC-20)."""
+    holders = [p for p in state.players if state.hands[p] and p not in state.finished and p not in state.fouls]
+    return [*state.finished, *holders, *reversed(state.fouls)]
+
+
+def standings(state: GCState) -> list[Standing]:
+    n = len(state.players)
+    order = finish_order(state)
+    rows = []
+    for i, seat in enumerate(order):
+        foul = seat in state.fouls
+        bonus = 0 if foul else n - i  # GC-19
+        rows.append((seat, i + 1, state.points[seat], bonus, state.points[seat] + bonus, foul))
+    totals = sorted((r[4] for r in rows), reverse=True)
+    return [
+        Standing(
+            seat=s, place=totals.index(t) + 1, finish_place=fp, field_points=pts, bonus=b, total=t, foul=f
+        )
+        for s, fp, pts, b, t, f in sorted(rows, key=lambda r: (-r[4], r[1]))
+    ]
+
+
+def outcome(state: GCState) -> Outcome:
+    rows = standings(state)
+    ranking: list[list[Seat]] = []
+    last: int | None = None
+    for r in rows:
+        if r.total != last:
+            ranking.append([])
+            last = r.total
+        ranking[-1].append(r.seat)
+    return Outcome(
+        scores={r.seat: float(r.total) for r in rows},
+        ranking=ranking,
+        winners=list(ranking[0]),
+        reason="last_holder",
+        details={"standings": [r.model_dump() for r in rows], "finish_order": finish_order(state)},
+    )
