@@ -49,7 +49,7 @@ def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
 def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
     """The sentence for an error and whether it was expected (a refusal) rather than a fault."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
-        error = error.__cause__ or getattr(error, "original", error)
+        error = error.__cause__ or error
     if isinstance(error, GameError):
         key = f"errors.{error.code}"
         if not has(key):

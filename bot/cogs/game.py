@@ -195,8 +195,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
     @app_commands.describe(language=_("Language"))
     @app_commands.choices(
         language=[
-            app_commands.Choice(name="English", value="en"),
-            app_commands.Choice(name="日本語", value="ja"),
+            app_commands.Choice(name=_("English"), value="en"),
+            app_commands.Choice(name=_("日本語"), value="ja"),
         ]
     )
     @app_commands.default_permissions(manage_guild=True)

@@ -26,7 +26,7 @@ PAGE = 25
 
 
 def _bot(interaction: discord.Interaction[Any]) -> Deckhand:
-    client: Deckhand = interaction.client  # type: ignore[assignment]
+    client: Deckhand = interaction.client
     return client
 
 

@@ -160,8 +160,9 @@ class Publisher:
         view = components.table_view(rec.id, lang) if outcome is None else None
         channel = self.bot.get_partial_messageable(rec.channel_id)
         content = "\n".join(lines)[:2000]
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
         message = await channel.send(
-            content=content, embed=embed, files=[picture] if picture else [], view=view
+            content=content, embed=embed, files=[picture] if picture else [], **extra
         )
         await self.retire_table_message(rec)
         await self.service.store.set_message_ids(rec.id, table_message_id=message.id)

@@ -187,7 +187,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
         return hidden
 
     def view(self, state: YggState, seat: Seat | None) -> YggView:
-        return build_view(self, state, seat)
+        return build_view(state, seat)
 
     # -- change ----------------------------------------------------------------------------------------
     def _apply(self, state: YggState, seat: Seat, action: Action) -> list[Event]:

@@ -11,6 +11,9 @@ IPAexGothic looked uneven in a single line, so every face is emboldened the same
 
 The coverage of each face is read from its own ``cmap`` table (formats 4 and 12), so there is no dependency
 on fontTools.
+
+Loaded fonts are cached for the life of the process and shared by the bot's render threads; Pillow calls
+FreeType with the GIL held, so sharing one face between threads is safe.
 """
 
 from __future__ import annotations

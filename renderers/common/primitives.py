@@ -423,7 +423,8 @@ def playing_card(
 
     ``rank_label`` is what the corner shows ("3", "15", "JOKER"); ``suit`` None makes a suitless card whose
     centre shows ``symbol`` (e.g. "★" for a Joker) or, failing that, the label itself. ``title`` goes on a
-    plaque along the bottom, shrunk to fit two lines. ``highlight`` = selected / playable (gold glow),
+    plaque along the bottom, shrunk to fit two lines (readable at 12-16 px from a 120 px wide card; smaller
+    cards should leave the title off). ``highlight`` = selected / playable (gold glow),
     ``dimmed`` = not playable now, ``face_down`` = the back (nothing about the card is drawn, so a face-down
     card can never leak what it is).
     """

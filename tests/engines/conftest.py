@@ -6,7 +6,6 @@ import pytest
 
 import engines
 from engines.core import Engine
-from engines.core.registry import unregister
 from tests.engines.toygame import ENGINE as CLIMB
 
 
@@ -19,10 +18,3 @@ def contract_engines() -> list[Engine[Any, Any]]:
 def engine(request: pytest.FixtureRequest) -> Engine[Any, Any]:
     eng: Engine[Any, Any] = request.param
     return eng
-
-
-@pytest.fixture
-def climb() -> Any:
-    engines.register(CLIMB)
-    yield CLIMB
-    unregister(CLIMB.id)

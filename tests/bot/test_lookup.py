@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.lookup import fold, search_cards, search_sections, split_text
+
+
+def test_fold_meets_widths_cases_and_kana() -> None:
+    assert fold("ＳＰＡＤＥ ３") == fold("spade3")
+    assert fold("スペード") == fold("すぺーど")
+
+
+def test_split_text_respects_the_limit_and_keeps_everything() -> None:
+    text = "\n".join(f"paragraph {i} " + "x" * 50 for i in range(100)) + "\n" + "y" * 250
+    parts = split_text(text, 200)
+    assert all(len(p) <= 200 for p in parts)
+    assert "".join(parts).replace("\n", "") == text.replace("\n", "")
+
+
+def test_search_sections_finds_by_title_and_id(climb: Any) -> None:
+    assert [s.id for s in search_sections(climb, "", "en")] == ["play"]
+    assert [s.id for s in search_sections(climb, "出し", "ja")] == ["play"]
+
+
+@pytest.mark.parametrize("query", ["Card 7", "カード7", "card7", "ｃａｒｄ　７"])
+def test_search_cards_by_either_language(climb: Any, query: str) -> None:
+    hits = search_cards(query, game_id=climb.id)
+    assert hits and hits[0].card.id == "c7"
+
+
+def test_search_cards_finds_nothing_for_nonsense(climb: Any) -> None:
+    assert search_cards("zzzzqqq", game_id=climb.id) == []

@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import UserError
+from bot.table.service import parse_options
+
+
+def test_parse_key_value_pairs() -> None:
+    assert parse_options("hand_size=4, gift-sevens: false") == {"hand_size": "4", "gift_sevens": "false"}
+    assert parse_options(None) == {} and parse_options("  ") == {}
+
+
+def test_garbage_is_refused_with_the_offending_text() -> None:
+    with pytest.raises(UserError) as err:
+        parse_options("hand_size=4 lots of nonsense")
+    assert err.value.code == "bad_option_syntax" and "nonsense" in err.value.params["text"]
