@@ -81,6 +81,56 @@ def swap_keeps_connections(state: YggState, a: int, b: int) -> bool:
 
 
 def legal_swaps(state: YggState, si: int, effect: SwapCards) -> list[tuple[int, int]]:
+    """Every pair of cells (low, high) whose cards may swap.
+
+    Fast form of :func:`swap_keeps_connections`, relying on the field's invariant that own edges never
+    mismatch: across an edge to an own card that stays put, the incoming card must have exactly the branch
+    the leaving card had; it must not point off the field; and the edge between two neighbouring swapped
+    cards must stay as joined as it was, without a mismatch. Colours (rare option) take the exact check.
+    """
+    geo = board_of(state)
+    owners = {"any": (0, 1), "own": (si,), "opponent": (1 - si,)}[effect.whose]
+    out: list[tuple[int, int]] = []
+    owner, masks = state.owner, state.masks
+    for o in owners:
+        info: list[tuple[int, int, int, int, tuple[int, int, int, int]]] = []
+        for c in range(len(owner)):
+            cid = state.board[c]
+            if owner[c] != o or cid is None or CARDS[state.kinds[cid]].root:
+                continue
+            own = off = 0
+            nbs = geo.neighbours[c]
+            for d in range(4):
+                n = nbs[d]
+                if n == -1:
+                    off |= BIT[d]
+                elif owner[n] == o:
+                    own |= BIT[d]
+            info.append((c, masks[c], own, off, nbs))
+        for i, (a, ma, owna, offa, nba) in enumerate(info):
+            for b, mb, ownb, offb, _ in info[i + 1 :]:
+                if mb & offa or ma & offb:
+                    continue
+                diff = ma ^ mb
+                if b in nba:
+                    d = nba.index(b)
+                    bd, bo = BIT[d], _OPP_BIT[d]
+                    if diff & (owna & ~bd) or diff & (ownb & ~bo):
+                        continue
+                    # the shared edge: before A(d)/B(opp d), after B(d)/A(opp d)
+                    after_a, after_b = bool(mb & bd), bool(ma & bo)
+                    if after_a != after_b or after_a != bool(ma & bd):
+                        continue
+                elif diff & owna or diff & ownb:
+                    continue
+                if state.options.branch_colours and not swap_keeps_connections(state, a, b):
+                    continue
+                out.append((a, b))
+    return out
+
+
+def legal_swaps_exact(state: YggState, si: int, effect: SwapCards) -> list[tuple[int, int]]:
+    """The definition, pair by pair (slow; tests compare it with :func:`legal_swaps`)."""
     owners = {"any": (0, 1), "own": (si,), "opponent": (1 - si,)}[effect.whose]
     out: list[tuple[int, int]] = []
     for o in owners:

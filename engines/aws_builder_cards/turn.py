@@ -1,0 +1,499 @@
+"""The turn (AB-5..AB-7), the options AB-9..AB-12 and the end of the game (AB-8).
+
+Each ``do_*`` function validates first (raising ``IllegalAction`` with a stable code), then changes the
+state copy it is given and returns events. ``legal`` lists exactly what the ``do_*`` functions accept.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from engines.aws_builder_cards.architecture import Slot, evaluate, is_cmp
+from engines.aws_builder_cards.cards import CMP, CardDB, catalogue, key_of
+from engines.aws_builder_cards.models import (
+    ABState,
+    Acquire,
+    Acquisition,
+    Deploy,
+    EndTurn,
+    MoveToDeck,
+    Pending,
+    ProposeReshuffle,
+    Retire,
+    RetireBuilder,
+    RevealMission,
+    SolveMission,
+    TurnState,
+    Vote,
+)
+from engines.aws_builder_cards.setup import HAND_SIZE, mission_key
+from engines.core import Action, Event, IllegalAction, Rng, Seat
+from engines.deckbuilding import draw, end_turn_cleanup, refill, reshuffle_market, take_from_slot, take_top
+
+MISSION_POINTS = 3
+
+
+def db_of(state: ABState) -> CardDB:
+    return catalogue(state.options.card_file)
+
+
+def current_seat(state: ABState) -> Seat:
+    return state.order[state.current]
+
+
+# ------------------------------------------------------------------------------------------------ queries
+def deployable(db: CardDB, card: str) -> bool:
+    """Builder and Starter cards can be deployed; W-A cards in hand (long game) cannot."""
+    return not db.card(card).is_wa
+
+
+def can_retire(state: ABState, db: CardDB) -> bool:
+    """AB-5.1: only at the start of the build phase, once, when Builder cards outnumber on-premises ones."""
+    now = state.now
+    if now.phase != "build" or now.deployed or now.acquired or now.retired is not None:
+        return False
+    hand = state.piles[now.seat].hand
+    builders = sum(1 for c in hand if db.card(c).is_builder)
+    onprem = sum(1 for c in hand if db.card(c).is_onprem)
+    return builders > onprem and onprem > 0
+
+
+def wa_cost(state: ABState, db: CardDB, card: str) -> int:
+    """AB-2 costs, lowered this turn by AWS Well-Architected Tool."""
+    d = db.card(card).defn
+    costs = state.now.wa_costs
+    return costs.get(d.points, d.cost) if costs else d.cost
+
+
+def acquisitions_left(state: ABState) -> int:
+    return state.now.acquisitions - len(state.now.acquired)
+
+
+def acquire_options(state: ABState, db: CardDB) -> list[Acquire]:
+    if acquisitions_left(state) <= 0:
+        return []
+    left = state.now.credits_left
+    out = [Acquire(source="free", slot=i) for i, s in enumerate(state.free.slots) if s]
+    paid = state.paid.slots[0] if state.paid.slots else []
+    if paid and db.card(paid[-1]).defn.cost <= left:
+        out.append(Acquire(source="paid"))
+    if state.wa and wa_cost(state, db, state.wa[-1]) <= left:
+        out.append(Acquire(source="wa"))
+    if state.free.deck:
+        out.append(Acquire(source="blind"))
+    return out
+
+
+def builder_count(state: ABState, db: CardDB, seat: Seat) -> int:
+    """Tie-break (AB-8): Builder cards owned in deck, hand, discard and play area."""
+    p = state.piles[seat]
+    return sum(1 for pile in (p.deck, p.hand, p.play, p.discard) for c in pile if db.card(c).is_builder)
+
+
+def wa_points(state: ABState, db: CardDB, seat: Seat) -> int:
+    """W-A points in the score zone, plus (long game, AB-12) every W-A card the player owns elsewhere."""
+    p = state.piles[seat]
+    owned = [*state.score[seat], *p.deck, *p.hand, *p.play, *p.discard]
+    return sum(db.card(c).defn.points for c in owned if not c.startswith("mission-") and db.card(c).is_wa)
+
+
+def missions_solved(state: ABState, seat: Seat) -> list[str]:
+    return [c for c in state.score[seat] if c.startswith("mission-")]
+
+
+def points(state: ABState, db: CardDB, seat: Seat) -> int:
+    return wa_points(state, db, seat) + MISSION_POINTS * len(missions_solved(state, seat))
+
+
+def mission_matches(state: ABState, db: CardDB, mission: str) -> list[str] | None:
+    """The deployed cards that build the mission's architecture (one distinct card per requirement)."""
+    m = db.missions[mission_key(mission)]
+    play = state.piles[state.now.seat].play
+    keys = [key_of(c) for c in play]
+    fits = [
+        [i for i, k in enumerate(keys) if k in need or (CMP in need and is_cmp(db, keys, i))] for need in m.needs
+    ]
+    if any(not f for f in fits):
+        return None
+    for perm in permutations(range(len(play)), len(m.needs)):
+        if all(perm[r] in fits[r] for r in range(len(m.needs))):
+            return [play[i] for i in perm]
+    return None
+
+
+def can_end_turn(state: ABState, db: CardDB) -> bool:
+    """AB-5.1: a player who retired must acquire at least one card (when anything can be acquired)."""
+    now = state.now
+    return not (now.retired is not None and not now.acquired and acquire_options(state, db))
+
+
+def legal(state: ABState, seat: Seat) -> list[Action]:
+    if state.finished:
+        return []
+    pending = state.pending
+    if pending is not None:
+        if pending.kind == "vote":
+            return [Vote(agree=True), Vote(agree=False)] if seat in pending.waiting else []
+        if seat != pending.seat:
+            return []
+        return [MoveToDeck(card=c) for c in state.piles[seat].discard]
+    if seat != current_seat(state):
+        return []
+    db = db_of(state)
+    now = state.now
+    hand = state.piles[seat].hand
+    out: list[Action] = []
+    if can_retire(state, db):
+        out += [Retire(card=c) for c in hand if db.card(c).is_onprem]
+    if now.phase == "build":
+        cards = [c for c in hand if deployable(db, c)]
+        for c in cards:
+            out.append(Deploy(cards=(c,)))
+            if db.card(c).sunset:
+                out.append(Deploy(cards=(c,), decline_sunset=True))
+        if len(cards) >= 2:
+            out.append(Deploy(cards=tuple(cards)))
+    out += acquire_options(state, db)
+    if state.options.advanced_retire and can_retire_builder(state, db):
+        out += [RetireBuilder(card=c) for c in hand if db.card(c).is_builder]
+    if state.options.missions:
+        if now.revealed_mission is None and state.mission_hand.get(seat):
+            out.append(RevealMission())
+        if now.solved_mission is None:
+            out += [SolveMission(mission=m) for m in state.missions_revealed if mission_matches(state, db, m)]
+    if not now.proposed_reshuffle:
+        out.append(ProposeReshuffle())
+    if can_end_turn(state, db):
+        out.append(EndTurn())
+    return out
+
+
+def can_retire_builder(state: ABState, db: CardDB) -> bool:
+    now = state.now
+    return now.retired_builder is None and any(db.card(a.card).is_builder for a in now.acquired)
+
+
+# ------------------------------------------------------------------------------------------------ changes
+def _draw(state: ABState, seat: Seat, n: int, reason: str, rng: Rng) -> list[Event]:
+    drawn = draw(state.piles[seat], n, rng)
+    return [
+        Event(kind="drew", seat=seat, visible_to=(seat,), params={"cards": drawn, "reason": reason}),
+        Event(kind="drew_count", seat=seat, params={"count": len(drawn), "reason": reason}),
+    ]
+
+
+def reevaluate(state: ABState, db: CardDB) -> None:
+    """Recompute the architecture of the play area (AB-5.3/4) and store it in the turn."""
+    now = state.now
+    play = state.piles[now.seat].play
+    declined = set(now.declined)
+    ordered = sorted(play, key=lambda c: (key_of(c), c in declined, c))
+    slots: tuple[Slot, ...] = tuple((key_of(c), c in declined) for c in ordered)
+    res = evaluate(db, slots, now.draws_taken)
+    now.unlocked = res.unlocked
+    now.credits = res.credits
+    now.adopt = res.adopt
+    now.draws = res.draw
+    now.to_deck = res.discard_to_deck
+    now.wa_costs = res.wa_costs
+    now.lines = [
+        {
+            "kind": line.kind,
+            "card": ordered[line.owner],
+            "effect": line.effect,
+            "partners": [ordered[j] for j in line.partners],
+            "credits": line.credits,
+            "draw": line.draw,
+            "adopt": line.adopt,
+        }
+        for line in res.lines
+    ]
+
+
+def settle(state: ABState, rng: Rng) -> list[Event]:
+    """Resolve owed effects: CDK's choice first (so a card put on the deck can be drawn at once), then
+    draws the architecture has earned but not yet taken."""
+    now = state.now
+    piles = state.piles[now.seat]
+    events: list[Event] = []
+    if now.to_deck_done < now.to_deck:
+        if piles.discard:
+            state.pending = Pending(kind="move_to_deck", seat=now.seat)
+            return events
+        now.to_deck_done = now.to_deck  # nothing to move: the effect fizzles
+    owed = now.draws - now.draws_taken
+    if owed > 0:
+        now.draws_taken = now.draws
+        events += _draw(state, now.seat, owed, "combo", rng)
+    return events
+
+
+def architecture_event(state: ABState) -> Event:
+    now = state.now
+    return Event(
+        kind="architecture",
+        seat=now.seat,
+        params={
+            "deployed": list(now.deployed),
+            "unlocked": now.unlocked,
+            "lines": now.lines,
+            "credits": now.credits,
+            "credits_left": now.credits_left,
+            "draws": now.draws,
+            "adoptions": now.adopt,
+            "acquisitions": now.acquisitions,
+        },
+    )
+
+
+def do_retire(state: ABState, db: CardDB, seat: Seat, action: Retire) -> list[Event]:
+    hand = state.piles[seat].hand
+    if not can_retire(state, db):
+        raise IllegalAction("retire_not_allowed")
+    if action.card not in hand or not db.card(action.card).is_onprem:
+        raise IllegalAction("not_onprem_in_hand", card=action.card)
+    proof = list(hand)
+    hand.remove(action.card)
+    state.retired[seat].append(action.card)
+    state.now.retired = action.card
+    state.now.proof = proof
+    return [Event(kind="retired_onprem", seat=seat, params={"card": action.card, "hand": proof})]
+
+
+def do_deploy(state: ABState, db: CardDB, seat: Seat, action: Deploy, rng: Rng) -> list[Event]:
+    now = state.now
+    piles = state.piles[seat]
+    if now.phase != "build":
+        raise IllegalAction("deploy_after_acquire")
+    cards = list(action.cards)
+    if not cards or len(set(cards)) != len(cards):
+        raise IllegalAction("bad_deploy")
+    for c in cards:
+        if c not in piles.hand:
+            raise IllegalAction("card_not_in_hand", card=c)
+        if not deployable(db, c):
+            raise IllegalAction("not_deployable", card=c)
+    if len(cards) > 1 and set(cards) != {c for c in piles.hand if deployable(db, c)}:
+        raise IllegalAction("deploy_one_or_all")
+    if action.decline_sunset and (len(cards) != 1 or not db.card(cards[0]).sunset):
+        raise IllegalAction("no_sunset_to_decline")
+    for c in cards:
+        piles.hand.remove(c)
+        piles.play.append(c)
+        now.deployed.append(c)
+    if action.decline_sunset:
+        now.declined.append(cards[0])
+    reevaluate(state, db)
+    events = [
+        Event(kind="deployed", seat=seat, params={"cards": cards, "declined_sunset": action.decline_sunset}),
+        architecture_event(state),
+    ]
+    return events + settle(state, rng)
+
+
+def do_move_to_deck(state: ABState, seat: Seat, action: MoveToDeck, rng: Rng) -> list[Event]:
+    piles = state.piles[seat]
+    if action.card not in piles.discard:
+        raise IllegalAction("card_not_in_discard", card=action.card)
+    piles.discard.remove(action.card)
+    piles.deck.append(action.card)
+    state.now.to_deck_done += 1
+    state.pending = None
+    return [Event(kind="moved_to_deck", seat=seat, params={"card": action.card}), *settle(state, rng)]
+
+
+def do_acquire(state: ABState, db: CardDB, seat: Seat, action: Acquire) -> list[Event]:
+    now = state.now
+    if acquisitions_left(state) <= 0:
+        raise IllegalAction("no_acquisitions_left")
+    if action.source != "free" and action.slot != 0:
+        raise IllegalAction("bad_slot", slot=action.slot)
+    turned: list[str] = []
+    if action.source == "free":
+        if not 0 <= action.slot < len(state.free.slots) or not state.free.slots[action.slot]:
+            raise IllegalAction("empty_slot", slot=action.slot)
+        card, turned = take_from_slot(state.free, action.slot, key_of)
+        cost = 0
+    elif action.source == "paid":
+        if not state.paid.slots[0]:
+            raise IllegalAction("empty_slot", slot=0)
+        cost = db.card(state.paid.slots[0][-1]).defn.cost
+        if cost > now.credits_left:
+            raise IllegalAction("not_enough_credits", cost=cost, credits=now.credits_left)
+        card, turned = take_from_slot(state.paid, 0, key_of)
+    elif action.source == "wa":
+        if not state.wa:
+            raise IllegalAction("wa_pile_empty")
+        cost = wa_cost(state, db, state.wa[-1])
+        if cost > now.credits_left:
+            raise IllegalAction("not_enough_credits", cost=cost, credits=now.credits_left)
+        card = state.wa.pop()
+    else:
+        if not state.free.deck:
+            raise IllegalAction("free_deck_empty")
+        card = take_top(state.free)
+        cost = 0
+    now.spent += cost
+    now.phase = "acquire"
+    now.acquired.append(Acquisition(source=action.source, card=card, cost=cost))
+    if db.card(card).is_wa and not state.options.long_game:
+        state.score[seat].append(card)
+        where = "score"
+    else:
+        state.piles[seat].discard.append(card)
+        where = "discard"
+    events = [
+        Event(
+            kind="acquired",
+            seat=seat,
+            params={
+                "source": action.source,
+                "slot": action.slot,
+                "card": card,
+                "cost": cost,
+                "to": where,
+                "credits_left": now.credits_left,
+                "acquisitions_left": acquisitions_left(state),
+            },
+        )
+    ]
+    if turned:
+        events.append(Event(kind="console_refilled", params={"cards": turned}))
+    if action.source == "wa" and not state.wa:
+        state.ending = True  # AB-8: this turn is finished, then the game ends
+        events.append(Event(kind="last_wa_acquired", seat=seat))
+    return events
+
+
+def do_retire_builder(state: ABState, db: CardDB, seat: Seat, action: RetireBuilder) -> list[Event]:
+    if not state.options.advanced_retire or not can_retire_builder(state, db):
+        raise IllegalAction("retire_not_allowed")
+    hand = state.piles[seat].hand
+    if action.card not in hand or not db.card(action.card).is_builder:
+        raise IllegalAction("not_builder_in_hand", card=action.card)
+    hand.remove(action.card)
+    state.retired[seat].append(action.card)
+    state.now.retired_builder = action.card
+    return [Event(kind="retired_builder", seat=seat, params={"card": action.card})]
+
+
+def do_reveal_mission(state: ABState, seat: Seat) -> list[Event]:
+    if not state.options.missions:
+        raise IllegalAction("missions_off")
+    held = state.mission_hand.get(seat, [])
+    if state.now.revealed_mission is not None or not held:
+        raise IllegalAction("cannot_reveal")
+    mission = held.pop(0)
+    state.missions_revealed.append(mission)
+    state.now.revealed_mission = mission
+    events = [Event(kind="mission_revealed", seat=seat, params={"mission": mission})]
+    if state.mission_deck:
+        new = state.mission_deck.pop()
+        held.append(new)
+        events.append(Event(kind="mission_drawn", seat=seat, visible_to=(seat,), params={"mission": new}))
+    return events
+
+
+def do_solve_mission(state: ABState, db: CardDB, seat: Seat, action: SolveMission) -> list[Event]:
+    if not state.options.missions:
+        raise IllegalAction("missions_off")
+    if state.now.solved_mission is not None:
+        raise IllegalAction("one_mission_per_turn")
+    if action.mission not in state.missions_revealed:
+        raise IllegalAction("mission_not_revealed", mission=action.mission)
+    cards = mission_matches(state, db, action.mission)
+    if cards is None:
+        raise IllegalAction("mission_not_built", mission=action.mission)
+    state.missions_revealed.remove(action.mission)
+    state.score[seat].append(action.mission)
+    state.now.solved_mission = action.mission
+    return [Event(kind="mission_solved", seat=seat, params={"mission": action.mission, "cards": cards})]
+
+
+def do_propose(state: ABState, seat: Seat) -> list[Event]:
+    if state.now.proposed_reshuffle:
+        raise IllegalAction("already_proposed")
+    state.now.proposed_reshuffle = True
+    others = [p for p in state.order if p != seat]
+    state.pending = Pending(kind="vote", seat=seat, waiting=others, agreed=[seat])
+    return [Event(kind="reshuffle_proposed", seat=seat, params={"voters": others})]
+
+
+def do_vote(state: ABState, db: CardDB, seat: Seat, action: Vote, rng: Rng) -> list[Event]:
+    pending = state.pending
+    assert pending is not None and pending.kind == "vote"
+    pending.waiting.remove(seat)
+    events = [Event(kind="voted", seat=seat, params={"agree": action.agree})]
+    if not action.agree:
+        state.pending = None
+        return [*events, Event(kind="reshuffle_rejected", seat=seat)]
+    pending.agreed.append(seat)
+    if pending.waiting:
+        return events
+    state.pending = None
+    free = reshuffle_market(state.free, rng, key_of)
+    paid = reshuffle_market(state.paid, rng, key_of)
+    return [*events, Event(kind="console_reshuffled", params={"free": free, "paid": paid})]
+
+
+def do_end_turn(state: ABState, db: CardDB, seat: Seat, rng: Rng) -> list[Event]:
+    now = state.now
+    if not can_end_turn(state, db):
+        raise IllegalAction("must_acquire_after_retire")
+    piles = state.piles[seat]
+    sunset = [c for c in piles.play if db.card(c).sunset and c not in now.declined]
+    for c in sunset:
+        piles.play.remove(c)
+        state.retired[seat].append(c)
+    discarded = end_turn_cleanup(piles)
+    events = [
+        Event(kind="turn_ended", seat=seat, params={"discarded": len(discarded), "sunset": sunset}),
+        *_draw(state, seat, HAND_SIZE, "end_phase", rng),
+    ]
+    state.last = now
+    state.turns += 1
+    if state.ending:
+        state.finished = True
+        events.append(Event(kind="game_over", params={"turns": state.turns}))
+        state.now = TurnState(seat=seat)
+        return events
+    state.current = (state.current + 1) % len(state.order)
+    state.now = TurnState(seat=current_seat(state))
+    events.append(Event(kind="turn_started", seat=current_seat(state)))
+    return events
+
+
+def apply_action(state: ABState, seat: Seat, action: Action) -> list[Event]:
+    db = db_of(state)
+    rng = Rng(state.rng)
+    pending = state.pending
+    if pending is not None:
+        if pending.kind == "vote" and isinstance(action, Vote) and seat in pending.waiting:
+            events = do_vote(state, db, seat, action, rng)
+        elif pending.kind == "move_to_deck" and isinstance(action, MoveToDeck) and seat == pending.seat:
+            events = do_move_to_deck(state, seat, action, rng)
+        else:
+            raise IllegalAction("decision_pending", kind=pending.kind)
+    elif isinstance(action, Retire):
+        events = do_retire(state, db, seat, action)
+    elif isinstance(action, Deploy):
+        events = do_deploy(state, db, seat, action, rng)
+    elif isinstance(action, Acquire):
+        events = do_acquire(state, db, seat, action)
+    elif isinstance(action, RetireBuilder):
+        events = do_retire_builder(state, db, seat, action)
+    elif isinstance(action, RevealMission):
+        events = do_reveal_mission(state, seat)
+    elif isinstance(action, SolveMission):
+        events = do_solve_mission(state, db, seat, action)
+    elif isinstance(action, ProposeReshuffle):
+        events = do_propose(state, seat)
+    elif isinstance(action, EndTurn):
+        events = do_end_turn(state, db, seat, rng)
+    else:
+        raise IllegalAction("no_such_decision", type=action.type)
+    state.rng = rng.state
+    return events
+
+
+__all__ = ["apply_action", "legal", "refill"]
