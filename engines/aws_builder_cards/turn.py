@@ -196,10 +196,13 @@ def reevaluate(state: ABState, db: CardDB) -> None:
     now.draws = res.draw
     now.to_deck = res.discard_to_deck
     now.wa_costs = res.wa_costs
+    at = {c: i for i, c in enumerate(now.deployed)}
     now.lines = [
         {
             "kind": line.kind,
             "card": ordered[line.owner],
+            "at": at[ordered[line.owner]],
+            "partners_at": [at[ordered[j]] for j in line.partners],
             "effect": line.effect,
             "partners": [ordered[j] for j in line.partners],
             "credits": line.credits,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import IllegalAction
+from engines.core import GameError, IllegalAction
 from engines.glorious_crown import ENGINE
 
 from .conftest import kinds, legal_plays_of, make_state, pass_, play
@@ -27,7 +27,7 @@ def test_gc_4_mixed_ranks_five_cards_and_sequences_are_refused() -> None:
     with pytest.raises(IllegalAction) as err:
         play(state, "p1", "S3", "S4", "S5")
     assert err.value.code == "mixed_ranks"
-    with pytest.raises(IllegalAction):
+    with pytest.raises(GameError):
         play(state, "p1", "S3", "S4", "S5", "S6", "JK1")
 
 
@@ -143,16 +143,16 @@ def test_gc_16_spade_three_counter_scores_its_revolution_value_and_only_on_a_lon
 
 def test_gc_9_same_suits_lock_the_field_until_cleared() -> None:
     state = make_state(
-        {"p1": ["S5", "H5", "C9"], "p2": ["S6", "H6", "D7", "S7", "H7", "C8"], "p3": ["C6", "C7", "D9", "H9"]},
+        {"p1": ["S6", "H6", "C9"], "p2": ["S9", "H9", "D12", "S12", "H12", "C8"], "p3": ["C6", "C7", "D9"]},
         top=("p3", ["S4", "H4"]),
         current="p1",
     )
-    step = play(state, "p1", "S5", "H5")
+    step = play(state, "p1", "S6", "H6")
     assert step.state.lock == "SH" and "locked" in kinds(step.events)
     plays = legal_plays_of(step.state, "p2")
-    assert ("S6", "H6") in plays and ("S7", "H7") in plays and ("D7", "S7") not in plays
+    assert ("S9", "H9") in plays and ("S12", "H12") in plays and ("S12", "D12") not in plays
     with pytest.raises(IllegalAction) as err:
-        play(step.state, "p2", "D7", "H7")
+        play(step.state, "p2", "H12", "D12")
     assert err.value.code == "suit_locked"
 
 

@@ -1,0 +1,131 @@
+"""Lobby and life-cycle rules of the table service, on a real SQLite file."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.errors import UserError
+from bot.store import StaleVersion, Status
+from bot.table.service import TableService
+from engines.core import BadOptions, NotYourTurn, UnknownGame
+
+ALICE, BOB, CAROL = 1, 2, 3
+
+
+async def lobby(service: TableService, options: str | None = None) -> int:
+    rec = await service.create(
+        guild_id=9,
+        channel_id=50,
+        host_id=ALICE,
+        host_name="alice",
+        game_id="test-climb",
+        options_text=options,
+    )
+    return rec.id
+
+
+async def test_new_lobby_validates_game_and_options(service: TableService) -> None:
+    with pytest.raises(UnknownGame):
+        await service.create(
+            guild_id=9, channel_id=50, host_id=ALICE, host_name="a", game_id="chess", options_text=None
+        )
+    with pytest.raises(BadOptions):
+        await lobby(service, "hand_size=9")
+    pk = await lobby(service, "hand_size=4")
+    rec = await service.store.get_game(pk)
+    assert rec.options == {"hand_size": 4} and [s.name for s in rec.seats] == ["alice"]
+
+
+async def test_join_leave_and_host_rules(service: TableService) -> None:
+    pk = await lobby(service)
+    await service.join(pk, BOB, "bob")
+    with pytest.raises(UserError, match="already_joined"):
+        await service.join(pk, BOB, "bob")
+    with pytest.raises(UserError, match="host_only"):
+        await service.add_ai(pk, BOB)
+    with pytest.raises(UserError, match="host_only"):
+        await service.start(pk, BOB)
+    await service.add_ai(pk, ALICE)
+    await service.add_ai(pk, ALICE, "random")
+    with pytest.raises(UserError, match="game_full"):
+        await service.join(pk, CAROL, "carol")
+    rec = await service.leave(pk, ALICE)  # the host leaves: bob hosts now
+    assert rec.host_id == BOB and [s.name for s in rec.seats] == ["bob", "AI-1", "AI-2"]
+    rec = await service.leave(pk, BOB)  # the last human leaves: the lobby closes
+    assert rec.status is Status.ABORTED
+
+
+async def test_start_needs_enough_players(service: TableService) -> None:
+    pk = await lobby(service)
+    with pytest.raises(UserError, match="player_count"):
+        await service.start(pk, ALICE)
+    await service.join(pk, BOB, "bob")
+    rec = await service.start(pk, ALICE, fixed_order=True)
+    assert rec.status is Status.RUNNING
+    assert [(s.seat, s.name) for s in rec.seats] == [("p1", "alice"), ("p2", "bob")]
+    assert service.publisher.announced[0][1] == ["game_started"]  # type: ignore[attr-defined]
+    with pytest.raises(UserError, match="not_in_lobby"):
+        await service.join(pk, CAROL, "carol")
+
+
+async def test_act_checks_seat_turn_and_version(service: TableService, climb: Any) -> None:
+    pk = await lobby(service)
+    await service.join(pk, BOB, "bob")
+    rec = await service.start(pk, ALICE, fixed_order=True)
+    state = service.state(rec)
+    action = climb.legal_actions(state, "p1")[0]
+    with pytest.raises(UserError, match="not_in_game"):
+        await service.act(pk, CAROL, action)
+    with pytest.raises(NotYourTurn):
+        await service.act(pk, BOB, action)
+    with pytest.raises(StaleVersion):
+        await service.act(pk, ALICE, action, expected_version=rec.version - 1)
+    unchanged = await service.store.get_game(pk)
+    assert unchanged.version == rec.version and unchanged.state_json == rec.state_json
+    played = await service.act(pk, ALICE, action, expected_version=rec.version)
+    assert played.record.version == rec.version + 1
+    assert [a.seat for a in await service.store.actions(pk)] == ["p1"]
+
+
+async def test_two_clicks_at_once_apply_once(service: TableService, climb: Any) -> None:
+    pk = await lobby(service)
+    await service.join(pk, BOB, "bob")
+    rec = await service.start(pk, ALICE, fixed_order=True)
+    action = climb.legal_actions(service.state(rec), "p1")[0]
+    results = await asyncio.gather(
+        service.act(pk, ALICE, action, expected_version=rec.version),
+        service.act(pk, ALICE, action, expected_version=rec.version),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleVersion) for r in results) == 1
+    assert len(await service.store.actions(pk)) == 1
+
+
+async def test_ai_seats_play_to_the_end(service: TableService) -> None:
+    pk = await lobby(service)
+    await service.add_ai(pk, ALICE)
+    await service.start(pk, ALICE, fixed_order=True)
+    rec = await service.leave(pk, ALICE)  # alice hands her seat to the AI: the AIs finish the game
+    assert rec.seats[0].is_ai and rec.seats[0].name == "alice"
+    for _ in range(200):
+        rec = await service.store.get_game(pk)
+        if rec.status is Status.FINISHED:
+            break
+        await asyncio.sleep(0.01)
+    assert rec.status is Status.FINISHED
+    results = await service.store.results(pk)
+    assert sorted(r.seat for r in results) == ["p1", "p2"] and sum(r.winner for r in results) == 1
+
+
+async def test_abort_rules(service: TableService) -> None:
+    pk = await lobby(service)
+    await service.join(pk, BOB, "bob")
+    with pytest.raises(UserError, match="abort_not_allowed"):
+        await service.abort(pk, None, BOB, can_manage=False)
+    rec = await service.abort(pk, None, BOB, can_manage=True)
+    assert rec.status is Status.ABORTED
+    with pytest.raises(UserError, match="no_game_here"):
+        await service.game_in(50)
