@@ -32,7 +32,7 @@ def test_gc_8_jokers_may_complete_a_quad_and_a_second_quad_flips_back() -> None:
 def test_gc_15_eleven_reverses_from_the_next_play_until_cleared() -> None:
     state = make_state(
         {"p1": ["S11", "S4"], "p2": ["H9", "H12", "H5"], "p3": ["C10", "C13", "C6"]},
-        top=("p3", ["C6"]),
+        top=("p3", ["D6"]),
         current="p1",
     )
     step = play(state, "p1", "S11")

@@ -1,0 +1,97 @@
+"""What every game's cog needs to turn a typed command into a move: autocomplete of the caller's legal
+actions and "act, then show me my refreshed hand". Game cogs stay thin by using these two."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.errors import UserError, user_lang
+from bot.store import GameRecord, StaleVersion
+from engines.core import Action
+
+if TYPE_CHECKING:
+    from bot.client import Deckhand
+
+_PICK = re.compile(r"^(?P<ver>\d+):(?P<idx>\d+)$")
+
+
+def _bot(interaction: discord.Interaction[Any]) -> Deckhand:
+    client: Deckhand = interaction.client
+    return client
+
+
+async def game_for(interaction: discord.Interaction[Any], game_id: str) -> GameRecord:
+    tables = _bot(interaction).tables
+    if interaction.channel_id is None:
+        raise UserError("no_game_here")
+    rec = await tables.game_in(interaction.channel_id)
+    if rec.game_id != game_id:
+        raise UserError("wrong_game", game=tables.engine(rec).name.get(user_lang(interaction)))
+    return rec
+
+
+async def legal_choices(
+    interaction: discord.Interaction[Any],
+    game_id: str,
+    current: str,
+    keep: Callable[[Action], bool] = lambda a: True,
+) -> list[app_commands.Choice[str]]:
+    """The caller's legal actions matching what they typed, labelled by the game's UI. Values are
+    ``<version>:<index>`` so the pick is applied to exactly the state it was offered for."""
+    tables = _bot(interaction).tables
+    try:
+        rec = await game_for(interaction, game_id)
+    except UserError:
+        return []
+    seat = rec.seat_of(interaction.user.id)
+    if seat is None or not seat.seat or rec.state_json is None:
+        return []
+    lang = user_lang(interaction)
+    ui = tables.ui(rec)
+    needle = current.casefold().strip()
+    out = []
+    for i, action in enumerate(tables.engine(rec).legal_actions(tables.state(rec), seat.seat)):
+        if not keep(action):
+            continue
+        label = ui.action_label(action, lang)
+        if needle and needle not in label.casefold():
+            continue
+        out.append(app_commands.Choice(name=label[:100], value=f"{rec.version}:{i}"))
+    return out[:25]
+
+
+async def resolve_pick(interaction: discord.Interaction[Any], rec: GameRecord, value: str) -> Action | None:
+    """The action an autocomplete value stands for, or ``None`` when the user typed free text."""
+    match = _PICK.match(value.strip())
+    if not match:
+        return None
+    if int(match["ver"]) != rec.version:
+        raise StaleVersion(rec.id, int(match["ver"]))
+    tables = _bot(interaction).tables
+    seat = rec.seat_of(interaction.user.id)
+    if seat is None:
+        raise UserError("not_in_game")
+    legal = tables.engine(rec).legal_actions(tables.state(rec), seat.seat)
+    index = int(match["idx"])
+    if not 0 <= index < len(legal):
+        raise UserError("action_gone")
+    return legal[index]
+
+
+async def act_and_show_hand(interaction: discord.Interaction[Any], rec: GameRecord, action: Action) -> None:
+    """Apply the caller's action through the table service, then answer with their refreshed hand
+    (ephemeral). The public table message is posted by the service."""
+    tables = _bot(interaction).tables
+    lang = user_lang(interaction)
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    played = await tables.act(rec.id, interaction.user.id, action)
+    names = tables.display_names(played.record)
+    note = tables.publisher.describe(tables.ui(played.record), played.events, played.seat, lang, names)
+    payload = await tables.publisher.hand_payload(played.record, interaction.user.id, lang, note=note)
+    await interaction.followup.send(ephemeral=True, **payload.send_kwargs())

@@ -1,0 +1,133 @@
+"""The AWS Builder Cards 2nd Edition engine (game id ``aws-builder-cards``)."""
+
+from __future__ import annotations
+
+from pydantic import TypeAdapter
+
+from engines.aws_builder_cards import turn, views
+from engines.aws_builder_cards.models import ABAction, ABOptions, ABState, ABView, Pending
+from engines.aws_builder_cards.setup import new_state
+from engines.core import (
+    Action,
+    Agent,
+    CardInfo,
+    Engine,
+    Event,
+    Outcome,
+    RandomAgent,
+    Rng,
+    RuleSection,
+    Seat,
+    Text,
+)
+
+
+class AwsBuilderCards(Engine[ABState, ABOptions]):
+    id = "aws-builder-cards"
+    name = Text(en="AWS Builder Cards (2nd Edition)", ja="AWS Builder Cards（第2版）")
+    min_players = 2
+    max_players = 4
+    options_model = ABOptions
+    state_model = ABState
+    action_adapter = TypeAdapter(ABAction)
+
+    def _new_game(self, players: list[Seat], options: ABOptions, seed: int, rng: Rng) -> ABState:
+        return new_state(self.id, players, options, seed, rng)
+
+    def to_move(self, state: ABState) -> list[Seat]:
+        if state.finished:
+            return []
+        if state.pending is not None:
+            return list(state.pending.waiting) if state.pending.kind == "vote" else [state.pending.seat]
+        return [turn.current_seat(state)]
+
+    def legal_actions(self, state: ABState, seat: Seat) -> list[Action]:
+        return turn.legal(state, seat)
+
+    def _apply(self, state: ABState, seat: Seat, action: Action) -> list[Event]:
+        return turn.apply_action(state, seat, action)
+
+    def copy_state(self, state: ABState) -> ABState:
+        """Structural copy: every list that ``_apply`` may change is copied; models it never changes in place
+        (options, the finished turn ``last``) are shared."""
+        pending = state.pending
+        return ABState.model_construct(
+            game=state.game,
+            players=state.players,
+            seed=state.seed,
+            rng=state.rng,
+            turn=state.turn,
+            options=state.options,
+            order=state.order,
+            current=state.current,
+            piles={p: piles.copy_piles() for p, piles in state.piles.items()},
+            score={p: list(v) for p, v in state.score.items()},
+            retired={p: list(v) for p, v in state.retired.items()},
+            free=state.free.copy_market(),
+            paid=state.paid.copy_market(),
+            wa=list(state.wa),
+            now=state.now.copy_turn(),
+            last=state.last,
+            pending=None
+            if pending is None
+            else Pending.model_construct(
+                kind=pending.kind, seat=pending.seat, waiting=list(pending.waiting), agreed=list(pending.agreed)
+            ),
+            mission_deck=list(state.mission_deck),
+            mission_hand={p: list(v) for p, v in state.mission_hand.items()},
+            missions_revealed=list(state.missions_revealed),
+            ending=state.ending,
+            finished=state.finished,
+            turns=state.turns,
+        )
+
+    def view(self, state: ABState, seat: Seat | None) -> ABView:
+        return views.view(state, seat, self.id, self.to_move(state))
+
+    def outcome(self, state: ABState) -> Outcome | None:
+        if not state.finished:
+            return None
+        db = turn.db_of(state)
+        rows = views.standings(state, db)
+        ranking: list[list[Seat]] = []
+        last_place = -1
+        for r in rows:
+            if r.place != last_place:
+                ranking.append([])
+                last_place = r.place
+            ranking[-1].append(r.seat)
+        return Outcome(
+            scores={r.seat: float(r.points) for r in rows},
+            ranking=ranking,
+            winners=list(ranking[0]),
+            reason="last_wa_acquired",
+            details={
+                "builder_cards": {r.seat: r.builder_cards for r in rows},
+                "wa_points": {r.seat: r.wa_points for r in rows},
+                "missions": {r.seat: r.missions for r in rows},
+                "turns": state.turns,
+            },
+        )
+
+    def hidden_cards(self, state: ABState, seat: Seat | None) -> set[str]:
+        return views.hidden_cards(state, seat)
+
+    def ai(self, level: str = "normal") -> Agent:
+        if level == "random":
+            return RandomAgent(self)
+        from engines.aws_builder_cards.ai import BuilderAI
+
+        return BuilderAI(self)
+
+    def rules(self) -> list[RuleSection]:
+        from engines.aws_builder_cards.rules_text import rule_sections
+
+        return rule_sections()
+
+    def cards(self) -> list[CardInfo]:
+        from engines.aws_builder_cards.rules_text import card_infos
+
+        return card_infos(None)
+
+
+ENGINE = AwsBuilderCards()
