@@ -104,7 +104,7 @@ def _evaluate(db: CardDB, deployed: tuple[Slot, ...], draws_taken: int) -> Resul
                     cr, dr = (amount, 0) if per.what == "credits" else (0, amount)
                     fixed.append(Line("per", i, per.index, matches, credits=cr, draw=dr))
         seen_stack: set[str] = set()
-        for i, card in enumerate(cards):
+        for card in cards:
             if card.stack is None or card.key in seen_stack:
                 continue
             seen_stack.add(card.key)
@@ -131,12 +131,12 @@ def _evaluate(db: CardDB, deployed: tuple[Slot, ...], draws_taken: int) -> Resul
                 ]
                 if len(eligible) < combo.count:
                     continue
-                options = _distinct_choices(eligible, combo.count, deployed)
+                options = list(combinations(eligible, combo.count))
                 slots.append((i, combo.index, options, combo.credits, combo.draw, combo.adopt))
 
     fixed_draw = sum(x.draw for x in fixed)
     need = max(0, draws_taken - fixed_draw)
-    chosen = _best_pairing(slots, n, need)
+    chosen = _best_pairing(slots, deployed, need)
     lines = list(fixed)
     for s, pick in zip(slots, chosen, strict=True):
         if pick is not None:
@@ -167,27 +167,18 @@ def _matches(per: str, keys: list[str], cmp: list[bool], j: int) -> bool:
     return keys[j] == per
 
 
-def _distinct_choices(eligible: list[int], count: int, deployed: tuple[Slot, ...]) -> list[tuple[int, ...]]:
-    """Partner choices, skipping choices that differ only by swapping identical cards (same key and flag):
-    they give the same result, and trying them all would make big architectures slow."""
-    seen: set[tuple[Slot, ...]] = set()
-    out: list[tuple[int, ...]] = []
-    for combo in combinations(eligible, count):
-        sig = tuple(deployed[j] for j in combo)
-        if sig not in seen:
-            seen.add(sig)
-            out.append(combo)
-    return out
-
-
 def _best_pairing(
-    slots: list[tuple[int, int, list[tuple[int, ...]], int, int, int]], n: int, need_draws: int
+    slots: list[tuple[int, int, list[tuple[int, ...]], int, int, int]],
+    deployed: tuple[Slot, ...],
+    need_draws: int,
 ) -> list[tuple[int, ...] | None]:
     """Branch and bound over the combo slots: each slot takes one of its partner choices whose cards are
-    still free, or nothing. Maximises credits, then draws, then adoptions, keeping draws >= need_draws."""
+    still free, or nothing. Maximises credits, then draws, then adoptions, keeping draws >= need_draws.
+    At each step, free choices that differ only by identical cards (same key and flag) give the same
+    result, so only the first of them is tried: big architectures stay fast."""
     if not slots:
         return []
-    # Swapping identical partners is handled per slot; across slots we rely on the bound.
+    n = len(deployed)
     order = sorted(range(len(slots)), key=lambda s: -_weight(*slots[s][3:]))
     weights = [_weight(*slots[s][3:]) for s in order]
     draws = [slots[s][4] for s in order]
@@ -210,9 +201,14 @@ def _best_pairing(
             best = list(current)
             return
         s = order[k]
+        tried: set[tuple[Slot, ...]] = set()
         for pick in slots[s][2]:
             if any(used[j] for j in pick):
                 continue
+            sig = tuple(deployed[j] for j in pick)
+            if sig in tried:
+                continue
+            tried.add(sig)
             for j in pick:
                 used[j] = True
             current[s] = pick

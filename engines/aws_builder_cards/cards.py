@@ -335,7 +335,9 @@ def parse_card_file(text: str) -> CardFile:
     try:
         return CardFile.model_validate(raw)
     except ValidationError as exc:
-        raise CardDataError("; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())) from None
+        raise CardDataError(
+            "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        ) from None
 
 
 @lru_cache(maxsize=16)

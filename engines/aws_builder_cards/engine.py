@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import TypeAdapter
 
 from engines.aws_builder_cards import turn, views
-from engines.aws_builder_cards.models import ABAction, ABOptions, ABState, ABView, Pending
+from engines.aws_builder_cards.models import ABAction, ABOptions, ABState, ABView
 from engines.aws_builder_cards.setup import new_state
 from engines.core import (
     Action,
@@ -20,6 +20,7 @@ from engines.core import (
     Seat,
     Text,
 )
+from engines.deckbuilding import shallow_copy
 
 
 class AwsBuilderCards(Engine[ABState, ABOptions]):
@@ -48,37 +49,36 @@ class AwsBuilderCards(Engine[ABState, ABOptions]):
         return turn.apply_action(state, seat, action)
 
     def copy_state(self, state: ABState) -> ABState:
-        """Structural copy: every list that ``_apply`` may change is copied; models it never changes in place
-        (options, the finished turn ``last``) are shared."""
+        """Structural copy. ``_apply`` changes only the piles, score zone, retired cards and missions of the
+        player whose turn it is (votes change none of them), so only those are copied; everything else it
+        may change (console, W-A pile, the turn, a pending decision) is copied too, and models it never
+        changes in place (options, the finished turn ``last``) are shared."""
+        seat = state.now.seat
         pending = state.pending
-        return ABState.model_construct(
-            game=state.game,
-            players=state.players,
-            seed=state.seed,
-            rng=state.rng,
-            turn=state.turn,
-            options=state.options,
-            order=state.order,
-            current=state.current,
-            piles={p: piles.copy_piles() for p, piles in state.piles.items()},
-            score={p: list(v) for p, v in state.score.items()},
-            retired={p: list(v) for p, v in state.retired.items()},
+        piles = dict(state.piles)
+        piles[seat] = piles[seat].copy_piles()
+        score = dict(state.score)
+        score[seat] = list(score[seat])
+        retired = dict(state.retired)
+        retired[seat] = list(retired[seat])
+        hands = dict(state.mission_hand)
+        if seat in hands:
+            hands[seat] = list(hands[seat])
+        return shallow_copy(
+            state,
+            piles=piles,
+            score=score,
+            retired=retired,
             free=state.free.copy_market(),
             paid=state.paid.copy_market(),
             wa=list(state.wa),
             now=state.now.copy_turn(),
-            last=state.last,
             pending=None
             if pending is None
-            else Pending.model_construct(
-                kind=pending.kind, seat=pending.seat, waiting=list(pending.waiting), agreed=list(pending.agreed)
-            ),
+            else shallow_copy(pending, waiting=list(pending.waiting), agreed=list(pending.agreed)),
             mission_deck=list(state.mission_deck),
-            mission_hand={p: list(v) for p, v in state.mission_hand.items()},
+            mission_hand=hands,
             missions_revealed=list(state.missions_revealed),
-            ending=state.ending,
-            finished=state.finished,
-            turns=state.turns,
         )
 
     def view(self, state: ABState, seat: Seat | None) -> ABView:

@@ -7,19 +7,21 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engines.core import Action, GameState, Options, Seat, Text, View
-from engines.deckbuilding import Market, Piles
+from engines.deckbuilding import Market, Piles, shallow_copy
 
 
 class ABOptions(Options):
     advanced_retire: bool = Field(
         False, description="AB-10: after acquiring a Builder card, retire one unused Builder card from hand"
     )
-    missions: bool = Field(False, description="AB-11: secret Mission cards worth 3 points (Generative AI add-on)")
+    missions: bool = Field(
+        False, description="AB-11: secret Mission cards worth 3 points (Generative AI add-on)"
+    )
     long_game: bool = Field(False, description="AB-12: W-A cards go to the discard pile (still scored)")
     random_order: bool = Field(True, description="AB-4: random seat order (off: the order players joined)")
     card_file: str | None = Field(
         None,
-        description="the TEXT (TOML or JSON) of a card file with the same schema as cards.toml; the bot reads "
+        description="the TEXT (TOML or JSON) of a card file with the schema of cards.toml; the bot reads "
         "the file the server owner configured and passes its contents",
     )
 
@@ -152,14 +154,13 @@ class TurnState(BaseModel):
     proposed_reshuffle: bool = False
 
     def copy_turn(self) -> TurnState:
-        return self.model_copy(
-            update={
-                "deployed": list(self.deployed),
-                "declined": list(self.declined),
-                "lines": list(self.lines),
-                "acquired": list(self.acquired),
-                "proof": list(self.proof),
-            }
+        return shallow_copy(
+            self,
+            deployed=list(self.deployed),
+            declined=list(self.declined),
+            lines=list(self.lines),
+            acquired=list(self.acquired),
+            proof=list(self.proof),
         )
 
     @property

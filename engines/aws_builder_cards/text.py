@@ -34,7 +34,7 @@ _TOKENS_SHORT = {
 
 
 def short_name(db: CardDB, ref: str, lang: str) -> str:
-    """"Amazon S3" -> "S3": enough on a card face where space is short."""
+    """ "Amazon S3" -> "S3": enough on a card face where space is short."""
     if ref in _TOKENS_SHORT:
         return _TOKENS_SHORT[ref].get(lang)
     card = db.cards.get(ref) or next((c for c in db.cards.values() if c.defn.en == ref), None)
@@ -79,7 +79,9 @@ def effect_text(db: CardDB, eff: Effect, lang: str, *, short: bool) -> str:
         return f"w/ {who}: {_g(eff.gives, lang)}" if lang == "en" else f"{who}と: {_g(eff.gives, lang)}"
     if isinstance(eff, CreditsPer | DrawPer):
         what = (
-            gives_text(eff.amount, 0, 0, lang) if isinstance(eff, CreditsPer) else gives_text(0, eff.amount, 0, lang)
+            gives_text(eff.amount, 0, 0, lang)
+            if isinstance(eff, CreditsPer)
+            else gives_text(0, eff.amount, 0, lang)
         )
         who = nm(db, eff.per, lang)
         return f"{what} per {who}" if lang == "en" else f"{who}1枚ごとに{what}"
@@ -129,7 +131,11 @@ def long_text(db: CardDB, key: str) -> Text:
                     f"used with {d.players}+ players" if lang == "en" else f"{d.players}人以上のときに使用"
                 )
         elif d.kind == "starter":
-            parts.append("Starter (on-premises), 0 credits" if lang == "en" else "スターター（オンプレミス）、0クレジット")
+            parts.append(
+                "Starter (on-premises), 0 credits"
+                if lang == "en"
+                else "スターター（オンプレミス）、0クレジット"
+            )
         else:
             cost = (
                 ("free deck" if lang == "en" else "無料デッキ")
@@ -141,7 +147,9 @@ def long_text(db: CardDB, key: str) -> Text:
         for eff in d.effects:
             parts.append(effect_text(db, eff, lang, short=False))
         if card.cmp_needs:
-            needs = (" or " if lang == "en" else "か").join(full_name(db, k, lang) for k in sorted(card.cmp_needs))
+            needs = (" or " if lang == "en" else "か").join(
+                full_name(db, k, lang) for k in sorted(card.cmp_needs)
+            )
             parts.append(
                 f"counts as compute only when {needs} is deployed too"
                 if lang == "en"

@@ -111,7 +111,8 @@ def mission_matches(state: ABState, db: CardDB, mission: str) -> list[str] | Non
     play = state.piles[state.now.seat].play
     keys = [key_of(c) for c in play]
     fits = [
-        [i for i, k in enumerate(keys) if k in need or (CMP in need and is_cmp(db, keys, i))] for need in m.needs
+        [i for i, k in enumerate(keys) if k in need or (CMP in need and is_cmp(db, keys, i))]
+        for need in m.needs
     ]
     if any(not f for f in fits):
         return None

@@ -76,7 +76,11 @@ def _turn_view(state: ABState, now: TurnState, *, anonymise: bool = False) -> Tu
         line | {"card": one(line["card"]), "partners": ids(line["partners"])} if anonymise else line
         for line in now.lines
     ]
-    acquired = [a.model_copy(update={"card": key_of(a.card)}) for a in now.acquired] if anonymise else list(now.acquired)
+    acquired = (
+        [a.model_copy(update={"card": key_of(a.card)}) for a in now.acquired]
+        if anonymise
+        else list(now.acquired)
+    )
     return TurnView(
         seat=now.seat,
         phase=now.phase,
@@ -102,7 +106,13 @@ def _turn_view(state: ABState, now: TurnState, *, anonymise: bool = False) -> Tu
 def standings(state: ABState, db: CardDB) -> list[Standing]:
     """AB-8: points, then more Builder cards owned; still equal = shared place (and shared win)."""
     rows = [
-        (points(state, db, p), builder_count(state, db, p), wa_points(state, db, p), len(missions_solved(state, p)), p)
+        (
+            points(state, db, p),
+            builder_count(state, db, p),
+            wa_points(state, db, p),
+            len(missions_solved(state, p)),
+            p,
+        )
         for p in state.order
     ]
     rows.sort(key=lambda r: (-r[0], -r[1]))
@@ -115,7 +125,13 @@ def standings(state: ABState, db: CardDB) -> list[Standing]:
             prev = (pts, builders)
         out.append(
             Standing(
-                seat=seat, place=place, points=pts, wa_points=wa, missions=missions, builder_cards=builders, winner=False
+                seat=seat,
+                place=place,
+                points=pts,
+                wa_points=wa,
+                missions=missions,
+                builder_cards=builders,
+                winner=False,
             )
         )
     return [s.model_copy(update={"winner": s.place == 1}) for s in out]
@@ -128,7 +144,11 @@ def view(state: ABState, seat: Seat | None, game: str, to_move: list[Seat]) -> A
         for i, s in enumerate(state.free.slots)
     ]
     paid_stack = state.paid.slots[0] if state.paid.slots else []
-    paid = SlotView(slot=0, key=key_of(paid_stack[0]), cards=list(paid_stack), count=len(paid_stack)) if paid_stack else None
+    paid = (
+        SlotView(slot=0, key=key_of(paid_stack[0]), cards=list(paid_stack), count=len(paid_stack))
+        if paid_stack
+        else None
+    )
     remaining: dict[str, int] = {}
     for c in state.wa:
         pts = str(db.card(c).defn.points)
@@ -181,7 +201,8 @@ def view(state: ABState, seat: Seat | None, game: str, to_move: list[Seat]) -> A
         current=current_seat(state),
         phase="over" if state.finished else state.now.phase,
         turns=state.turns,
-        options=state.options.model_dump(exclude={"card_file"}) | {"custom_cards": state.options.card_file is not None},
+        options=state.options.model_dump(exclude={"card_file"})
+        | {"custom_cards": state.options.card_file is not None},
         console=console,
         table=table,
         turn=_turn_view(state, state.now),
@@ -191,13 +212,31 @@ def view(state: ABState, seat: Seat | None, game: str, to_move: list[Seat]) -> A
         mission_deck=len(state.mission_deck),
         ending=state.ending,
         standings=standings(state, db) if state.finished else None,
-        cards=faces(state.options.card_file),
+        cards={},
     )
     if seat is not None and seat in state.piles:
         v.hand = hand_cards(state, db, seat)
         v.discard = list(state.piles[seat].discard)
         v.secret_missions = [mission_face(db, m) for m in state.mission_hand.get(seat, [])]
+    v.cards = _faces_for(v, faces(state.options.card_file))
     return v
+
+
+def _faces_for(v: ABView, all_faces: dict[str, CardFace]) -> dict[str, CardFace]:
+    """Only the faces the view mentions (a view is built for every audience after every action)."""
+    ids: list[str] = [*v.console.wa_pile]
+    for slot in [*v.console.free_slots, v.console.paid_slot]:
+        if slot is not None:
+            ids.append(slot.key)
+    for p in v.table:
+        ids += p.score_cards + p.retired
+    for t in (v.turn, v.last_turn):
+        if t is not None:
+            ids += t.deployed + t.proof + [a.card for a in t.acquired]
+            ids += [c for c in (t.retired, t.retired_builder) if c]
+    ids += [h.key for h in v.hand or []] + list(v.discard or [])
+    keys = {key_of(c) for c in ids}
+    return {k: f for k, f in all_faces.items() if k in keys}
 
 
 def hand_cards(state: ABState, db: CardDB, seat: Seat) -> list[HandCard]:

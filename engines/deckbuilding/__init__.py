@@ -6,6 +6,7 @@ packages keep their own rules (what a card does, when a turn ends) and only borr
 """
 
 from engines.deckbuilding.credits import CreditPool, NotEnoughCredits
+from engines.deckbuilding.fastcopy import shallow_copy
 from engines.deckbuilding.market import Market, refill, reshuffle_market, take_from_slot, take_top
 from engines.deckbuilding.piles import Piles, draw, draw_one, end_turn_cleanup, owned, remove_from
 
@@ -21,6 +22,7 @@ __all__ = [
     "refill",
     "remove_from",
     "reshuffle_market",
+    "shallow_copy",
     "take_from_slot",
     "take_top",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.rng import Rng
+from engines.deckbuilding.fastcopy import shallow_copy
 
 KeyOf = Callable[[str], str]
 
@@ -26,9 +27,7 @@ class Market(BaseModel):
     stack: bool = True
 
     def copy_market(self) -> Market:
-        return Market.model_construct(
-            deck=list(self.deck), slots=[list(s) for s in self.slots], stack=self.stack
-        )
+        return shallow_copy(self, deck=list(self.deck), slots=[list(s) for s in self.slots])
 
     def showing(self) -> list[str]:
         """The ids on top of each non-empty slot."""

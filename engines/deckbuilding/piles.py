@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.rng import Rng
+from engines.deckbuilding.fastcopy import shallow_copy
 
 
 class Piles(BaseModel):
@@ -20,8 +21,8 @@ class Piles(BaseModel):
 
     def copy_piles(self) -> Piles:
         """A cheap structural copy (the engines' hot path copies state on every action)."""
-        return Piles.model_construct(
-            deck=list(self.deck), hand=list(self.hand), play=list(self.play), discard=list(self.discard)
+        return shallow_copy(
+            self, deck=list(self.deck), hand=list(self.hand), play=list(self.play), discard=list(self.discard)
         )
 
 

@@ -1,4 +1,4 @@
-"""Glorious Crown (グローリアスクラウン): Daifugo with points, by Sasaki. Rules: ``rules/glorious-crown.md``."""
+"""Glorious Crown (グローリアスクラウン): Daifugo with points. Rules: ``rules/glorious-crown.md``."""
 
 from engines.core.registry import register
 from engines.glorious_crown.engine import ENGINE, GloriousCrownEngine

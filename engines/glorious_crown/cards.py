@@ -14,7 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from engines.core import Text
 
 FoulWhen = Literal["never", "always", "normal", "revolution"]
-EffectType = Literal["skip_next", "trade_cards", "clear_field", "discard", "reverse_until_clear", "joker_counter"]
+EffectType = Literal[
+    "skip_next", "trade_cards", "clear_field", "discard", "reverse_until_clear", "joker_counter"
+]
 
 JOKERS = ("JK1", "JK2")
 SUIT_CODES = ("S", "H", "D", "C")
@@ -127,7 +129,13 @@ def _build() -> dict[str, Card]:
             assert title is not None
             effect = mine.effect if mine is not None and mine.effect is not None else rd.effect
             cards[cid] = Card(
-                id=cid, rank=r, suit=s, title=title, points=rd.points, effect=effect, foul_finish=rd.foul_finish
+                id=cid,
+                rank=r,
+                suit=s,
+                title=title,
+                points=rd.points,
+                effect=effect,
+                foul_finish=rd.foul_finish,
             )
     for j in DATA.jokers:
         cards[j.id] = Card(

@@ -119,10 +119,15 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
             if pending.kind == "seven_give":
                 gives: list[Action] = [Decline()]
                 for m in range(1, pending.count + 1):
-                    gives.extend(Give.model_construct(type="give", cards=list(c)) for c in combinations(hand, m))
+                    gives.extend(
+                        Give.model_construct(type="give", cards=list(c)) for c in combinations(hand, m)
+                    )
                 return gives
             if pending.kind == "seven_answer":
-                return [Answer.model_construct(type="answer", cards=list(c)) for c in combinations(hand, pending.count)]
+                return [
+                    Answer.model_construct(type="answer", cards=list(c))
+                    for c in combinations(hand, pending.count)
+                ]
             return [Decline(), *(Discard.model_construct(type="discard", card=c) for c in hand)]
         if seat != state.current:
             return []
@@ -243,7 +248,12 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
         state.pending = Pending(kind="seven_answer", seat=to, other=seat, count=len(given), given=given)
         return [
             Event(kind="trade_offered", seat=seat, params={"to": to, "count": len(given)}),
-            Event(kind="trade_offered_cards", seat=seat, visible_to=(seat,), params={"to": to, "cards": list(given)}),
+            Event(
+                kind="trade_offered_cards",
+                seat=seat,
+                visible_to=(seat,),
+                params={"to": to, "cards": list(given)},
+            ),
         ]
 
     def _seven_answer(self, state: GCState, seat: Seat, action: Action, pending: Pending) -> list[Event]:
@@ -265,7 +275,9 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
         state.pending = None
         events = [
             Event(kind="traded", seat=giver, params={"with": seat, "count": len(back)}),
-            Event(kind="trade_received", seat=giver, visible_to=(giver,), params={"gave": given, "got": back}),
+            Event(
+                kind="trade_received", seat=giver, visible_to=(giver,), params={"gave": given, "got": back}
+            ),
             Event(kind="trade_received", seat=seat, visible_to=(seat,), params={"gave": back, "got": given}),
         ]
         flow.advance(state, giver, events)

@@ -88,7 +88,9 @@ def go_out(state: GCState, seat: Seat, events: list[Event], foul: bool, how: str
     else:
         state.finished.append(seat)
         events.append(
-            Event(kind="went_out", seat=seat, params={"foul": False, "how": how, "place": len(state.finished)})
+            Event(
+                kind="went_out", seat=seat, params={"foul": False, "how": how, "place": len(state.finished)}
+            )
         )
 
 

@@ -38,7 +38,9 @@ class Standing(BaseModel):
 def finish_order(state: GCState) -> list[Seat]:
     """Legal finishers in order, then whoever still holds cards, then fouls, a later foul above an earlier
     one (GC-20)."""
-    holders = [p for p in state.players if state.hands[p] and p not in state.finished and p not in state.fouls]
+    holders = [
+        p for p in state.players if state.hands[p] and p not in state.finished and p not in state.fouls
+    ]
     return [*state.finished, *holders, *reversed(state.fouls)]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core import Seat
 from engines.glorious_crown.cards import ORDER, RANK
 from engines.glorious_crown.models import (
@@ -17,7 +19,7 @@ from engines.glorious_crown.plays import legal_plays
 from engines.glorious_crown.scoring import standings
 
 
-def strength_key(revolution: bool) -> object:
+def strength_key(revolution: bool) -> Callable[[str], tuple[int, int]]:
     """Sort key: weakest first in the effective state, Jokers strongest, suits S H D C within a rank."""
 
     def key(card: str) -> tuple[int, int]:
@@ -30,7 +32,7 @@ def strength_key(revolution: bool) -> object:
 
 
 def sort_by_strength(cards: list[str], revolution: bool) -> list[str]:
-    return sorted(cards, key=strength_key(revolution))  # type: ignore[arg-type]
+    return sorted(cards, key=strength_key(revolution))
 
 
 def playable_cards(state: GCState, seat: Seat) -> set[str]:
@@ -76,7 +78,9 @@ def build(state: GCState, seat: Seat | None, to_move: list[Seat]) -> GCView:
             seat=pending.seat,
             other=pending.other,
             count=pending.count,
-            given=list(pending.given) if seat is not None and seat == pending.other and pending.given else None,
+            given=list(pending.given)
+            if seat is not None and seat == pending.other and pending.given
+            else None,
         )
     hand = None
     if seat is not None:

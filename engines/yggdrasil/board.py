@@ -1,4 +1,4 @@
-"""Placement legality (YG-5), connection to the root and the cut-off cascade (YG-9), on the state's flat lists.
+"""Placement legality (YG-5), connection to the root and the cut-off cascade (YG-9) on the flat state lists.
 
 This is the hot path: everything works on ints and precomputed tables (``geometry.FIT``, neighbours).
 """

@@ -79,10 +79,9 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
             hand_n = min(options.hand_size, len(ids))
             hands[seat] = [ids.pop() for _ in range(hand_n)]
             decks[seat] = ids
-        if options.first_player == "random":
+        first = {"p1": 0, "p2": 1}.get(options.first_player)
+        if first is None:
             first = rng.below(2)
-        else:
-            first = 0 if options.first_player == "p1" else 1
         return YggState(
             game=self.id,
             players=players,
@@ -141,7 +140,8 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
         hand = state.hands[seat]
         if state.phase in ("place", "extra"):
             acts: list[Action] = [
-                Place.model_construct(card=cid, cell=names[cell]) for cid, cell in B.placements(state, si, hand)
+                Place.model_construct(card=cid, cell=names[cell])
+                for cid, cell in B.placements(state, si, hand)
             ]
             if state.phase == "extra":
                 acts.append(SkipEffect())
@@ -175,7 +175,10 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
             ranking=ranking,
             winners=winners,
             reason=state.end_reason or "over",
-            details={"cards": {p: c for p, (c, _) in parts.items()}, "fruit": {p: f for p, (_, f) in parts.items()}},
+            details={
+                "cards": {p: c for p, (c, _) in parts.items()},
+                "fruit": {p: f for p, (_, f) in parts.items()},
+            },
         )
 
     def hidden_cards(self, state: YggState, seat: Seat | None) -> set[str]:
@@ -267,13 +270,24 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
             Event(
                 kind="placed",
                 seat=seat,
-                params={"card": action.card, "kind": kind, "cell": B.board_of(state).names[cell], "extra": extra},
+                params={
+                    "card": action.card,
+                    "kind": kind,
+                    "cell": B.board_of(state).names[cell],
+                    "extra": extra,
+                },
             )
         ]
         effect = effect_of(kind)
         if effect == "extra_placement" and len(state.placed_this_turn) == 1:  # YG-14 "only card this turn"
             available = B.can_place(state, si, hand)
-            events.append(Event(kind="effect", seat=seat, params={"card": action.card, "effect": effect, "available": available}))
+            events.append(
+                Event(
+                    kind="effect",
+                    seat=seat,
+                    params={"card": action.card, "effect": effect, "available": available},
+                )
+            )
             if available:
                 state.phase = "extra"
                 state.effect_source = action.card
@@ -281,7 +295,13 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
         elif effect == "swap":
             state.effect_source = action.card
             available = bool(legal_swaps(state, si, self._swap_effect(state)))
-            events.append(Event(kind="effect", seat=seat, params={"card": action.card, "effect": effect, "available": available}))
+            events.append(
+                Event(
+                    kind="effect",
+                    seat=seat,
+                    params={"card": action.card, "effect": effect, "available": available},
+                )
+            )
             if available:
                 state.phase = "swap"
                 return events
@@ -305,7 +325,11 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
             Event(
                 kind="swapped",
                 seat=state.players[si],
-                params={"cells": [names[pair[0]], names[pair[1]]], "cards": [ida, idb], "owner": state.players[state.owner[pair[0]]]},
+                params={
+                    "cells": [names[pair[0]], names[pair[1]]],
+                    "cards": [ida, idb],
+                    "owner": state.players[state.owner[pair[0]]],
+                },
             )
         ]
         return events + self._after_effects(state, si)
@@ -378,7 +402,9 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
             raise IllegalAction("must_place")  # YG-6: discarding is only for a hand that fits nowhere
         hand.remove(action.card)
         state.discards[seat].append(action.card)
-        events = [Event(kind="discarded", seat=seat, params={"card": action.card, "kind": state.kinds[action.card]})]
+        events = [
+            Event(kind="discarded", seat=seat, params={"card": action.card, "kind": state.kinds[action.card]})
+        ]
         events += self._draw(state, seat)
         state.stuck[seat] += 1
         return events + self._end_turn(state)

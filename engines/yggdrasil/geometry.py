@@ -29,7 +29,7 @@ def turn_half(mask: int) -> int:
 
 
 def parse_mask(text: str) -> int:
-    """"NEW" -> mask. Letters in any order; an unknown letter is a data error."""
+    """ "NEW" -> mask. Letters in any order; an unknown letter is a data error."""
     mask = 0
     for ch in text.upper():
         if ch not in LETTERS:

@@ -3,7 +3,7 @@ decks, and where each tree could grow; a seat's view adds its hand with the cell
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engines.core import Seat
 from engines.yggdrasil import board as B
@@ -25,10 +25,12 @@ from engines.yggdrasil.models import (
 from engines.yggdrasil.rules_text import effect_text
 from engines.yggdrasil.scoring import score
 
-COORDINATES = "A1=bottom-left; columns A.. left to right, rows 1.. bottom to top; p1 home row 1, p2 home row top"
+COORDINATES = (
+    "A1=bottom-left; columns A.. left to right, rows 1.. bottom to top; p1 home row 1, p2 home row top"
+)
 
 
-@lru_cache(maxsize=None)
+@cache
 def face(kind: str) -> CardFace:
     card = CARDS[kind]
     effect = None

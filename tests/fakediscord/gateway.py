@@ -74,6 +74,7 @@ class Gateway:
         self.ready = asyncio.Event()
         self.resumed = asyncio.Event()
         self._open: set[web.WebSocketResponse] = set()
+        self.queries: list[dict[str, str]] = []  # each connection's query string, e.g. compress=zlib-stream
 
     # ------------------------------------------------------------------ websocket handler
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -85,17 +86,23 @@ class Gateway:
         if trap:
             self.fake.violation(
                 "trap",
-                "the bot connected to discord.py's DiscordWebSocket.DEFAULT_GATEWAY instead of the url from "
-                "GET /gateway/bot (non-sharded discord.py clients never ask for it; see the fake's README)",
+                "the bot connected to DiscordWebSocket.DEFAULT_GATEWAY instead of the url from "
+                "GET /gateway/bot (a non-sharded discord.py client never asks; "
+                "see tests/fakediscord/README.md)",
             )
         query = request.query
+        self.queries.append(dict(query))
         if query.get("v") != "10" or query.get("encoding", "json") != "json":
-            self.fake.violation("gateway", f"unexpected gateway query {dict(query)} (want v=10, encoding=json)")
+            self.fake.violation(
+                "gateway", f"unexpected gateway query {dict(query)} (want v=10, encoding=json)"
+            )
             await ws.close(code=4012, message=b"Invalid API version")
             return ws
         conn = Connection(ws, compress=query.get("compress") == "zlib-stream")
         try:
-            await conn.send({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake"]}})
+            await conn.send(
+                {"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS, "_trace": ["fake"]}}
+            )
             async for msg in ws:
                 if msg.type is WSMsgType.TEXT:
                     await self._receive(conn, json.loads(msg.data))
@@ -131,7 +138,9 @@ class Gateway:
             return
         self.identifies += 1
         self.ready.clear()
-        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents") or 0), shard=data.get("shard"))
+        session = Session(
+            id=secrets.token_hex(16), intents=int(data.get("intents") or 0), shard=data.get("shard")
+        )
         session.connection = conn
         self.session = session
         store = self.fake.store
@@ -161,11 +170,7 @@ class Gateway:
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
         session = self.session
-        if (
-            session is None
-            or data.get("session_id") != session.id
-            or data.get("token") != self.fake.token
-        ):
+        if session is None or data.get("session_id") != session.id or data.get("token") != self.fake.token:
             await conn.send({"op": 9, "d": False})
             return
         self.resumes += 1

@@ -290,6 +290,9 @@ class Reply:
     def buttons(self) -> list[Button]:
         return self._primary().buttons()
 
+    def button_labels(self) -> list[str]:
+        return self._primary().button_labels()
+
     def selects(self) -> list[Select]:
         return self._primary().selects()
 
@@ -388,9 +391,14 @@ class FakeGuild:
             self._members[name] = existing
             payload = {**payloads.member(member), "guild_id": str(self.id)}
             # Only a bot with the GUILD_MEMBERS intent hears about joins; dispatch() filters.
-            task = asyncio.get_running_loop().create_task(self.fake.gateway.dispatch("GUILD_MEMBER_ADD", payload))
-            self._announcements.add(task)
-            task.add_done_callback(self._announcements.discard)
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None  # set up before anything runs: nobody is connected to hear it
+            if loop is not None:
+                task = loop.create_task(self.fake.gateway.dispatch("GUILD_MEMBER_ADD", payload))
+                self._announcements.add(task)
+                task.add_done_callback(self._announcements.discard)
         elif locale is not None:
             existing.locale = locale
         for role_name in roles:
@@ -501,17 +509,19 @@ class FakeMember:
         typed: str,
         *,
         channel: ChannelRef = None,
+        options: Mapping[str, Any] | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         **filled: Any,
     ) -> list[Choice]:
-        """Type ``typed`` into ``option`` of ``/command`` and return the suggestions the bot offers."""
+        """Type ``typed`` into ``option`` of ``/command`` (other options already filled in from
+        ``options``/keywords) and return the suggestions the bot offers."""
         target = self._channel(channel)
         definition, chain, leaf = build.find_command(self.fake.store, self.guild.id, command)
         match = next((d for d in leaf if d["name"] == option), None)
         if match is None or not match.get("autocomplete"):
             raise NotPossible(f"option {option!r} of /{command} has no autocomplete")
         built, resolved = build.build_options(
-            self.fake, self.guild.id, leaf, {**filled, option: typed}, focused=option
+            self.fake, self.guild.id, leaf, {**(options or {}), **filled, option: typed}, focused=option
         )
         data = build.command_data(definition, chain, built, resolved)
         kind = "autocomplete " + " ".join(command.strip().lstrip("/").split()) + f" {option}"
@@ -531,15 +541,21 @@ class FakeMember:
         candidates = [message] if message is not None else list(reversed(self.visible_messages(channel)))
         for seen in candidates:
             for button in seen.buttons():
-                if label in (button.label, button.custom_id, button.emoji):
+                if label in (button.label, button.custom_id, button.emoji) or (
+                    button.label is not None and button.label.casefold() == label.casefold()
+                ):
                     if button.disabled:
                         raise NotPossible(f"button {label!r} is disabled")
                     if button.custom_id is None:
                         raise NotPossible(f"button {label!r} is a link or premium button")
                     data = {"custom_id": button.custom_id, "component_type": 2}
                     return await self._interact(
-                        MESSAGE_COMPONENT, f"button {button.label or label}", data, seen.channel,
-                        source=seen.raw, timeout=timeout,
+                        MESSAGE_COMPONENT,
+                        f"button {button.label or label}",
+                        data,
+                        seen.channel,
+                        source=seen.raw,
+                        timeout=timeout,
                     )
         offered = sorted({lbl for s in candidates for lbl in s.button_labels()})
         raise NotPossible(f"{self.name} sees no button {label!r} (visible buttons: {offered})")
@@ -558,12 +574,16 @@ class FakeMember:
         candidates = [message] if message is not None else list(reversed(self.visible_messages(channel)))
         for seen in candidates:
             for menu in seen.selects():
-                if select is not None and select not in (menu.placeholder, menu.custom_id):
+                if select is not None and not _select_matches(menu, select):
                     continue
                 if menu.disabled:
                     raise NotPossible(f"select {select!r} is disabled")
                 picked, resolved = self._pick(menu, values)
-                data: dict[str, Any] = {"custom_id": menu.custom_id, "component_type": menu.type, "values": picked}
+                data: dict[str, Any] = {
+                    "custom_id": menu.custom_id,
+                    "component_type": menu.type,
+                    "values": picked,
+                }
                 if resolved:
                     data["resolved"] = resolved
                 kind = f"select {menu.placeholder or menu.custom_id}"
@@ -613,7 +633,9 @@ class FakeMember:
         def answer(component: dict[str, Any], label: str | None) -> dict[str, Any]:
             result: dict[str, Any] = {"type": component["type"], "id": component.get("id", 0)}
             if component["type"] == 4:
-                key = next((k for k in (component["custom_id"], label, component.get("label")) if k in given), None)
+                key = next(
+                    (k for k in (component["custom_id"], label, component.get("label")) if k in given), None
+                )
                 value = given[key] if key else component.get("value") or ""
                 if key:
                     used.add(key)
@@ -635,11 +657,21 @@ class FakeMember:
         submitted = []
         for top in modal.get("components") or []:
             if top["type"] == 1:
-                submitted.append({"type": 1, "id": top.get("id", 0),
-                                  "components": [answer(c, None) for c in top.get("components") or []]})
+                submitted.append(
+                    {
+                        "type": 1,
+                        "id": top.get("id", 0),
+                        "components": [answer(c, None) for c in top.get("components") or []],
+                    }
+                )
             elif top["type"] == 18:
-                submitted.append({"type": 18, "id": top.get("id", 0),
-                                  "component": answer(top["component"], top.get("label"))})
+                submitted.append(
+                    {
+                        "type": 18,
+                        "id": top.get("id", 0),
+                        "component": answer(top["component"], top.get("label")),
+                    }
+                )
             else:
                 submitted.append({"type": top["type"], "id": top.get("id", 0)})
         unknown = set(given) - used
@@ -650,8 +682,13 @@ class FakeMember:
         channel = self.fake.store.channels[opener.channel_id]
         data = {"custom_id": modal["custom_id"], "components": submitted}
         return await self._interact(
-            MODAL_SUBMIT, f"modal {modal.get('title') or modal['custom_id']}", data, channel,
-            source=source, opened_by=opener, timeout=timeout,
+            MODAL_SUBMIT,
+            f"modal {modal.get('title') or modal['custom_id']}",
+            data,
+            channel,
+            source=source,
+            opened_by=opener,
+            timeout=timeout,
         )
 
     async def say(self, content: str, *, channel: ChannelRef = None) -> SeenMessage:
@@ -690,12 +727,15 @@ class FakeMember:
         await self.settle(inter, timeout=timeout)
         finished = time.perf_counter()
         related = [
-            r.finished for r in fake.requests
+            r.finished
+            for r in fake.requests
             if r.finished is not None and r.started >= inter.dispatched_perf and r.finished <= finished
         ]
         sample = LatencySample(
             kind=kind,
-            first_response=None if inter.callback_perf is None else inter.callback_perf - inter.dispatched_perf,
+            first_response=None
+            if inter.callback_perf is None
+            else inter.callback_perf - inter.dispatched_perf,
             last_request=(max(related) - inter.dispatched_perf) if related else None,
         )
         fake.latencies.append(sample)
@@ -714,7 +754,16 @@ class FakeMember:
         await settle(self.fake, inter, timeout=timeout)
 
 
-async def settle(fake: FakeDiscord, inter: Interaction | None = None, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+def _select_matches(menu: Select, wanted: str) -> bool:
+    # Placeholders are sentences ("Play a card"); a person names a menu by its first word or two.
+    if wanted in (menu.placeholder, menu.custom_id):
+        return True
+    return menu.placeholder is not None and menu.placeholder.casefold().startswith(wanted.casefold())
+
+
+async def settle(
+    fake: FakeDiscord, inter: Interaction | None = None, *, timeout: float = DEFAULT_TIMEOUT
+) -> None:
     deadline = time.perf_counter() + timeout
     if inter is not None:
         while not (inter.acknowledged or inter.late) and time.perf_counter() < deadline:
@@ -738,4 +787,3 @@ def _bot_busy(me: asyncio.Task[Any] | None) -> bool:
         task is not me and not task.done() and task.get_name().startswith(BUSY_TASK_PREFIXES)
         for task in asyncio.all_tasks()
     )
-

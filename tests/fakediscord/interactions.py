@@ -49,7 +49,9 @@ def find_command(
             raise NotPossible(f"/{' '.join(parts[: len(chain) + 1])} has no subcommand {part!r} ({offered})")
         chain.append(sub)
         node = sub
-    leftovers = [o["name"] for o in node.get("options") or [] if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+    leftovers = [
+        o["name"] for o in node.get("options") or [] if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)
+    ]
     if leftovers:
         raise NotPossible(f"/{' '.join(parts)} needs a subcommand: {', '.join(leftovers)}")
     return command, chain, list(node.get("options") or [])
@@ -87,7 +89,9 @@ def build_options(
         if name not in given:
             continue
         if name == focused:
-            options.append({"name": name, "type": definition["type"], "value": str(given[name]), "focused": True})
+            options.append(
+                {"name": name, "type": definition["type"], "value": str(given[name]), "focused": True}
+            )
             continue
         value = _convert(fake, guild_id, definition, given[name], resolved)
         options.append({"name": name, "type": definition["type"], "value": value})
@@ -115,11 +119,13 @@ def _convert(
             raise NotPossible(f"option {name}: {value} outside [{d.get('min_value')}, {d.get('max_value')}]")
         return value
     if kind == BOOLEAN:
+        if isinstance(raw, str) and raw.lower() in ("true", "yes", "false", "no"):
+            return raw.lower() in ("true", "yes")
         if not isinstance(raw, bool):
             raise NotPossible(f"option {name} takes True or False")
         return raw
-    if kind in (USER, MENTIONABLE) and _user_of(raw) is not None:
-        user = _user_of(raw)
+    if kind in (USER, MENTIONABLE) and _user_of(store, raw) is not None:
+        user = _user_of(store, raw)
         assert user is not None
         resolved.setdefault("users", {})[str(user.id)] = payloads.user(user)
         member = store.member(guild_id, user.id) if guild_id else None
@@ -136,19 +142,30 @@ def _convert(
     if kind == CHANNEL:
         channel = _channel_of(store, guild_id, raw)
         resolved.setdefault("channels", {})[str(channel.id)] = {
-            **{k: v for k, v in payloads.channel(channel, store).items()
-               if k in ("id", "type", "name", "parent_id", "thread_metadata")},
+            **{
+                k: v
+                for k, v in payloads.channel(channel, store).items()
+                if k in ("id", "type", "name", "parent_id", "thread_metadata")
+            },
             "permissions": str(store.permissions(guild_id, store.bot_user.id) if guild_id else 0),
         }
         return str(channel.id)
     raise NotPossible(f"option {name}: type {kind} is not supported by the fake yet")
 
 
-def _user_of(raw: Any) -> User | None:
+def _user_of(store: Store, raw: Any) -> User | None:
     if isinstance(raw, User):
         return raw
     user = getattr(raw, "user", None)
-    return user if isinstance(user, User) else None
+    if isinstance(user, User):
+        return user
+    if isinstance(raw, str):
+        # A typed name or mention, as in the sandbox: "bob" or "<@123>".
+        text = raw.strip("<@!>")
+        return next(
+            (u for u in store.users.values() if raw in (u.username, str(u.id)) or text == str(u.id)), None
+        )
+    return None
 
 
 def _role_of(store: Store, guild_id: int | None, raw: Any) -> Role:
@@ -175,7 +192,10 @@ def _channel_of(store: Store, guild_id: int | None, raw: Any) -> Channel:
 
 
 def command_data(
-    command: dict[str, Any], chain: list[dict[str, Any]], options: list[dict[str, Any]], resolved: dict[str, Any]
+    command: dict[str, Any],
+    chain: list[dict[str, Any]],
+    options: list[dict[str, Any]],
+    resolved: dict[str, Any],
 ) -> dict[str, Any]:
     nested = options
     for sub in reversed(chain):

@@ -43,7 +43,9 @@ def check_message(body: dict[str, Any], uploads: Sequence[Upload], *, at: str = 
         problems.append((f"{at}/embeds", f"{len(embeds)} embeds; at most {MAX_EMBEDS}"))
     total = sum(_embed_length(e) for e in embeds if isinstance(e, dict))
     if total > MAX_EMBED_TOTAL:
-        problems.append((f"{at}/embeds", f"embeds hold {total} characters in total; at most {MAX_EMBED_TOTAL}"))
+        problems.append(
+            (f"{at}/embeds", f"embeds hold {total} characters in total; at most {MAX_EMBED_TOTAL}")
+        )
     flags = body.get("flags") or 0
     components = body.get("components") or []
     if flags & IS_COMPONENTS_V2:
@@ -59,7 +61,10 @@ def check_message(body: dict[str, Any], uploads: Sequence[Upload], *, at: str = 
     for upload in uploads:
         if len(upload.data) > MAX_UPLOAD_BYTES:
             problems.append(
-                (f"{at}/{upload.field_name}", f"{upload.filename} is {len(upload.data)} bytes; at most 10 MiB")
+                (
+                    f"{at}/{upload.field_name}",
+                    f"{upload.filename} is {len(upload.data)} bytes; at most 10 MiB",
+                )
             )
     return problems
 
@@ -90,7 +95,9 @@ def _check_rows(rows: list[dict[str, Any]], at: str) -> list[Problem]:
     for r, row in enumerate(rows):
         here = f"{at}/{r}"
         if row.get("type") != 1:
-            problems.append((here, f"top-level component type {row.get('type')} needs the IS_COMPONENTS_V2 flag"))
+            problems.append(
+                (here, f"top-level component type {row.get('type')} needs the IS_COMPONENTS_V2 flag")
+            )
             continue
         children = row.get("components") or []
         selects = [c for c in children if c.get("type") in SELECT_TYPES]
@@ -108,7 +115,9 @@ def _check_component(c: dict[str, Any], at: str) -> list[Problem]:
     problems: list[Problem] = []
     custom_id = c.get("custom_id")
     if isinstance(custom_id, str) and len(custom_id) > MAX_CUSTOM_ID:
-        problems.append((f"{at}/custom_id", f"custom_id is {len(custom_id)} characters; at most {MAX_CUSTOM_ID}"))
+        problems.append(
+            (f"{at}/custom_id", f"custom_id is {len(custom_id)} characters; at most {MAX_CUSTOM_ID}")
+        )
     if c.get("type") == BUTTON:
         label = c.get("label")
         if isinstance(label, str) and len(label) > MAX_LABEL:

@@ -96,7 +96,9 @@ class MessageOps:
             await self.fake.gateway.dispatch(event, payloads.message_event(message, self.store))
 
     # ------------------------------------------------------------------ body -> message fields
-    def _apply(self, message: Message, body: dict[str, Any], uploads: Sequence[Upload], *, creating: bool) -> None:
+    def _apply(
+        self, message: Message, body: dict[str, Any], uploads: Sequence[Upload], *, creating: bool
+    ) -> None:
         if "content" in body or creating:
             message.content = body.get("content") or ""
         if "components" in body or creating:
@@ -185,7 +187,7 @@ def _number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]
         nonlocal counter
         out = []
         for item in items:
-            copy = {k: v for k, v in item.items() if v is not None}
+            copy = _without_nulls(item)
             counter += 1
             copy.setdefault("id", counter)
             if isinstance(copy.get("components"), list):
@@ -197,6 +199,15 @@ def _number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]
         return out
 
     return walk(components)
+
+
+def _without_nulls(value: Any) -> Any:
+    # Discord leaves unset fields out of what it echoes (a unicode emoji has no "id": null).
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_without_nulls(v) for v in value]
+    return value
 
 
 def _upload_index(upload: Upload) -> int:

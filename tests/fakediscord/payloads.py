@@ -200,9 +200,11 @@ def attachment(a: Attachment) -> dict[str, Any]:
         "size": a.size,
         "url": a.url,
         "proxy_url": a.url,
-        "content_type": a.content_type,
-        "description": a.description,
     }
+    if a.content_type:
+        data["content_type"] = a.content_type
+    if a.description:
+        data["description"] = a.description
     if a.width is not None:
         data["width"] = a.width
         data["height"] = a.height

@@ -50,7 +50,9 @@ class RequestRecord:
 class Violation:
     """Something the bot did that real Discord would refuse or that breaks a rule the bot must keep."""
 
-    kind: str  # schema, limits, deadline, double-ack, unimplemented, trap, bad-request, fake-response, gateway
+    kind: (
+        str  # schema, limits, deadline, double-ack, unimplemented, trap, bad-request, fake-response, gateway
+    )
     message: str
     request: RequestRecord | None = None
     pointer: str | None = None  # JSON pointer into openapi.json of the failing schema keyword

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -30,7 +31,8 @@ def select_text(c: dict[str, Any]) -> str:
     name = c.get("placeholder") or c.get("custom_id")
     options = c.get("options") or []
     shown = " | ".join(
-        f"{o.get('label')}" + (f"={o.get('value')}" if o.get("value") != o.get("label") else "") for o in options
+        f"{o.get('label')}" + (f"={o.get('value')}" if o.get("value") != o.get("label") else "")
+        for o in options
     )
     counts = f" pick {c.get('min_values', 1)}-{c.get('max_values', 1)}" if c.get("max_values", 1) != 1 else ""
     off = " (disabled)" if c.get("disabled") else ""
@@ -68,7 +70,9 @@ def embed_lines(embed: dict[str, Any], indent: str = "  ") -> list[str]:
     for text in str(embed.get("description") or "").splitlines():
         lines.append(f"{indent}| {text}")
     for f in embed.get("fields") or []:
-        lines.append(f"{indent}| {f.get('name')}: {f.get('value')}")
+        value_lines = str(f.get("value") or "").splitlines() or [""]
+        lines.append(f"{indent}| {f.get('name')}: {value_lines[0]}")
+        lines += [f"{indent}|   {more}" for more in value_lines[1:]]
     if embed.get("image"):
         lines.append(f"{indent}| (image {embed['image'].get('url', '').rsplit('/', 1)[-1]})")
     if embed.get("footer", {}).get("text"):
@@ -102,4 +106,13 @@ def message_text(message: Message, store: Store, *, header: bool = True) -> str:
     for emoji, users in message.reactions.items():
         if users:
             lines.append(f"  {emoji} {len(users)}")
-    return "\n".join(lines)
+    return _names_for_mentions("\n".join(lines), store)
+
+
+def _names_for_mentions(text: str, store: Store) -> str:
+    # Show "<@123>" as "@alice", as the Discord client does.
+    def name(match: re.Match[str]) -> str:
+        user = store.users.get(int(match[1]))
+        return f"@{user.username}" if user else match[0]
+
+    return re.sub(r"<@!?(\d+)>", name, text)

@@ -108,7 +108,9 @@ class RestApi:
         record.finished = time.perf_counter()
         if body is None:
             return web.Response(status=204)
-        return web.json_response(body, status=status, dumps=lambda o: json.dumps(o, ensure_ascii=False))
+        # Exactly "application/json", no charset: discord.py compares the header verbatim.
+        data = json.dumps(body, ensure_ascii=False).encode()
+        return web.Response(body=data, status=status, headers={"Content-Type": "application/json"})
 
     async def _process(self, request: web.Request, record: RequestRecord, *, trap: bool) -> Result:
         fake = self.fake
@@ -125,8 +127,10 @@ class RestApi:
         if spec is not None:
             record.spec_path = spec.match(record.method, record.path)
         if body is not None and spec is not None and record.spec_path is not None:
-            media = "multipart/form-data" if uploads or record.content_type == "multipart/form-data" else (
-                "application/json"
+            media = (
+                "multipart/form-data"
+                if uploads or record.content_type == "multipart/form-data"
+                else ("application/json")
             )
             pointer = spec.request_schema_pointer(record.spec_path, record.method, media)
             if pointer is not None:
@@ -141,7 +145,10 @@ class RestApi:
                     )
                 if problems:
                     raise ApiError(
-                        400, 50035, "Invalid Form Body", form_errors([(p.instance_path, p.message) for p in problems])
+                        400,
+                        50035,
+                        "Invalid Form Body",
+                        form_errors([(p.instance_path, p.message) for p in problems]),
                     )
         found = self.router.find(record.method, record.path)
         if found is None:
@@ -158,10 +165,10 @@ class RestApi:
         if spec is not None and record.spec_path is not None and fake.check_responses and result is not None:
             pointer = spec.response_schema_pointer(record.spec_path, record.method, status)
             if pointer is not None:
-                for p in spec.validate(pointer, result):
+                for p in spec.validate(pointer, result, direction="response"):
                     fake.violation(
                         "fake-response",
-                        f"the fake's own answer to {record.method} {record.spec_path} breaks the spec: {p.message}",
+                        f"fake's answer to {record.method} {record.spec_path} breaks the spec: {p.message}",
                         request=record,
                         pointer=p.pointer,
                         instance_path=p.instance_path,

@@ -20,7 +20,12 @@ def register(router: Router, fake: FakeDiscord) -> None:
         return 200, {
             "url": fake.gateway_url,
             "shards": 1,
-            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1},
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 14400000,
+                "max_concurrency": 1,
+            },
         }
 
     async def gateway(call: Call) -> Result:
@@ -128,9 +133,21 @@ def register(router: Router, fake: FakeDiscord) -> None:
 
     async def get_guild(call: Call) -> Result:
         data = payloads.guild_create(_guild(call), store)
-        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at", "large", "lazy",
-                    "member_count", "unavailable", "stage_instances", "guild_scheduled_events",
-                    "soundboard_sounds"):
+        for key in (
+            "members",
+            "channels",
+            "threads",
+            "presences",
+            "voice_states",
+            "joined_at",
+            "large",
+            "lazy",
+            "member_count",
+            "unavailable",
+            "stage_instances",
+            "guild_scheduled_events",
+            "soundboard_sounds",
+        ):
             data.pop(key, None)
         return 200, data
 
@@ -161,7 +178,10 @@ def register(router: Router, fake: FakeDiscord) -> None:
     router.add("POST", "/users/@me/channels", open_dm)
     router.add("GET", "/oauth2/applications/@me", application)
     router.add("GET", "/applications/@me", application)
-    for base in ("/applications/{application_id}/commands", "/applications/{application_id}/guilds/{guild_id}/commands"):
+    for base in (
+        "/applications/{application_id}/commands",
+        "/applications/{application_id}/guilds/{guild_id}/commands",
+    ):
         router.add("PUT", base, put_commands)
         router.add("GET", base, list_commands)
         router.add("POST", base, post_command)

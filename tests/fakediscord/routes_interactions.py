@@ -21,7 +21,14 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
-CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = 4, 5, 6, 7, 8, 9
+CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT, MODAL = (
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+)
 
 ALLOWED_CALLBACKS = {
     APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_MESSAGE, MODAL},
@@ -37,7 +44,9 @@ def interaction_metadata(fake: FakeDiscord, inter: Interaction, *, followup: boo
         "id": str(inter.id),
         "type": inter.type,
         "user": payloads.user(store.users[inter.user_id]),
-        "authorizing_integration_owners": {"0": str(inter.guild_id)} if inter.guild_id else {"1": str(inter.user_id)},
+        "authorizing_integration_owners": {"0": str(inter.guild_id)}
+        if inter.guild_id
+        else {"1": str(inter.user_id)},
     }
     if followup and inter.original_message_id is not None:
         data["original_response_message_id"] = str(inter.original_message_id)
@@ -46,8 +55,9 @@ def interaction_metadata(fake: FakeDiscord, inter: Interaction, *, followup: boo
     if inter.type == MODAL_SUBMIT:
         opener = store.interactions.get(inter.opened_by or 0)
         data["triggering_interaction_metadata"] = (
-            interaction_metadata(fake, opener) if opener else {"id": str(inter.id), "type": APPLICATION_COMMAND,
-                                                               "authorizing_integration_owners": {}}
+            interaction_metadata(fake, opener)
+            if opener
+            else {"id": str(inter.id), "type": APPLICATION_COMMAND, "authorizing_integration_owners": {}}
         )
     return data
 
@@ -121,20 +131,31 @@ def register(router: Router, fake: FakeDiscord) -> None:
         try:
             if kind == CHANNEL_MESSAGE:
                 message = await ops.create(
-                    channel, store.bot_user, data, call.uploads,
-                    ephemeral_to=ephemeral_to, webhook_id=store.application_id,
+                    channel,
+                    store.bot_user,
+                    data,
+                    call.uploads,
+                    ephemeral_to=ephemeral_to,
+                    webhook_id=store.application_id,
                     application_id=store.application_id,
                     interaction_metadata=interaction_metadata(fake, inter),
-                    interaction_id=inter.id, type=_message_type(inter),
+                    interaction_id=inter.id,
+                    type=_message_type(inter),
                 )
                 inter.original_message_id = message.id
             elif kind == DEFERRED_MESSAGE:
                 message = await ops.create(
-                    channel, store.bot_user, {"flags": data.get("flags")}, [],
-                    ephemeral_to=ephemeral_to, extra_flags=LOADING, webhook_id=store.application_id,
+                    channel,
+                    store.bot_user,
+                    {"flags": data.get("flags")},
+                    [],
+                    ephemeral_to=ephemeral_to,
+                    extra_flags=LOADING,
+                    webhook_id=store.application_id,
                     application_id=store.application_id,
                     interaction_metadata=interaction_metadata(fake, inter),
-                    interaction_id=inter.id, type=_message_type(inter),
+                    interaction_id=inter.id,
+                    type=_message_type(inter),
                 )
                 inter.original_message_id = message.id
             elif kind in (DEFERRED_UPDATE, UPDATE_MESSAGE):
@@ -147,7 +168,6 @@ def register(router: Router, fake: FakeDiscord) -> None:
             elif kind == MODAL:
                 inter.modal = data
         finally:
-            inter.acked.set()
             store.bump()
 
         if not call.flag("with_response"):
@@ -190,11 +210,16 @@ def register(router: Router, fake: FakeDiscord) -> None:
             channel = store.channels[inter.channel_id]
             ephemeral_to = inter.user_id if int(body.get("flags") or 0) & EPHEMERAL else None
             message = await ops.create(
-                channel, store.bot_user, body, call.uploads,
-                ephemeral_to=ephemeral_to, webhook_id=store.application_id,
+                channel,
+                store.bot_user,
+                body,
+                call.uploads,
+                ephemeral_to=ephemeral_to,
+                webhook_id=store.application_id,
                 application_id=store.application_id,
                 interaction_metadata=interaction_metadata(fake, inter, followup=True),
-                interaction_id=inter.id, type=0,
+                interaction_id=inter.id,
+                type=0,
             )
             inter.followup_ids.append(message.id)
         if not call.flag("wait"):

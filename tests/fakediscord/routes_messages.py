@@ -24,7 +24,10 @@ def check_limits(fake: FakeDiscord, call: Call, problems: list[tuple[str, str]])
 
 
 def require_not_empty(body: dict[str, Any], uploads: list[Any]) -> None:
-    if not any(body.get(k) for k in ("content", "embeds", "components", "sticker_ids", "poll")) and not uploads:
+    if (
+        not any(body.get(k) for k in ("content", "embeds", "components", "sticker_ids", "poll"))
+        and not uploads
+    ):
         raise ApiError(400, 50006, "Cannot send an empty message")
 
 
@@ -98,8 +101,9 @@ def register(router: Router, fake: FakeDiscord) -> None:
         parent = store.channels[message.channel_id]
         guild = store.guilds[parent.guild_id] if parent.guild_id else None
         name = str(call.json().get("name") or "thread")
-        thread = store.add_channel(name, guild=guild, type=PUBLIC_THREAD, parent_id=parent.id,
-                                   owner_id=store.bot_user.id)
+        thread = store.add_channel(
+            name, guild=guild, type=PUBLIC_THREAD, parent_id=parent.id, owner_id=store.bot_user.id
+        )
         message.thread_id = thread.id
         data = payloads.channel(thread, store)
         await fake.gateway.dispatch("THREAD_CREATE", {**data, "newly_created": True})
@@ -109,8 +113,9 @@ def register(router: Router, fake: FakeDiscord) -> None:
         parent = channel_or_404(fake, call)
         guild = store.guilds[parent.guild_id] if parent.guild_id else None
         name = str(call.json().get("name") or "thread")
-        channel = store.add_channel(name, guild=guild, type=PUBLIC_THREAD, parent_id=parent.id,
-                                    owner_id=store.bot_user.id)
+        channel = store.add_channel(
+            name, guild=guild, type=PUBLIC_THREAD, parent_id=parent.id, owner_id=store.bot_user.id
+        )
         data = payloads.channel(channel, store)
         await fake.gateway.dispatch("THREAD_CREATE", {**data, "newly_created": True})
         return 201, data

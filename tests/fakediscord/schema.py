@@ -15,8 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -47,12 +47,14 @@ class Spec:
     def __init__(self, document: dict[str, Any], source: Path) -> None:
         self.document = document
         self.source = source
-        resource = Resource.from_contents(document, default_specification=DRAFT202012)
-        self._registry: Registry[Any] = Registry().with_resource(SPEC_URI, resource)
+        self._registries = {
+            "request": _registry(_lenient_snowflakes(document)),
+            "response": _registry(document),
+        }
         self._routes = [self._compile(template) for template in document["paths"]]
         # More literal segments first: /messages/@original must win over /messages/{message_id}.
         self._routes.sort(key=lambda r: -r.literal_segments)
-        self._validators: dict[str, Draft202012Validator] = {}
+        self._validators: dict[tuple[str, str], Draft202012Validator] = {}
 
     @staticmethod
     def _compile(template: str) -> SpecRoute:
@@ -68,11 +70,12 @@ class Spec:
                 return route.template
         return None
 
-    def _validator(self, pointer: str) -> Draft202012Validator:
-        if pointer not in self._validators:
+    def _validator(self, pointer: str, direction: str) -> Draft202012Validator:
+        key = (pointer, direction)
+        if key not in self._validators:
             schema = {"$ref": f"{SPEC_URI}#{pointer}"}
-            self._validators[pointer] = Draft202012Validator(schema, registry=self._registry)
-        return self._validators[pointer]
+            self._validators[key] = Draft202012Validator(schema, registry=self._registries[direction])
+        return self._validators[key]
 
     def request_schema_pointer(self, template: str, method: str, content_type: str) -> str | None:
         operation = self.document["paths"][template][method.lower()]
@@ -89,18 +92,22 @@ class Spec:
         response = operation.get("responses", {}).get(str(status))
         if not response or "application/json" not in response.get("content", {}):
             return None
-        return "/" + "/".join(
-            _escape(p)
-            for p in ("paths", template, method.lower(), "responses", str(status), "content")
-        ) + "/application~1json/schema"
+        return (
+            "/"
+            + "/".join(
+                _escape(p) for p in ("paths", template, method.lower(), "responses", str(status), "content")
+            )
+            + "/application~1json/schema"
+        )
 
-    def validate(self, pointer: str, instance: Any) -> list[SchemaProblem]:
-        errors = list(self._validator(pointer).iter_errors(instance))
+    def validate(self, pointer: str, instance: Any, *, direction: str = "request") -> list[SchemaProblem]:
+        """Problems of ``instance`` against the schema at ``pointer``; direction "request" or "response"."""
+        errors = list(self._validator(pointer, direction).iter_errors(instance))
         return [self._problem(pointer, _most_specific(error)) for error in errors]
 
     def _problem(self, root_pointer: str, error: ValidationError) -> SchemaProblem:
         return SchemaProblem(
-            message=_short(error.message),
+            message=_message(error),
             pointer=self._document_pointer(root_pointer, list(error.absolute_schema_path)),
             instance_path="/" + "/".join(_escape(str(p)) for p in error.absolute_path)
             if error.absolute_path
@@ -108,20 +115,38 @@ class Spec:
         )
 
     def _document_pointer(self, root_pointer: str, schema_path: list[Any]) -> str:
-        """Turn jsonschema's keyword path (which steps through $ref) into a pointer inside openapi.json."""
+        """Turn jsonschema's keyword path into a pointer inside openapi.json.
+
+        jsonschema steps through $ref transparently, so each step may first have to follow the $ref of
+        the node we stand on (e.g. paths/…/schema -> components/schemas/MessageCreateRequest)."""
         pointer = root_pointer
         node: Any = _resolve_pointer(self.document, pointer)
         for key in schema_path:
-            if key == "$ref" and isinstance(node, dict) and "$ref" in node:
+            while isinstance(node, dict) and "$ref" in node and key not in node:
                 pointer = node["$ref"].split("#", 1)[1]
                 node = _resolve_pointer(self.document, pointer)
-                continue
             try:
                 node = node[key]
             except (KeyError, IndexError, TypeError):
                 break
             pointer += "/" + _escape(str(key))
         return pointer
+
+
+def _registry(document: dict[str, Any]) -> Registry[Any]:
+    resource: Resource[Any] = Resource.from_contents(document, default_specification=DRAFT202012)
+    registry: Registry[Any] = Registry().with_resource(SPEC_URI, resource)
+    return registry
+
+
+def _lenient_snowflakes(document: dict[str, Any]) -> dict[str, Any]:
+    """The spec types every snowflake as a string, but Discord also parses JSON integers (discord.py
+    sends ``attachments[].id`` as the integer index of ``files[n]``). Requests get that leniency;
+    the fake's own responses are still held to strings, as Discord sends them."""
+    schemas = dict(document["components"]["schemas"])
+    strict = schemas["SnowflakeType"]
+    schemas["SnowflakeType"] = {"anyOf": [strict, {"type": "integer", "minimum": 0}]}
+    return {**document, "components": {**document["components"], "schemas": schemas}}
 
 
 def _most_specific(error: ValidationError) -> ValidationError:
@@ -163,8 +188,19 @@ def _resolve_pointer(document: Any, pointer: str) -> Any:
     return node
 
 
-def _short(text: str, limit: int = 300) -> str:
+def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _message(error: ValidationError) -> str:
+    # jsonschema quotes the whole offending value; for long strings the length is what matters.
+    if error.validator in ("maxLength", "minLength") and isinstance(error.instance, str):
+        return (
+            f"a string of {len(error.instance)} characters breaks {error.validator} {error.validator_value}"
+        )
+    if error.validator in ("maxItems", "minItems") and isinstance(error.instance, list):
+        return f"an array of {len(error.instance)} items breaks {error.validator} {error.validator_value}"
+    return _short(error.message)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from .errors import ApiError
 from .gateway import Gateway
 from .harness import FakeGuild
 from .messages import MessageOps
-from .records import LatencySample, RequestRecord, Rejection, Violation, ViolationError
+from .records import LatencySample, Rejection, RequestRecord, Violation, ViolationError
 from .rest import RestApi
 from .schema import DEFAULT_SPEC_PATH, SpecStatus, load_spec
 from .state import (
@@ -174,7 +174,9 @@ class FakeDiscord:
             attachment = self.store.attachments[int(request.match_info["attachment_id"])]
         except (KeyError, ValueError):
             return web.Response(status=404, text="Not Found")
-        return web.Response(body=attachment.data, content_type=attachment.content_type or "application/octet-stream")
+        return web.Response(
+            body=attachment.data, content_type=attachment.content_type or "application/octet-stream"
+        )
 
     # ------------------------------------------------------------------ bookkeeping
     def violation(
@@ -193,8 +195,14 @@ class FakeDiscord:
 
     def reject(self, error: ApiError, record: RequestRecord) -> None:
         self.rejections.append(Rejection(error.status, error.code, error.message, record))
-        log.info("fake Discord answered %s %s (%s) to %s %s", error.status, error.code, error.message,
-                 record.method, record.path)
+        log.info(
+            "fake Discord answered %s %s (%s) to %s %s",
+            error.status,
+            error.code,
+            error.message,
+            record.method,
+            record.path,
+        )
 
     def activity_started(self) -> None:
         self._inflight += 1
@@ -239,7 +247,9 @@ class FakeDiscord:
             self._reported = min(self._reported, len(self.violations))
         missing = [k for k in kinds if not any(v.kind == k for v in caught)]
         if missing:
-            raise AssertionError(f"expected violation(s) {missing} did not happen; got {[v.kind for v in caught]}")
+            raise AssertionError(
+                f"expected violation(s) {missing} did not happen; got {[v.kind for v in caught]}"
+            )
         unexpected = [v for v in caught if kinds and v.kind not in kinds]
         if unexpected:
             raise ViolationError(unexpected)
@@ -264,7 +274,11 @@ class FakeDiscord:
             await asyncio.sleep(0.02)
             now = self.clock.monotonic()
             for inter in list(self.store.interactions.values()):
-                if not inter.acknowledged and not inter.late and now - inter.created_clock > self.interaction_deadline:
+                if (
+                    not inter.acknowledged
+                    and not inter.late
+                    and now - inter.created_clock > self.interaction_deadline
+                ):
                     self.mark_late(inter, now - inter.created_clock)
 
     # ------------------------------------------------------------------ driving the bot
@@ -285,7 +299,9 @@ class FakeDiscord:
         while not (self.gateway.ready.is_set() and (not commands or self.commands())):
             if time.perf_counter() > deadline:
                 state = "connected" if self.gateway.ready.is_set() else "never identified"
-                raise TimeoutError(f"bot not ready after {timeout} s ({state}; commands: {len(self.commands())})")
+                raise TimeoutError(
+                    f"bot not ready after {timeout} s ({state}; commands: {len(self.commands())})"
+                )
             await asyncio.sleep(0.01)
 
     async def dispatch_interaction(

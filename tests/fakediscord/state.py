@@ -5,7 +5,6 @@ Plain data; the JSON shapes Discord sends live in ``payloads``.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from dataclasses import dataclass, field
 from typing import Any
@@ -181,7 +180,6 @@ class Interaction:
     modal: dict[str, Any] | None = None
     late: bool = False
     last_related_perf: float | None = None
-    acked: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def acknowledged(self) -> bool:
@@ -208,7 +206,6 @@ class Store:
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
         self.seq = 0
-        self.changed = asyncio.Event()
 
         self.bot_user = self.add_user("Deckhand", bot=True)
         self.application_id = self.bot_user.id
@@ -217,8 +214,6 @@ class Store:
     # ------------------------------------------------------------------ change tracking
     def bump(self) -> int:
         self.seq += 1
-        self.changed.set()
-        self.changed = asyncio.Event()
         return self.seq
 
     # ------------------------------------------------------------------ people and places

@@ -135,9 +135,7 @@ def test_gc_16_spade_three_counter_scores_its_revolution_value_and_only_on_a_lon
         current="p1",
     )
     assert legal_plays_of(pair, "p1") == set()
-    single = make_state(
-        {"p1": ["S3", "H4"], "p2": ["H5"], "p3": ["C6"]}, top=("p3", ["C15"]), current="p1"
-    )
+    single = make_state({"p1": ["S3", "H4"], "p2": ["H5"], "p3": ["C6"]}, top=("p3", ["C15"]), current="p1")
     assert ("S3",) not in legal_plays_of(single, "p1")
 
 

@@ -46,7 +46,7 @@ def test_gc_12_seven_trade_is_a_pending_decision_answered_blind() -> None:
     public = [e for e in step.events if e.public]
     assert all("S4" not in str(e.params) for e in public)
     assert E.view(s, "p2").pending is not None and E.view(s, "p2").pending.given is None  # type: ignore[union-attr]
-    assert E.view(s, "p1").pending.given == ["C7", "S4"]  # type: ignore[union-attr]
+    assert E.view(s, "p1").pending.given == ["S4", "C7"]  # type: ignore[union-attr]
     assert "S4" in E.hidden_cards(s, "p2") and "S4" in E.hidden_cards(s, None)
     answers = E.legal_actions(s, "p2")
     assert all(a.type == "answer" and len(a.cards) == 2 for a in answers)  # type: ignore[attr-defined]
@@ -80,7 +80,7 @@ def test_gc_12_jokers_do_not_count_as_sevens_for_the_trade() -> None:
 
 
 def test_gc_13_eight_clears_at_once_scores_zero_and_its_player_leads() -> None:
-    s = make_state(FOUR | {"p3": ["C8", "C12", "C14"]}, top=("p2", ["H9"]), current="p3")
+    s = make_state(FOUR | {"p3": ["C8", "C12", "C14"]}, top=("p2", ["S6"]), current="p3")
     step = play(s, "p3", "C8")
     assert "cleared" in kinds(step.events)
     s = step.state

@@ -1,0 +1,38 @@
+"""The Yggdrasil pictures: the tree grid (public), a seat's hand, and the final trees.
+
+Coordinates are the engine's absolute ones, drawn once for the table from player 1's side: A1 is the
+bottom-left cell, player 1's home row is the bottom row and player 2's the top. Player 2's cards are drawn
+as they lie (turned), with upright text. The public picture never looks at a hand: its dashed cells are the
+cells where the mover's tree could grow with some card of some shape (public knowledge); exactly which cells
+each held card fits is shown only on that seat's hand picture (``render_table`` given the mover's own seat
+view marks exactly the cells its hand fits; the bot only ever posts the public view's picture publicly).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.yggdrasil.models import YggView
+from renderers.common import to_png
+
+from . import hand as _hand
+from . import table as _table
+
+
+def _as_view(view: Any) -> YggView:
+    return view if isinstance(view, YggView) else YggView.model_validate(view)
+
+
+def render_table(view: Any, lang: str) -> bytes:
+    return to_png(_table.render_table(_as_view(view), lang))
+
+
+def render_hand(view: Any, lang: str) -> bytes:
+    return to_png(_hand.render_hand(_as_view(view), lang))
+
+
+def render_final(view: Any, lang: str) -> bytes:
+    return to_png(_table.render_final(_as_view(view), lang))
+
+
+__all__ = ["render_final", "render_hand", "render_table"]

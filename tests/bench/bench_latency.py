@@ -1,0 +1,125 @@
+"""Latency probe: how long members wait for the bot, per kind of action, against the local fake Discord.
+
+    python -m tests.bench.bench_latency [--rounds 20] [--bot auto|deckhand|minibot]
+
+For every interaction the fake measures the time from sending INTERACTION_CREATE to the bot's first
+callback ("first") and to the end of its last request while the action settled ("last": follow-ups,
+edits, channel messages). Prints median and p95 per kind. A benchmark, not a test: nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import math
+import statistics
+import sys
+import tempfile
+from collections import defaultdict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from tests.fakediscord import FakeDiscord, FakeGuild, LatencySample, NotPossible, ViolationError
+from tests.fakediscord.botrunner import (
+    BotFactory,
+    RunningBot,
+    deckhand_factory,
+    deckhand_import_error,
+    minibot_factory,
+)
+
+log = logging.getLogger(__name__)
+
+Step = Callable[[FakeGuild], Awaitable[object]]
+
+
+def minibot_round() -> list[Step]:
+    return [
+        lambda g: g.member("alice").autocomplete("game new", "game", "glo"),
+        lambda g: g.member("alice").slash("game new", game="glorious-crown"),
+        lambda g: g.member("bob").click("Join"),
+        lambda g: g.member("alice").slash("game hand"),
+        lambda g: g.member("alice").choose("Play", ["S3"]),
+        lambda g: g.member("alice").slash("game think"),
+    ]
+
+
+def deckhand_round() -> list[Step]:
+    # The foundation flow; adjust to the bot's command names as they settle.
+    return [
+        lambda g: g.member("alice").autocomplete("game new", "game", "glo"),
+        lambda g: g.member("alice").slash("game new", game="glorious-crown"),
+        lambda g: g.member("bob").click("Join"),
+        lambda g: g.member("carol").click("Join"),
+        lambda g: g.member("alice").click("Start"),
+        lambda g: g.member("alice").click("My hand"),
+    ]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+
+
+def report(samples: list[LatencySample]) -> str:
+    by_kind: dict[str, list[LatencySample]] = defaultdict(list)
+    for sample in samples:
+        by_kind[sample.kind].append(sample)
+    lines = [f"{'action':34} {'n':>4} {'first med':>10} {'first p95':>10} {'last med':>10} {'last p95':>10}"]
+    for kind, group in sorted(by_kind.items()):
+        first = [s.first_response * 1000 for s in group if s.first_response is not None]
+        last = [s.last_request * 1000 for s in group if s.last_request is not None]
+        cells = [
+            f"{statistics.median(v):8.1f}ms {percentile(v, 0.95):8.1f}ms" if v else f"{'-':>10} {'-':>10}"
+            for v in (first, last)
+        ]
+        lines.append(f"{kind[:34]:34} {len(group):>4} {cells[0]} {cells[1]}")
+    return "\n".join(lines)
+
+
+async def run(factory: BotFactory, steps: Callable[[], list[Step]], rounds: int, database: Path) -> str:
+    async with FakeDiscord() as fake, RunningBot(fake, factory, database):
+        failures: dict[str, int] = defaultdict(int)
+        for _ in range(rounds):
+            for step in steps():
+                try:
+                    await step(fake.guild)
+                except (NotPossible, ViolationError, TimeoutError) as exc:
+                    failures[type(exc).__name__ + ": " + str(exc).splitlines()[0][:90]] += 1
+        text = report(fake.latencies)
+        if failures:
+            text += "\n\nsteps that failed (left out of the figures):\n" + "\n".join(
+                f"  {count}x {what}" for what, count in failures.items()
+            )
+        fake.violations.clear()
+        return text
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.bench.bench_latency",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--bot", choices=("auto", "deckhand", "minibot"), default="auto")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.CRITICAL)
+    missing = deckhand_import_error()
+    if args.bot == "deckhand" and missing:
+        parser.error(missing)
+    if args.bot == "deckhand" or (args.bot == "auto" and missing is None):
+        name, factory, steps = "Deckhand", deckhand_factory, deckhand_round
+    else:
+        name, factory, steps = "the mini test bot (Deckhand not available)", minibot_factory, minibot_round
+    with tempfile.TemporaryDirectory(prefix="deckhand-bench-") as tmp:
+        table = asyncio.run(run(factory, steps, args.rounds, Path(tmp) / "bench.db"))
+    print(f"Interaction latency against the local fake Discord, {name}, {args.rounds} rounds")
+    print("first = INTERACTION_CREATE -> first callback; last = -> end of the last request of the action\n")
+    print(table)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,75 @@
+"""The sandbox driven by a script on stdin, as a person at the terminal would drive it."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from tests.fakediscord.botrunner import minibot_factory
+from tests.fakediscord.sandbox import run_sandbox
+from tests.fakediscord.schema import REPO_ROOT
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(60)]
+
+SCRIPT = """\
+/game new game:glorious-crown
+as bob
+click Join
+as alice
+/game hand
+look 2
+choose Play S3
+as bob
+hand
+members
+quit
+"""
+
+
+def test_sandbox_runs_a_script_from_a_pipe(tmp_path: Path) -> None:
+    images = tmp_path / "images"
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.fakediscord.sandbox", "--bot", "minibot", "--images", str(images)],
+        input=SCRIPT,
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=50,
+        check=False,
+    )
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    assert "alice opened a table." in out
+    assert "Players: bob" in out
+    assert "(only alice can see this)" in out and "<select 'Play a card'" in out
+    assert "alice played S3." in out
+    bobs_hand = out.split("bob@#game-night> hand\n", 1)[1].split("bob@#game-night>", 1)[0]
+    assert "You joined table" in bobs_hand and "Your hand" not in bobs_hand  # alice's ephemerals stay hers
+    saved = sorted(images.glob("*.png"))
+    assert [p.name.split("-", 1)[1] for p in saved] == ["table.png", "hand.png"]
+    assert all(f"saved image: {p}" in out for p in saved)
+    with Image.open(saved[0]) as image:
+        assert image.size == (320, 200)
+    assert out.rstrip().endswith("bye (0 violation(s))")
+
+
+async def test_sandbox_takes_an_injected_bot_factory(tmp_path: Path) -> None:
+    out = io.StringIO()
+    code = await run_sandbox(
+        factory=minibot_factory,
+        database=tmp_path / "s.db",
+        images=tmp_path / "images",
+        stdin=io.StringIO("as taro ja\n/game hello\nclick Nope\n/game new\nquit\n"),
+        out=out,
+        bot_name="minibot",
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "こんにちは (en-US)" in text
+    assert "can't: taro sees no button 'Nope'" in text
+    assert "can't: required option(s) missing: ['game']" in text

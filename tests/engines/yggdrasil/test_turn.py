@@ -1,0 +1,72 @@
+"""YG-6 (discard and draw when nothing fits) and YG-7 (the turn)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core import IllegalAction
+from engines.yggdrasil import ENGINE
+from engines.yggdrasil.models import Discard, Place
+
+from .conftest import build
+
+SEATS = ["p1", "p2"]
+
+
+def test_yg_6_discard_and_draw_only_when_nothing_fits() -> None:
+    # North-only cards fit none of the cells the lone root opens (C2, B1, D1).
+    state = build(hands={"p1": ["golden-apple", "eagle-perch"]}, decks={"p1": ["star-fruit"]})
+    legal = ENGINE.legal_actions(state, "p1")
+    assert legal == [Discard(card="p1:h0"), Discard(card="p1:h1")]
+    assert ENGINE.view(state, "p1").must_discard
+    step = ENGINE.apply(state, "p1", Discard(card="p1:h1"))
+    after = step.state
+    assert after.discards["p1"] == ["p1:h1"]
+    assert sorted(after.hands["p1"]) == ["p1:d0", "p1:h0"]
+    assert after.stuck["p1"] == 1, "a discard turn is a turn without placing"
+    kinds = [e.kind for e in step.events]
+    assert kinds[:2] == ["discarded", "drew"]
+
+
+def test_yg_6_discard_is_refused_while_a_card_fits() -> None:
+    state = build(hands={"p1": ["golden-apple", "star-fruit"]})
+    assert all(isinstance(a, Place) for a in ENGINE.legal_actions(state, "p1"))
+    with pytest.raises(IllegalAction) as err:
+        ENGINE.apply(state, "p1", Discard(card="p1:h0"))
+    assert err.value.code == "must_place"
+
+
+def test_yg_6_with_an_empty_deck_the_discard_draws_nothing() -> None:
+    state = build(hands={"p1": ["golden-apple"], "p2": ["star-fruit"]})
+    after = ENGINE.apply(state, "p1", Discard(card="p1:h0")).state
+    assert after.hands["p1"] == [] and after.discards["p1"] == ["p1:h0"]
+
+
+def test_yg_7_first_player_does_not_draw_on_the_first_turn_the_second_does() -> None:
+    state = ENGINE.new_game(SEATS, {"first_player": "p2"}, 11)
+    assert ENGINE.to_move(state) == ["p2"]
+    assert len(state.hands["p2"]) == 5 and len(state.hands["p1"]) == 5
+    action = ENGINE.legal_actions(state, "p2")[0]
+    state = ENGINE.apply(state, "p2", action).state
+    while ENGINE.to_move(state) == ["p2"]:  # an effect or an invasion may still be pending
+        state = ENGINE.apply(state, "p2", ENGINE.legal_actions(state, "p2")[-1]).state
+    assert ENGINE.to_move(state) == ["p1"]
+    assert len(state.hands["p1"]) == 6 and len(state.decks["p1"]) == 14
+
+
+def test_yg_7_no_draw_from_an_empty_deck() -> None:
+    state = build(hands={"p1": ["star-fruit"], "p2": ["star-fruit"]})
+    after = ENGINE.apply(state, "p1", Place(card="p1:h0", cell="C2")).state
+    assert after.current == 1 and after.hands["p2"] == ["p2:h0"]
+
+
+def test_yg_7_turn_order_place_then_effect_then_invasion() -> None:
+    # Vine ladder (fast growth) on C2 points north at p2's card on C3: effect first, invasion after.
+    state = build(
+        {"C3": ("p2", "fruit-garland")},
+        hands={"p1": ["vine-ladder", "star-fruit", "cherry-cluster"], "p2": ["star-fruit"]},
+    )
+    state = ENGINE.apply(state, "p1", Place(card="p1:h0", cell="C2")).state
+    assert state.phase == "extra"
+    state = ENGINE.apply(state, "p1", Place(card="p1:h2", cell="B1")).state
+    assert state.phase == "invade"

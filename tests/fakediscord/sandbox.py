@@ -1,0 +1,308 @@
+"""Play the real bot by hand as several members of a simulated guild.
+
+    python -m tests.fakediscord.sandbox [--bot auto|deckhand|minibot] [--db FILE] [--images DIR]
+
+Reads one command per line from stdin (with readline editing on a terminal; a pipe works too, so a script
+can drive it). Type ``help`` for the commands. Every image the bot attaches is saved under ``--images``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import shlex
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TextIO
+
+from .botrunner import BotFactory, RunningBot, deckhand_factory, deckhand_import_error, minibot_factory
+from .harness import FakeMember, Reply, SeenMessage
+from .interactions import NotPossible
+from .records import ViolationError
+from .server import FakeDiscord
+
+log = logging.getLogger(__name__)
+
+HELP = """\
+Commands (you act as the current member in the current channel):
+  as NAME [LOCALE]          become member NAME (created on first use), e.g. "as taro ja"
+  /CMD SUB opt:value ...     run a slash command, e.g. /game new game:glorious-crown
+  complete /CMD SUB opt:txt  show the autocomplete choices for the last option typed
+  click LABEL               click the newest button you can see with that label
+  choose SELECT VALUE...    pick option(s) (label or value) in a select found by its placeholder
+  submit field=value ...    fill in and send the modal the bot opened for you
+  say TEXT                  post a plain message
+  look [N]                  the last N messages (default 6) of the channel as you see them
+  hand                      your ephemeral messages (what only you can see) in the channel
+  members | channels        who is here / which channels exist
+  channel NAME              switch channel
+  advance SECONDS           move the fake clock forward (interaction deadlines, 15 min tokens)
+  log [N]                   the bot's last N HTTP requests
+  violations                everything the fake refused or flagged so far
+  help | quit"""
+
+
+class Sandbox:
+    def __init__(self, fake: FakeDiscord, out: TextIO, images: Path) -> None:
+        self.fake = fake
+        self.out = out
+        self.images = images
+        self.member: FakeMember = fake.guild.member("alice")
+        self.saved: set[tuple[int, int]] = set()
+        self.violations = 0
+        self.commands: dict[str, Callable[[list[str], str], Awaitable[None]]] = {
+            "as": self.cmd_as,
+            "complete": self.cmd_complete,
+            "click": self.cmd_click,
+            "choose": self.cmd_choose,
+            "submit": self.cmd_submit,
+            "say": self.cmd_say,
+            "look": self.cmd_look,
+            "hand": self.cmd_hand,
+            "members": self.cmd_members,
+            "channels": self.cmd_channels,
+            "channel": self.cmd_channel,
+            "advance": self.cmd_advance,
+            "log": self.cmd_log,
+            "violations": self.cmd_violations,
+            "help": self.cmd_help,
+        }
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    @property
+    def prompt(self) -> str:
+        return f"{self.member.name}@{self.member.channel}> "
+
+    async def run_line(self, line: str) -> bool:
+        """Run one command; False means quit."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        if line in ("quit", "exit"):
+            return False
+        try:
+            if line.startswith("/"):
+                await self.cmd_slash(line)
+            else:
+                words = shlex.split(line)
+                handler = self.commands.get(words[0])
+                if handler is None:
+                    self.say(f"unknown command {words[0]!r}; type help")
+                else:
+                    await handler(words[1:], line.partition(" ")[2])
+        except NotPossible as exc:
+            self.say(f"can't: {exc}")
+        except ViolationError as exc:
+            self.violations += len(exc.violations)
+            self.say(f"VIOLATION {exc}")
+        except (ValueError, TimeoutError, AssertionError) as exc:
+            self.say(f"error: {exc}")
+        return True
+
+    # ------------------------------------------------------------------ printing
+    def show(self, reply: Reply) -> None:
+        if reply.modal is not None:
+            fields = [c.get("label") or c.get("custom_id") for c in _modal_inputs(reply.modal)]
+            self.say(f"(modal {reply.modal.get('title')!r} opened: fields {fields}; use submit field=value)")
+        if reply.choices:
+            self.say("choices: " + ", ".join(f"{c.name} ({c.value})" for c in reply.choices))
+        for message in reply.messages:
+            self.show_message(message)
+        if not reply.messages and not reply.modal and not reply.choices:
+            self.say(f"(no visible answer; callback type {reply.callback_type})")
+
+    def show_message(self, message: SeenMessage) -> None:
+        self.say(message.text())
+        for attachment in message.attachments:
+            key = (message.id, attachment._attachment.id)
+            if key in self.saved:
+                continue
+            try:
+                attachment.image()
+            except OSError:
+                continue
+            self.images.mkdir(parents=True, exist_ok=True)
+            path = self.images / f"{message.id}-{attachment.filename}"
+            path.write_bytes(attachment.data)
+            self.saved.add(key)
+            self.say(f"  saved image: {path}")
+
+    # ------------------------------------------------------------------ commands
+    async def cmd_slash(self, line: str) -> None:
+        path, options = _parse_slash(line)
+        self.show(await self.member.slash(path, options=options))
+
+    async def cmd_complete(self, args: list[str], rest: str) -> None:
+        path, options = _parse_slash(rest)
+        if not options:
+            raise NotPossible("type the option to complete, e.g. complete /game new game:glo")
+        focus, typed = list(options.items())[-1]
+        del options[focus]
+        choices = await self.member.autocomplete(path, focus, typed, options=options)
+        self.say("choices: " + (", ".join(f"{c.name} ({c.value})" for c in choices) or "none"))
+
+    async def cmd_as(self, args: list[str], rest: str) -> None:
+        if not args:
+            raise NotPossible("as NAME [LOCALE]")
+        channel = self.member.channel
+        self.member = self.fake.guild.member(args[0], locale=args[1] if len(args) > 1 else None)
+        self.member.channel = channel
+        self.say(f"you are now {self.member.name} ({self.member.locale}) in {channel}")
+
+    async def cmd_click(self, args: list[str], rest: str) -> None:
+        self.show(await self.member.click(rest.strip().strip('"')))
+
+    async def cmd_choose(self, args: list[str], rest: str) -> None:
+        if not args:
+            raise NotPossible("choose SELECT VALUE...")
+        select, values = (args[0], args[1:]) if len(args) > 1 else (None, args)
+        self.show(await self.member.choose(select, values))
+
+    async def cmd_submit(self, args: list[str], rest: str) -> None:
+        fields = dict(arg.split("=", 1) for arg in args if "=" in arg)
+        self.show(await self.member.submit(fields))
+
+    async def cmd_say(self, args: list[str], rest: str) -> None:
+        await self.member.say(rest)
+
+    async def cmd_look(self, args: list[str], rest: str) -> None:
+        count = int(args[0]) if args else 6
+        seen = self.member.visible_messages()[-count:]
+        for message in seen:
+            self.show_message(message)
+        if not seen:
+            self.say(f"(nothing in {self.member.channel} yet)")
+
+    async def cmd_hand(self, args: list[str], rest: str) -> None:
+        mine = self.member.ephemerals()[-3:]
+        for message in mine:
+            self.show_message(message)
+        if not mine:
+            self.say("(no message only you can see)")
+
+    async def cmd_members(self, args: list[str], rest: str) -> None:
+        for member in self.fake.guild.members:
+            self.say(f"  {member.name} ({member.locale}){' <- you' if member is self.member else ''}")
+
+    async def cmd_channels(self, args: list[str], rest: str) -> None:
+        store = self.fake.store
+        for channel_id in self.fake.guild.raw.channel_ids:
+            self.say(f"  #{store.channels[channel_id].name}")
+
+    async def cmd_channel(self, args: list[str], rest: str) -> None:
+        self.member.channel = self.fake.guild.channel(rest.strip())
+        self.say(f"now in {self.member.channel}")
+
+    async def cmd_advance(self, args: list[str], rest: str) -> None:
+        self.fake.clock.advance(float(args[0]))
+        self.say(f"the fake clock moved {float(args[0]):g} s forward")
+
+    async def cmd_log(self, args: list[str], rest: str) -> None:
+        for record in self.fake.requests[-(int(args[0]) if args else 10) :]:
+            self.say("  " + record.describe()[:200])
+
+    async def cmd_violations(self, args: list[str], rest: str) -> None:
+        for violation in self.fake.violations:
+            self.say(violation.describe())
+        for rejection in self.fake.rejections:
+            self.say(
+                f"  refused {rejection.status}/{rejection.code} {rejection.message}: "
+                f"{rejection.request.method} {rejection.request.path}"
+            )
+        if not self.fake.violations and not self.fake.rejections:
+            self.say("none")
+
+    async def cmd_help(self, args: list[str], rest: str) -> None:
+        self.say(HELP)
+
+
+def _parse_slash(line: str) -> tuple[str, dict[str, str]]:
+    words = shlex.split(line.strip().lstrip("/"))
+    path = [w for w in words if ":" not in w]
+    options = dict(w.split(":", 1) for w in words if ":" in w)
+    return " ".join(path), options
+
+
+def _modal_inputs(modal: dict[str, object]) -> list[dict[str, object]]:
+    found = []
+    for top in modal.get("components") or []:  # type: ignore[attr-defined]
+        for c in [*(top.get("components") or []), top.get("component")]:
+            if isinstance(c, dict) and c.get("type") == 4:
+                found.append({**c, "label": c.get("label") or top.get("label")})
+    return found
+
+
+async def run_sandbox(
+    *,
+    factory: BotFactory,
+    database: Path,
+    images: Path,
+    stdin: TextIO = sys.stdin,
+    out: TextIO = sys.stdout,
+    bot_name: str = "bot",
+) -> int:
+    """Start a fake Discord and the bot, read commands until EOF or quit; 1 if the bot broke a rule."""
+    interactive = stdin.isatty()
+    if interactive:
+        try:
+            import readline  # noqa: F401  (line editing and history for input())
+        except ImportError:
+            log.debug("readline unavailable")
+    async with FakeDiscord() as fake, RunningBot(fake, factory, database):
+        sandbox = Sandbox(fake, out, images)
+        sandbox.say(f"fake Discord at {fake.url}; {bot_name} is ready in {fake.guild.name}")
+        sandbox.say(f"database {database}; images go to {images}; {fake.spec_status.reason}")
+        sandbox.say(f"you are {sandbox.member.name} in {sandbox.member.channel}; type help")
+        while True:
+            if interactive:
+                try:
+                    line = await asyncio.to_thread(input, sandbox.prompt)
+                except EOFError:
+                    break
+            else:
+                line = await asyncio.to_thread(stdin.readline)
+                if not line:
+                    break
+                if line.strip():
+                    sandbox.say(sandbox.prompt + line.rstrip("\n"))
+            if not await sandbox.run_line(line):
+                break
+        total = sandbox.violations + len(fake.unreported_violations())
+        sandbox.say(f"bye ({total} violation(s))")
+        fake.violations.clear()
+        return 1 if total else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.fakediscord.sandbox",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--bot", choices=("auto", "deckhand", "minibot"), default="auto")
+    parser.add_argument("--db", type=Path, help="SQLite file (default: a new temporary file)")
+    parser.add_argument("--images", type=Path, default=Path("sandbox-images"))
+    parser.add_argument("--verbose", action="store_true", help="show the bot's and discord.py's logs")
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.ERROR,
+        stream=sys.stderr,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    missing = deckhand_import_error()
+    if args.bot == "deckhand" and missing:
+        parser.error(missing)
+    use_deckhand = args.bot == "deckhand" or (args.bot == "auto" and missing is None)
+    factory, name = (deckhand_factory, "Deckhand") if use_deckhand else (minibot_factory, "the mini test bot")
+    with tempfile.TemporaryDirectory(prefix="deckhand-sandbox-") as tmp:
+        database = args.db or Path(tmp) / "sandbox.db"
+        return asyncio.run(run_sandbox(factory=factory, database=database, images=args.images, bot_name=name))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""The Yggdrasil pictures: valid PNGs within limits, in both languages, for every field size, with every
+card name and label covered by the bundled fonts."""
+
+from __future__ import annotations
+
+import io
+import time
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from engines.core import Rng
+from engines.core.play import play_out
+from engines.yggdrasil import ENGINE
+from engines.yggdrasil.cards import CARDS, DECKS
+from renderers.common import MAX_PNG_BYTES, missing_glyphs
+from renderers.registry import get
+from renderers.yggdrasil import render_final, render_hand, render_table
+from renderers.yggdrasil.labels import ALL_STRINGS
+
+LANGS = ("en", "ja")
+
+
+def mid_game(options: dict[str, Any] | None = None, steps: int = 14, seed: int = 5) -> Any:
+    ai = ENGINE.ai()
+    state = ENGINE.new_game(["p1", "p2"], options, seed)
+    rng = Rng.from_seed(seed)
+    for _ in range(steps):
+        if not ENGINE.to_move(state):
+            break
+        seat = ENGINE.to_move(state)[0]
+        state = ENGINE.apply(state, seat, ai.choose(state, seat, rng)).state
+    return state
+
+
+def check_png(data: bytes) -> Image.Image:
+    assert len(data) <= MAX_PNG_BYTES
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG" and img.width >= 600 and img.height >= 600
+    colours = img.convert("RGB").getcolors(maxcolors=1_000_000)
+    assert colours is None or len(colours) > 50, "the picture is (nearly) blank"
+    return img
+
+
+def test_renderer_is_registered() -> None:
+    renderer = get("yggdrasil")
+    assert renderer is not None and renderer.render_table is render_table
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_hand_and_final_render_quickly(lang: str) -> None:
+    state = mid_game()
+    seat = ENGINE.to_move(state)[0]
+    started = time.perf_counter()
+    check_png(render_table(ENGINE.view(state, None), lang))
+    check_png(render_hand(ENGINE.view(state, seat), lang))
+    final, _ = play_out(ENGINE, state, ENGINE.ai(), Rng.from_seed(1))
+    check_png(render_final(ENGINE.view(final, None), lang))
+    assert time.perf_counter() - started < 6.0  # three pictures; each is well under a second
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(3, 3), (4, 5), (9, 9)])
+def test_every_field_size_renders(cols: int, rows: int) -> None:
+    state = mid_game({"columns": cols, "rows": rows, "branch_colours": True}, steps=8, seed=cols)
+    img = check_png(render_table(ENGINE.view(state, None).model_dump(mode="json"), "ja"))
+    assert img.width <= 1000
+    check_png(render_hand(ENGINE.view(state, "p2"), "en"))
+
+
+def test_pictures_show_an_invasion_and_a_pending_decision() -> None:
+    for seed in range(40):
+        state = ENGINE.new_game(["p1", "p2"], None, seed)
+        rng = Rng.from_seed(seed)
+        while ENGINE.to_move(state) and state.phase != "invade":
+            seat = ENGINE.to_move(state)[0]
+            state = ENGINE.apply(state, seat, ENGINE.ai().choose(state, seat, rng)).state
+        if state.phase == "invade":
+            break
+    assert state.phase == "invade"
+    seat = ENGINE.to_move(state)[0]
+    check_png(render_table(ENGINE.view(state, None), "en"))
+    check_png(render_hand(ENGINE.view(state, seat), "ja"))
+
+
+def test_every_card_name_and_label_has_glyphs() -> None:
+    texts = list(ALL_STRINGS)
+    for card in CARDS.values():
+        texts += [card.name.en, card.name.ja]
+    for deck in DECKS.values():
+        texts += [deck.name.en, deck.name.ja]
+    missing = set().union(*(missing_glyphs(text) for text in texts))
+    assert not missing, sorted(missing)
