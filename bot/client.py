@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 import discord
+import yarl
 from discord.ext import commands
 
 from bot.i18n.translator import CatalogTranslator
@@ -39,6 +40,10 @@ class Deckhand(commands.Bot):
             discord.http.Route.BASE = settings.api_base.rstrip("/")
 
     async def setup_hook(self) -> None:
+        # A non-sharded client would dial the built-in gateway address; ask the API which one to use
+        # (the same one on Discord, the local one against the fake Discord of tests and the sandbox).
+        _shards, url, _limits = await self.http.get_bot_gateway()
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.store = await SqliteStore.open(self.settings.database)
         self.tables = TableService(self, self.store, self.settings)
         await self.tree.set_translator(CatalogTranslator())

@@ -274,7 +274,7 @@ class TableService:
     def kick_ai(self, pk: int) -> None:
         task = self._ai_tasks.get(pk)
         if task is None or task.done():
-            self._ai_tasks[pk] = asyncio.create_task(self._drive_ai(pk), name=f"ai-{pk}")
+            self._ai_tasks[pk] = asyncio.create_task(self._drive_ai(pk), name=f"deckhand: ai {pk}")
 
     async def _drive_ai(self, pk: int) -> None:
         while True:

@@ -56,7 +56,7 @@ def rule_sections() -> list[RuleSection]:
             "top, so A1 is the bottom-left cell. Player 1's root stands in the middle of row 1 (the "
             "bottom), player 2's root in the middle of the top row. Both players name cells with the same "
             "labels.",
-            "場は5列×7行です（オプションで変更可）。画像は先手側（プレイヤー1）から見て描かれます。列は左か"
+            "場は5列×7行です（オプションで変更可）。画像はプレイヤー1側から見て描かれます。列は左か"
             "らA, B, C…、行は下から1, 2, 3…なので、左下がA1です。プレイヤー1のルート（根）は1行目（下端）の"
             "中央、プレイヤー2のルートは最上段の中央に置かれます。マスの呼び名は二人とも同じです。",
         ),
