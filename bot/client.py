@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import logging
+import pkgutil
 
 import discord
 import yarl
 from discord.ext import commands
 
+import engines
+from bot.games import ui_for
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.store import SqliteStore
@@ -17,7 +20,12 @@ from bot.tree import DeckhandTree
 
 log = logging.getLogger(__name__)
 
-COGS = ("bot.cogs.game", "bot.cogs.rules")
+
+def cog_modules() -> list[str]:
+    """Every module in ``bot/cogs``: the lobby, the rules, and each game's own commands."""
+    import bot.cogs
+
+    return sorted(f"bot.cogs.{m.name}" for m in pkgutil.iter_modules(bot.cogs.__path__))
 
 
 class Deckhand(commands.Bot):
@@ -47,9 +55,13 @@ class Deckhand(commands.Bot):
         self.store = await SqliteStore.open(self.settings.database)
         self.tables = TableService(self, self.store, self.settings)
         await self.tree.set_translator(CatalogTranslator())
-        for cog in COGS:
+        for cog in cog_modules():
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for engine in engines.all():
+            items = ui_for(engine.id).dynamic_items
+            if items:
+                self.add_dynamic_items(*items)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

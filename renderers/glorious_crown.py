@@ -88,7 +88,10 @@ T: dict[str, dict[str, str]] = {
 
 def t(key: str, lang: str, **params: Any) -> str:
     table = T[key]
-    return table.get(lang, table["en"]).format(**params)
+    text = table.get(lang, table["en"]).format(**params)
+    if lang == "en" and params.get("n") == 1:
+        text = text.replace("1 cards", "1 card").replace("card(s)", "card")
+    return text.replace("card(s)", "cards") if lang == "en" else text
 
 
 def card_label(card: str) -> str:

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.i18n import has, t
 from engines.core import Action, CardInfo, Engine, Event
 
 
 class GameUI:
+    #: The game's own persistent components (``DynamicItem`` classes), registered at start-up.
+    dynamic_items: ClassVar[tuple[type[Any], ...]] = ()
+
     def __init__(self, engine: Engine[Any, Any]) -> None:
         self.engine = engine
 
@@ -48,8 +51,14 @@ class GameUI:
                 out[key] = value
         return out
 
-    def action_label(self, action: Action, lang: str) -> str:
-        """Shown in select menus and buttons (Discord allows 100 characters)."""
+    def group_label(self, action: Action, lang: str) -> str | None:
+        """For a two-step choice: the first step this action belongs to (e.g. the card, before its cell).
+        ``None`` everywhere (the default) gives one flat list of moves."""
+        return None
+
+    def action_label(self, action: Action, lang: str, *, in_group: bool = False) -> str:
+        """Shown in select menus and buttons (Discord allows 100 characters). ``in_group``: the player
+        already chose the group, so the label may leave that part out."""
         fields = action.model_dump(exclude={"type"})
         key = f"actions.{self.game_id}.{action.type}"
         if has(key):

@@ -219,15 +219,17 @@ class QuickButton(
 class PageButton(
     _Base,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dh:page:(?P<pk>\d+):(?P<ver>\d+):(?P<page>\d+)",
+    template=r"dh:page:(?P<pk>\d+):(?P<ver>\d+):(?P<grp>\d+):(?P<page>\d+)",
 ):
-    def __init__(self, pk: int, version: int, page: int, label: str = "") -> None:
-        self.pk, self.version, self.page = pk, version, page
+    """Turns the hand's select to another page, or back from a group (``group=0``: no group chosen)."""
+
+    def __init__(self, pk: int, version: int, group: int, page: int, label: str = "") -> None:
+        self.pk, self.version, self.group, self.page = pk, version, group, page
         super().__init__(
             discord.ui.Button(
                 label=label or str(page + 1),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"dh:page:{pk}:{version}:{page}",
+                custom_id=f"dh:page:{pk}:{version}:{group}:{page}",
             )
         )
 
@@ -235,45 +237,116 @@ class PageButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
+        return cls(int(match["pk"]), int(match["ver"]), int(match["grp"]), int(match["page"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        await _show_hand(interaction, self.pk, self.version, self.group, self.page)
+
+
+class GroupSelect(
+    _Base,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"dh:grp:(?P<pk>\d+):(?P<ver>\d+):(?P<page>\d+)",
+):
+    """First step of a two-step choice (e.g. a card, then the cell it goes to)."""
+
+    def __init__(
+        self,
+        pk: int,
+        version: int,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "",
+    ) -> None:
+        self.pk, self.version, self.page = pk, version, page
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"dh:grp:{pk}:{version}:{page}",
+                options=options or [discord.SelectOption(label="-", value="1")],
+                placeholder=placeholder or None,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> GroupSelect:
         return cls(int(match["pk"]), int(match["ver"]), int(match["page"]))
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        tables = _bot(interaction).tables
-        lang = user_lang(interaction)
-        rec = await tables.store.get_game(self.pk)
-        note = t(lang, "errors.stale") if rec.version != self.version else ""
-        payload = await tables.publisher.hand_payload(
-            rec, interaction.user.id, lang, page=self.page, note=note
-        )
-        await interaction.response.edit_message(**payload.edit_kwargs())
+        data = cast(dict[str, Any], interaction.data or {})
+        values: list[str] = data.get("values") or ["0"]
+        await _show_hand(interaction, self.pk, self.version, int(values[0]), 0)
+
+
+async def _show_hand(
+    interaction: discord.Interaction[Any], pk: int, version: int, group: int, page: int
+) -> None:
+    tables = _bot(interaction).tables
+    lang = user_lang(interaction)
+    rec = await tables.store.get_game(pk)
+    stale = rec.version != version
+    note = t(lang, "errors.stale") if stale else ""
+    payload = await tables.publisher.hand_payload(
+        rec, interaction.user.id, lang, page=0 if stale else page, group=0 if stale else group, note=note
+    )
+    await interaction.response.edit_message(**payload.edit_kwargs())
+
+
+def _pager(view: discord.ui.View, rec: GameRecord, group: int, page: int, pages: int, lang: str) -> None:
+    if page > 0:
+        view.add_item(PageButton(rec.id, rec.version, group, page - 1, t(lang, "buttons.previous")))
+    if page < pages - 1:
+        view.add_item(PageButton(rec.id, rec.version, group, page + 1, t(lang, "buttons.next")))
 
 
 def hand_view(
-    rec: GameRecord, legal: list[Action], ui: GameUI, lang: str, page: int = 0
+    rec: GameRecord, legal: list[Action], ui: GameUI, lang: str, page: int = 0, group: int = 0
 ) -> discord.ui.View | None:
+    """The controls under a player's hand: quick buttons (Pass …), then either one select of every move
+    (paged by 25) or, for games that group moves, a select of groups and then the moves of the group."""
     if not legal:
         return None
     view = discord.ui.View(timeout=None)
-    quick = ui.quick_actions(legal)
-    quick_keys = {a.key() for a in quick}
+    quick_keys = {a.key() for a in ui.quick_actions(legal)}
     indexed = [(i, a) for i, a in enumerate(legal) if a.key() not in quick_keys]
-    pages = max(1, -(-len(indexed) // PAGE))
-    page = min(max(page, 0), pages - 1)
-    chunk = indexed[page * PAGE : (page + 1) * PAGE]
-    if chunk:
-        options = [discord.SelectOption(label=ui.action_label(a, lang)[:100], value=str(i)) for i, a in chunk]
-        placeholder = (
-            t(lang, "hand.choose", page=page + 1, pages=pages) if pages > 1 else t(lang, "hand.choose_one")
-        )
-        view.add_item(ActSelect(rec.id, rec.version, page, options, placeholder[:150]))
+    labels = [ui.group_label(a, lang) for _, a in indexed]
+    groups = list(dict.fromkeys(lbl for lbl in labels if lbl is not None))
+    if groups and group == 0:
+        pages = max(1, -(-len(groups) // PAGE))
+        page = min(max(page, 0), pages - 1)
+        options = [
+            discord.SelectOption(label=name[:100], value=str(n + 1))
+            for n, name in list(enumerate(groups))[page * PAGE : (page + 1) * PAGE]
+        ]
+        view.add_item(GroupSelect(rec.id, rec.version, page, options, t(lang, "hand.choose_group")[:150]))
+        _pager(view, rec, 0, page, pages, lang)
+    else:
+        if groups and 0 < group <= len(groups):
+            chosen = groups[group - 1]
+            indexed = [(i, a) for (i, a), lbl in zip(indexed, labels, strict=True) if lbl == chosen]
+        pages = max(1, -(-len(indexed) // PAGE))
+        page = min(max(page, 0), pages - 1)
+        chunk = indexed[page * PAGE : (page + 1) * PAGE]
+        if chunk:
+            options = [
+                discord.SelectOption(
+                    label=ui.action_label(a, lang, in_group=bool(groups))[:100], value=str(i)
+                )
+                for i, a in chunk
+            ]
+            placeholder = (
+                t(lang, "hand.choose", page=page + 1, pages=pages)
+                if pages > 1
+                else t(lang, "hand.choose_one")
+            )
+            view.add_item(ActSelect(rec.id, rec.version, page, options, placeholder[:150]))
+        _pager(view, rec, group, page, pages, lang)
+        if groups:
+            view.add_item(PageButton(rec.id, rec.version, 0, 0, t(lang, "buttons.back")))
     for i, a in enumerate(legal):
         if a.key() in quick_keys:
             view.add_item(QuickButton(rec.id, rec.version, i, ui.action_label(a, lang)[:80]))
-    if pages > 1:
-        if page > 0:
-            view.add_item(PageButton(rec.id, rec.version, page - 1, t(lang, "buttons.previous")))
-        if page < pages - 1:
-            view.add_item(PageButton(rec.id, rec.version, page + 1, t(lang, "buttons.next")))
     return view
 
 
@@ -320,4 +393,4 @@ def abort_view(pk: int, version: int, lang: str) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ActSelect, QuickButton, PageButton, AbortButton)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ActSelect, QuickButton, PageButton, GroupSelect, AbortButton)

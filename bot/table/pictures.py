@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import io
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -14,13 +16,19 @@ from renderers import registry
 log = logging.getLogger(__name__)
 
 
-async def render(game_id: str, kind: str, view: Any, lang: str, filename: str) -> discord.File | None:
-    """``kind`` is ``table``, ``hand`` or ``final``. ``None`` when the game has no such picture."""
+async def render(
+    game_id: str, kind: str, view: Any, lang: str, filename: str, names: Mapping[str, str] | None = None
+) -> discord.File | None:
+    """``kind`` is ``table``, ``hand`` or ``final``. ``None`` when the game has no such picture.
+    ``names`` maps seats to the players' display names; renderers that draw names take it as a keyword."""
     renderer = registry.get(game_id)
     func = getattr(renderer, f"render_{kind}", None) if renderer else None
     if func is None and kind == "final" and renderer is not None:
         func = renderer.render_table
     if func is None:
         return None
-    data: bytes = await asyncio.to_thread(func, view, lang)
+    kwargs = (
+        {"names": dict(names)} if names is not None and "names" in inspect.signature(func).parameters else {}
+    )
+    data: bytes = await asyncio.to_thread(func, view, lang, **kwargs)
     return discord.File(io.BytesIO(data), filename=filename)

@@ -150,9 +150,9 @@ class Publisher:
 
         view_public = engine.view(state, None)
         kind = "final" if outcome is not None else "table"
-        picture = await render(rec.game_id, kind, view_public, lang, f"{kind}.png")
+        picture = await render(rec.game_id, kind, view_public, lang, f"{kind}.png", names)
         embed = discord.Embed(
-            title=t(lang, "table.title", game=engine.name.get(lang), turn=getattr(state, "turn", 0)),
+            title=t(lang, "table.title", game=engine.name.get(lang), turn=getattr(state, "turn", 0) + 1),
             colour=COLOUR,
         )
         if picture is not None:
@@ -217,10 +217,12 @@ class Publisher:
     async def status_payload(self, rec: GameRecord, lang: str) -> Payload:
         engine = self.service.engine(rec)
         state = self.service.state(rec)
-        picture = await render(rec.game_id, "table", engine.view(state, None), lang, "table.png")
+        picture = await render(
+            rec.game_id, "table", engine.view(state, None), lang, "table.png", self.service.display_names(rec)
+        )
         movers = engine.to_move(state)
         embed = discord.Embed(
-            title=t(lang, "table.title", game=engine.name.get(lang), turn=getattr(state, "turn", 0)),
+            title=t(lang, "table.title", game=engine.name.get(lang), turn=getattr(state, "turn", 0) + 1),
             colour=COLOUR,
         )
         if picture is not None:
@@ -235,7 +237,7 @@ class Publisher:
 
     # -- the hand ---------------------------------------------------------------------------------
     async def hand_payload(
-        self, rec: GameRecord, user_id: int, lang: str, page: int = 0, note: str = ""
+        self, rec: GameRecord, user_id: int, lang: str, page: int = 0, note: str = "", group: int = 0
     ) -> Payload:
         from bot.errors import UserError
 
@@ -246,7 +248,7 @@ class Publisher:
         ui = self.service.ui(rec)
         state = self.service.state(rec)
         view = engine.view(state, seat.seat)
-        picture = await render(rec.game_id, "hand", view, lang, "hand.png")
+        picture = await render(rec.game_id, "hand", view, lang, "hand.png", self.service.display_names(rec))
         legal: list[Action] = engine.legal_actions(state, seat.seat) if rec.status is Status.RUNNING else []
         lines = [note] if note else []
         if picture is None:
@@ -267,7 +269,7 @@ class Publisher:
             content="\n".join(lines) or None,
             embed=embed,
             files=[picture] if picture else [],
-            view=components.hand_view(rec, legal, ui, lang, page),
+            view=components.hand_view(rec, legal, ui, lang, page, group),
         )
 
     @staticmethod

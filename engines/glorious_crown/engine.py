@@ -45,6 +45,8 @@ DEAL: dict[int, tuple[int, int]] = {3: (18, 0), 4: (13, 2), 5: (10, 4)}
 
 
 _PLAYS: dict[tuple[str, ...], Play] = {}
+_PASS = Pass()
+_DECLINE = Decline()
 
 
 def _play(cards: tuple[str, ...]) -> Play:
@@ -90,7 +92,7 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
     def copy_state(self, state: GCState) -> GCState:
         # Frozen parts (options, top, pending, last_clear) and the never-changed blind list are shared.
         new = state.model_copy()
-        d = new.__dict__
+        d = new.__dict__  # a fresh dict: only the mutable containers need copying
         d["hands"] = {p: list(h) for p, h in state.hands.items()}
         d["discard"] = list(state.discard)
         d["field"] = list(state.field)
@@ -117,7 +119,7 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
             if seat != pending.seat:
                 return []
             if pending.kind == "seven_give":
-                gives: list[Action] = [Decline()]
+                gives: list[Action] = [_DECLINE]
                 for m in range(1, pending.count + 1):
                     gives.extend(
                         Give.model_construct(type="give", cards=list(c)) for c in combinations(hand, m)
@@ -128,14 +130,14 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
                     Answer.model_construct(type="answer", cards=list(c))
                     for c in combinations(hand, pending.count)
                 ]
-            return [Decline(), *(Discard.model_construct(type="discard", card=c) for c in hand)]
+            return [_DECLINE, *(Discard.model_construct(type="discard", card=c) for c in hand)]
         if seat != state.current:
             return []
         actions: list[Action] = [
             _play(c) for c in legal_plays(hand, state.top, state.lock, state.effective_revolution)
         ]
         if state.top is not None:
-            actions.append(Pass())
+            actions.append(_PASS)
         return actions
 
     def outcome(self, state: GCState) -> Outcome | None:

@@ -106,7 +106,7 @@ class ClearRecord(_Frozen):
 
 class GCState(GameState):
     options: GCOptions
-    hands: dict[Seat, list[str]]
+    hands: dict[Seat, list[str]]  # each kept in canonical order (cards.canonical): plays are listed in it
     blind: list[str]
     discard: list[str] = Field(default_factory=list)
     field: list[str] = Field(default_factory=list)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engines.glorious_crown.cards import JOKERS, ORDER, RANK, SUIT, SUIT_CODES
+from engines.glorious_crown.cards import JOKERS, RANK, SUIT, SUIT_CODES
 from engines.glorious_crown.models import TopPlay
 
 COUNTER = "S3"
@@ -99,37 +99,56 @@ def play_error(
 def legal_plays(
     hand: list[str], top: TopPlay | None, lock: str | None, revolution: bool
 ) -> list[tuple[str, ...]]:
-    """Every distinct legal group from ``hand`` (card ids in canonical order)."""
-    by_rank: dict[int, list[str]] = {}
-    jokers: list[str] = []
-    for c in sorted(hand, key=ORDER.__getitem__):
-        r = RANK[c]
-        if r:
-            by_rank.setdefault(r, []).append(c)
-        else:
-            jokers.append(c)
+    """Every distinct legal group from ``hand`` (card ids in canonical order; hands are kept in that order,
+    see ``cards.canonical``)."""
     out: list[tuple[str, ...]] = []
     if top is not None and top.rank == 0:
         if len(top.cards) == 1 and COUNTER in hand:
             out.append((COUNTER,))
         return out
-    sizes = (len(top.cards),) if top is not None else (1, 2, 3, 4)
-    lockset = set(lock) if lock is not None else None
+    by_rank: dict[int, list[str]] = {}
+    jokers: list[str] = []
+    for c in hand:
+        r = RANK[c]
+        if r:
+            group = by_rank.get(r)
+            if group is None:
+                by_rank[r] = [c]
+            else:
+                group.append(c)
+        else:
+            jokers.append(c)
     nj = len(jokers)
-    for r, same in by_rank.items():
-        if top is not None and not stronger(r, top.rank, revolution):
-            continue
-        if lockset is not None:
-            same = [c for c in same if SUIT[c] in lockset]
-        for n in sizes:
+    if top is not None:
+        n = len(top.cards)
+        top_rank = top.rank
+        for r, same in by_rank.items():
+            if (r >= top_rank) if revolution else (r <= top_rank):
+                continue
+            if lock is not None:
+                same = [c for c in same if SUIT[c] in lock]
             for j in range(min(nj, n - 1) + 1):
                 real = n - j
                 if real > len(same):
                     continue
+                if real == 1 and j == 0:
+                    out.extend((c,) for c in same)
+                    continue
                 tail = tuple(jokers[:j])
-                for combo in combinations(same, real):
-                    out.append(combo + tail)
-    for n in sizes:
+                out.extend(combo + tail for combo in combinations(same, real))
         if n <= nj:
             out.append(tuple(jokers[:n]))
+        return out
+    for same in by_rank.values():
+        out.extend((c,) for c in same)
+        k = len(same)
+        for n in range(2, 5):
+            for j in range(min(nj, n - 1) + 1):
+                real = n - j
+                if real > k:
+                    continue
+                tail = tuple(jokers[:j])
+                out.extend(combo + tail for combo in combinations(same, real))
+    for n in range(1, nj + 1):
+        out.append(tuple(jokers[:n]))
     return out

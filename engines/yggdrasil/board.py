@@ -24,14 +24,20 @@ def open_cells(state: YggState, si: int) -> list[tuple[int, int, int]]:
     """Each empty cell an own branch points into, with the branches a card there must have (``must``: every
     own neighbour pointing in, YG-5b/c) and must not have (``mustnot``: own neighbours without a branch back,
     and the field's edge, YG-5a/c). Opponent cards are ignored: they never block (YG-5d)."""
-    geo = board_of(state)
+    nbs = board_of(state).neighbours
     owner, masks = state.owner, state.masks
+    # Only empty cells an own branch points into can qualify: find those first, then read their edges.
+    targets: set[int] = set()
+    for cell, o in enumerate(owner):
+        if o == si:
+            m = masks[cell]
+            for d, n in enumerate(nbs[cell]):
+                if m & BIT[d] and n != -1 and owner[n] == -1:
+                    targets.add(n)
     found: list[tuple[int, int, int]] = []
-    for cell in range(geo.cells):
-        if owner[cell] != -1:
-            continue
+    for cell in sorted(targets):
         must = mustnot = 0
-        for d, n in enumerate(geo.neighbours[cell]):
+        for d, n in enumerate(nbs[cell]):
             if n == -1:
                 mustnot |= BIT[d]
             elif owner[n] == si:
@@ -39,8 +45,7 @@ def open_cells(state: YggState, si: int) -> list[tuple[int, int, int]]:
                     must |= BIT[d]
                 else:
                     mustnot |= BIT[d]
-        if must:
-            found.append((cell, must, mustnot))
+        found.append((cell, must, mustnot))
     return found
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from engines.core import (
     Action,
     Agent,
@@ -37,6 +39,31 @@ from engines.yggdrasil.models import (
 from engines.yggdrasil.rules_text import card_infos, rule_sections
 from engines.yggdrasil.scoring import score
 from engines.yggdrasil.views import build_view
+
+
+# Actions are frozen values: the hot path hands out shared instances instead of building new ones.
+@cache
+def _place(card: str, cell: str) -> Place:
+    return Place(card=card, cell=cell)
+
+
+@cache
+def _discard(card: str) -> Discard:
+    return Discard(card=card)
+
+
+@cache
+def _swap(first: str, second: str) -> SwapAction:
+    return SwapAction(first=first, second=second)
+
+
+@cache
+def _invade(target: str) -> Invade:
+    return Invade(target=target)
+
+
+_SKIP = SkipEffect()
+_NO_INVASION = NoInvasion()
 
 
 class YggdrasilEngine(Engine[YggState, YggOptions]):
@@ -102,30 +129,20 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
         )
 
     def copy_state(self, state: YggState) -> YggState:
-        return YggState.model_construct(
-            game=state.game,
-            players=state.players,
-            seed=state.seed,
-            rng=state.rng,
-            turn=state.turn,
-            options=state.options,
-            decks_used=state.decks_used,
-            kinds=state.kinds,  # never changes after the deal
-            board=list(state.board),
-            owner=list(state.owner),
-            masks=list(state.masks),
-            hands={k: list(v) for k, v in state.hands.items()},
-            decks={k: list(v) for k, v in state.decks.items()},
-            discards={k: list(v) for k, v in state.discards.items()},
-            first=state.first,
-            current=state.current,
-            phase=state.phase,
-            placed_this_turn=list(state.placed_this_turn),
-            effect_source=state.effect_source,
-            stuck=dict(state.stuck),
-            last_placed=list(state.last_placed),
-            last_invasion=state.last_invasion,  # replaced, never mutated
-            end_reason=state.end_reason,
+        # Only the containers the rules change are copied; ``kinds``, ``players``, ``options`` never change
+        # after the deal and ``last_invasion`` is replaced, never mutated.
+        return state.model_copy(
+            update={
+                "board": list(state.board),
+                "owner": list(state.owner),
+                "masks": list(state.masks),
+                "hands": {k: list(v) for k, v in state.hands.items()},
+                "decks": {k: list(v) for k, v in state.decks.items()},
+                "discards": {k: list(v) for k, v in state.discards.items()},
+                "placed_this_turn": list(state.placed_this_turn),
+                "stuck": dict(state.stuck),
+                "last_placed": list(state.last_placed),
+            }
         )
 
     # -- queries ---------------------------------------------------------------------------------------
@@ -139,24 +156,18 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
         names = B.board_of(state).names
         hand = state.hands[seat]
         if state.phase in ("place", "extra"):
-            acts: list[Action] = [
-                Place.model_construct(card=cid, cell=names[cell])
-                for cid, cell in B.placements(state, si, hand)
-            ]
+            acts: list[Action] = [_place(cid, names[cell]) for cid, cell in B.placements(state, si, hand)]
             if state.phase == "extra":
-                acts.append(SkipEffect())
+                acts.append(_SKIP)
             elif not acts:
-                acts = [Discard.model_construct(card=cid) for cid in hand]  # YG-6
+                acts = [_discard(cid) for cid in hand]  # YG-6
             return acts
         if state.phase == "swap":
-            acts = [
-                SwapAction.model_construct(first=names[a], second=names[b])
-                for a, b in legal_swaps(state, si, self._swap_effect(state))
-            ]
-            acts.append(SkipEffect())
+            acts = [_swap(names[a], names[b]) for a, b in legal_swaps(state, si, self._swap_effect(state))]
+            acts.append(_SKIP)
             return acts
-        acts = [Invade.model_construct(target=names[a.target]) for a in attacks(state, si)]
-        acts.append(NoInvasion())
+        acts = [_invade(names[a.target]) for a in attacks(state, si)]
+        acts.append(_NO_INVASION)
         return acts
 
     def outcome(self, state: YggState) -> Outcome | None:

@@ -31,29 +31,29 @@ from tests.fakediscord.botrunner import (
 
 log = logging.getLogger(__name__)
 
-Step = Callable[[FakeGuild], Awaitable[object]]
+Step = Callable[[FakeGuild, str], Awaitable[object]]  # (guild, channel name)
 
 
 def minibot_round() -> list[Step]:
     return [
-        lambda g: g.member("alice").autocomplete("game new", "game", "glo"),
-        lambda g: g.member("alice").slash("game new", game="glorious-crown"),
-        lambda g: g.member("bob").click("Join"),
-        lambda g: g.member("alice").slash("game hand"),
-        lambda g: g.member("alice").choose("Play", ["S3"]),
-        lambda g: g.member("alice").slash("game think"),
+        lambda g, c: g.member("alice").autocomplete("game new", "game", "glo", channel=c),
+        lambda g, c: g.member("alice").slash("game new", game="glorious-crown", channel=c),
+        lambda g, c: g.member("bob").click("Join", channel=c),
+        lambda g, c: g.member("alice").slash("game hand", channel=c),
+        lambda g, c: g.member("alice").choose("Play", ["S3"], channel=c),
+        lambda g, c: g.member("alice").slash("game think", channel=c),
     ]
 
 
 def deckhand_round() -> list[Step]:
     # The foundation flow; adjust to the bot's command names as they settle.
     return [
-        lambda g: g.member("alice").autocomplete("game new", "game", "glo"),
-        lambda g: g.member("alice").slash("game new", game="glorious-crown"),
-        lambda g: g.member("bob").click("Join"),
-        lambda g: g.member("carol").click("Join"),
-        lambda g: g.member("alice").click("Start"),
-        lambda g: g.member("alice").click("My hand"),
+        lambda g, c: g.member("alice").autocomplete("game new", "game", "glo", channel=c),
+        lambda g, c: g.member("alice").slash("game new", game="glorious-crown", channel=c),
+        lambda g, c: g.member("bob").click("Join", channel=c),
+        lambda g, c: g.member("carol").click("Join", channel=c),
+        lambda g, c: g.member("alice").click("Start", channel=c),
+        lambda g, c: g.member("alice").click("My hand", channel=c),
     ]
 
 
@@ -81,10 +81,12 @@ def report(samples: list[LatencySample]) -> str:
 async def run(factory: BotFactory, steps: Callable[[], list[Step]], rounds: int, database: Path) -> str:
     async with FakeDiscord() as fake, RunningBot(fake, factory, database):
         failures: dict[str, int] = defaultdict(int)
-        for _ in range(rounds):
+        for number in range(rounds):
+            # A fresh channel per round: one table per channel, as on a real server.
+            channel = (await fake.guild.add_channel(f"bench-{number}")).name
             for step in steps():
                 try:
-                    await step(fake.guild)
+                    await step(fake.guild, channel)
                 except (NotPossible, ViolationError, TimeoutError) as exc:
                     failures[type(exc).__name__ + ": " + str(exc).splitlines()[0][:90]] += 1
         text = report(fake.latencies)
@@ -112,7 +114,7 @@ def main() -> None:
     if args.bot == "deckhand" or (args.bot == "auto" and missing is None):
         name, factory, steps = "Deckhand", deckhand_factory, deckhand_round
     else:
-        name, factory, steps = "the mini test bot (Deckhand not available)", minibot_factory, minibot_round
+        name, factory, steps = "the mini test bot", minibot_factory, minibot_round
     with tempfile.TemporaryDirectory(prefix="deckhand-bench-") as tmp:
         table = asyncio.run(run(factory, steps, args.rounds, Path(tmp) / "bench.db"))
     print(f"Interaction latency against the local fake Discord, {name}, {args.rounds} rounds")

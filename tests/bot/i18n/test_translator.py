@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.client import COGS, Deckhand
+from bot.client import Deckhand, cog_modules
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 
@@ -25,7 +25,7 @@ def untranslated(payload: Any, path: str = "") -> list[str]:
 async def test_every_command_text_has_a_japanese_translation(tmp_path: Any) -> None:
     """The real command tree as it would sync: every command, option and choice has Japanese."""
     bot = Deckhand(Settings(DECKHAND_DATABASE=str(tmp_path / "d.db"), _env_file=None))  # type: ignore[call-arg]
-    for cog in COGS:
+    for cog in cog_modules():
         await bot.load_extension(cog)
     translator = CatalogTranslator()
     payloads = [await cmd.get_translated_payload(bot.tree, translator) for cmd in bot.tree.get_commands()]

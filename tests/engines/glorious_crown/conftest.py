@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.core import Event, Step
 from engines.glorious_crown import ENGINE
-from engines.glorious_crown.cards import ALL_IDS, RANK
+from engines.glorious_crown.cards import ALL_IDS, RANK, canonical
 from engines.glorious_crown.models import GCOptions, GCState, Pending, TopPlay
 from engines.glorious_crown.plays import group_rank
 
@@ -33,7 +33,7 @@ def make_state(
     """A position with the given hands; every card not in a hand, on the field or blind is in the discard,
     so the 54 cards are always accounted for."""
     players = list(hands)
-    hand_lists = {p: list(h) for p, h in hands.items()}
+    hand_lists = {p: canonical(list(h)) for p, h in hands.items()}  # the engine keeps hands in this order
     top_play = None
     field: list[str] = []
     if top is not None:

@@ -1,0 +1,27 @@
+"""AWS Builder Cards pictures: the console mat and the turn's architecture (public), a seat's hand, and the
+final standings. Drawn 1320 px wide with large type so they stay readable on a phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from renderers.aws_builder_cards.final import draw_final
+from renderers.aws_builder_cards.hand import draw_hand
+from renderers.aws_builder_cards.table import draw_table
+from renderers.common import to_png
+
+
+def render_table(view: Any, lang: str) -> bytes:
+    """The public picture; it reads only the public view, so it cannot show a hidden card."""
+    return to_png(draw_table(view, lang))
+
+
+def render_hand(view: Any, lang: str) -> bytes:
+    return to_png(draw_hand(view, lang))
+
+
+def render_final(view: Any, lang: str) -> bytes:
+    return to_png(draw_final(view, lang))
+
+
+__all__ = ["render_final", "render_hand", "render_table"]

@@ -1,0 +1,225 @@
+"""One Builder / Starter / W-A card face, a face-down deck, and the colours of the AWS console mat."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from engines.aws_builder_cards.models import CardFace
+from renderers.common import (
+    PALETTE,
+    badge,
+    badge_size,
+    contrast_text,
+    draw_text,
+    ellipse,
+    fit_text,
+    mix,
+    rounded_card,
+    rounded_rect,
+)
+
+RGB = tuple[int, int, int]
+INK: RGB = (35, 47, 62)  # AWS "squid ink": the mat
+MAT: RGB = (44, 58, 76)
+MAT_EDGE: RGB = (78, 96, 118)
+ORANGE: RGB = (255, 153, 0)
+FACE: RGB = (252, 251, 248)
+POINT_COLOURS: dict[int, RGB] = {1: (46, 160, 100), 3: (214, 60, 70)}  # the seed's 🟩 1 point, 🟥 3 points
+
+
+def hex_rgb(colour: str) -> RGB:
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
+def short(name: str) -> str:
+    for prefix in ("Amazon ", "AWS "):
+        if name.startswith(prefix):
+            return name[len(prefix) :]
+    return name
+
+
+def draw_card(
+    img: Image.Image,
+    box: tuple[int, int, int, int],
+    face: CardFace,
+    lang: str,
+    *,
+    count: int = 1,
+    combo: bool = True,
+    highlight: RGB | None = None,
+    dim: bool = False,
+) -> None:
+    """Category band with the category name, the credit value in an orange disc (top right, as printed), the
+    cost (paid cards, W-A cards) in a dark coin (top left), the name, and the combo line at the bottom."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    colour = hex_rgb(face.colour)
+    if highlight is not None:
+        rounded_rect(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), max(6, w // 10), fill=highlight)
+    rounded_card(img, box, face=FACE, border=mix(colour, (0, 0, 0), 0.2), border_width=max(2, w // 60))
+    band = max(26, round(h * 0.2))
+    radius = max(4, round(w * 0.08))
+    rounded_rect(img, (x0 + 2, y0 + 2, x1 - 2, y0 + band), radius, fill=colour)
+    ImageDraw.Draw(img).rectangle((x0 + 2, y0 + band - radius, x1 - 2, y0 + band), fill=colour)
+    disc = max(22, round(w * 0.24))
+    inset = max(4, w // 28)
+    left_room = x0 + inset + (disc + 4 if (face.cost or face.kind == "wa") else 2)
+    if w >= 100 and face.kind != "wa":  # the W-A card's band would only repeat its name
+        draw_text(
+            img,
+            (left_room, y0 + 4, x1 - disc - inset - 4, y0 + band - 2),
+            face.category_name.get(lang),
+            max_size=max(11, band // 2),
+            min_size=9,
+            fill=contrast_text(colour),
+            bold=True,
+            valign="middle",
+            max_lines=2,
+        )
+    # The value disc: credits (orange) or, on a W-A card, its points.
+    disc_box = (x1 - inset - disc, y0 + inset, x1 - inset, y0 + inset + disc)
+    if face.kind == "wa":
+        fill = POINT_COLOURS.get(face.points, ORANGE)
+        value = str(face.points)
+    elif face.kind == "starter":  # Starters carry an S mark where Builder cards show credits (all give 0)
+        fill = (214, 218, 224)
+        value = "S"
+    else:
+        fill = ORANGE
+        value = str(face.credits)
+    ellipse(img, disc_box, fill=fill, outline=FACE, width=2)
+    draw_text(
+        img,
+        disc_box,
+        value,
+        max_size=round(disc * 0.6),
+        min_size=9,
+        fill=INK,
+        bold=True,
+        align="center",
+        valign="middle",
+        wrap=False,
+    )
+    if face.cost or face.kind == "wa":
+        coin = (x0 + inset, y0 + inset, x0 + inset + disc, y0 + inset + disc)
+        ellipse(img, coin, fill=INK, outline=ORANGE, width=2)
+        draw_text(
+            img,
+            coin,
+            str(face.cost),
+            max_size=round(disc * 0.55),
+            min_size=9,
+            fill=ORANGE,
+            bold=True,
+            align="center",
+            valign="middle",
+            wrap=False,
+        )
+    name_top = y0 + band + max(4, h // 30)
+    combo_h = round(h * 0.36) if combo and face.combo.get(lang) else 0
+    name = "Well-Architected" if face.kind == "wa" else face.name.get(lang)
+    name_box = (x0 + inset + 2, name_top, x1 - inset - 2, y1 - combo_h - inset)
+    biggest = max(12, round(w * 0.14))
+    # One line when it still reads well; wrapping breaks Japanese names mid-word.
+    one_line, _ = fit_text(
+        name, name_box[2] - name_box[0], name_box[3] - name_box[1], biggest, 9, bold=True, wrap=False
+    )
+    draw_text(
+        img,
+        name_box,
+        name,
+        max_size=biggest if one_line < max(13, biggest * 0.7) else one_line,
+        min_size=9,
+        fill=PALETTE.text_dark,
+        bold=True,
+        align="center",
+        valign="middle",
+        max_lines=3,
+        balance=True,
+        wrap=one_line < max(13, biggest * 0.7),
+    )
+    if combo_h:
+        line_y = y1 - combo_h
+        ImageDraw.Draw(img).line(
+            (x0 + inset, line_y, x1 - inset, line_y), fill=mix(colour, FACE, 0.5), width=1
+        )
+        draw_text(
+            img,
+            (x0 + inset, line_y + 3, x1 - inset, y1 - inset),
+            face.combo.get(lang),
+            max_size=max(10, round(w * 0.085)),
+            min_size=8,
+            fill=(70, 72, 80),
+            align="center",
+            valign="middle",
+        )
+    elif face.kind == "wa":
+        draw_text(
+            img,
+            (x0 + inset, y1 - round(h * 0.28), x1 - inset, y1 - inset),
+            f"{face.points} pt" if lang == "en" else f"{face.points}ポイント",
+            max_size=max(12, round(w * 0.14)),
+            min_size=9,
+            fill=POINT_COLOURS.get(face.points, ORANGE),
+            bold=True,
+            align="center",
+            valign="middle",
+        )
+    if count > 1:
+        label = f"×{count}"
+        size = max(14, round(w * 0.13))
+        bw, bh = badge_size(label, size=size)
+        badge(img, (x1 - bw + bw // 4, y1 - bh + bh // 3), label, colour=ORANGE, text_colour=INK, size=size)
+    if dim:
+        veil = Image.new("RGBA", (w, h), (*INK, 120))
+        img.alpha_composite(veil, (x0, y0))
+
+
+def draw_deck(
+    img: Image.Image, box: tuple[int, int, int, int], label: str, count: int, *, paid: bool
+) -> None:
+    """A face-down deck: a few offset backs, the count large, the deck's name below."""
+    x0, y0, x1, y1 = box
+    w = x1 - x0
+    layers = 0 if count == 0 else min(3, 1 + count // 20)
+    for i in range(layers, 0, -1):
+        off = i * 3
+        rounded_card(
+            img, (x0 + off, y0 - off, x1 + off, y1 - off), face=INK, border=MAT_EDGE, shadow=i == layers
+        )
+    if count == 0:
+        rounded_rect(img, box, max(6, w // 12), fill=None, outline=MAT_EDGE, width=2)
+    else:
+        rounded_card(img, box, face=(30, 40, 54), border=ORANGE if paid else MAT_EDGE, shadow=False)
+        d = ImageDraw.Draw(img)
+        for k in range(5):
+            inset = 10 + k * 7
+            d.rounded_rectangle(
+                (x0 + inset, y0 + inset, x1 - inset, y1 - inset),
+                radius=6,
+                outline=mix(INK, ORANGE, 0.12 + k * 0.04),
+            )
+    h = y1 - y0
+    draw_text(
+        img,
+        (x0, y0 + h // 2 - 30, x1, y0 + h // 2 + 10),
+        str(count),
+        max_size=34,
+        min_size=14,
+        fill=PALETTE.text_light,
+        bold=True,
+        align="center",
+        valign="middle",
+        wrap=False,
+    )
+    draw_text(
+        img,
+        (x0 + 4, y0 + h // 2 + 10, x1 - 4, y0 + h // 2 + 46),
+        label,
+        max_size=16,
+        min_size=10,
+        fill=ORANGE if paid else PALETTE.text_muted_light,
+        bold=True,
+        align="center",
+        valign="middle",
+    )

@@ -1,0 +1,134 @@
+"""A seat's hand (sent ephemerally): every card with the partners its combos look for, those already in
+the hand ticked, and the seat's secret mission."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engines.aws_builder_cards.models import ABView
+from renderers.aws_builder_cards.card import INK, ORANGE, draw_card, short
+from renderers.aws_builder_cards.labels import t
+from renderers.aws_builder_cards.table import PAD, WIDTH, panel
+from renderers.common import PALETTE, badge, badge_size, draw_text, new_canvas
+
+TOKEN_NAMES = {
+    "cmp": {"en": "any compute", "ja": "コンピューティング"},
+    "builder": {"en": "any Builder card", "ja": "任意の Builder"},
+    "other": {"en": "every other card", "ja": "他のカード全部"},
+}
+
+
+def partner_name(view: ABView, key: str, lang: str) -> str:
+    if key in TOKEN_NAMES:
+        return TOKEN_NAMES[key][lang if lang in ("en", "ja") else "en"]
+    face = view.cards.get(key)
+    if face is not None:
+        return short(face.name.get(lang))
+    from engines.aws_builder_cards.cards import DEFAULT_DB
+
+    card = DEFAULT_DB.cards.get(key)
+    return short(card.name.get(lang)) if card else key
+
+
+def draw_hand(view: ABView, lang: str) -> Image.Image:
+    hand = view.hand or []
+    seat = view.seat or ""
+    per_row = 5
+    cw, ch = 220, 308
+    rows = max(1, (len(hand) + per_row - 1) // per_row)
+    info_h = 120
+    mission_h = 90 * len(view.secret_missions or [])
+    height = 80 + rows * (ch + info_h + 20) + mission_h + 60
+    img = new_canvas(WIDTH, height, background=INK, vignette=False)
+    draw_text(
+        img,
+        (PAD, 16, WIDTH // 2, 60),
+        t("hand_title", lang, seat=seat),
+        max_size=30,
+        min_size=16,
+        bold=True,
+        fill=ORANGE,
+        wrap=False,
+    )
+    chips = [(t("discard_pile", lang, n=len(view.discard or [])), PALETTE.neutral)]
+    if view.turn.seat == seat and not view.finished:
+        chips.insert(0, (t("credits_left", lang, left=view.turn.credits_left, n=view.turn.credits), ORANGE))
+    x = WIDTH - PAD
+    for text, colour in reversed(chips):
+        w, _ = badge_size(text, size=18)
+        x -= w
+        badge(img, (x, 20), text, colour=colour, size=18)
+        x -= 10
+    y = 78
+    if not hand:
+        draw_text(
+            img,
+            (PAD, y, WIDTH - PAD, y + 60),
+            t("empty_hand", lang),
+            max_size=22,
+            fill=PALETTE.text_muted_light,
+        )
+    gap = (WIDTH - 2 * PAD - per_row * cw) // (per_row - 1)
+    for i, h in enumerate(hand):
+        r, c = divmod(i, per_row)
+        x0 = PAD + c * (cw + gap)
+        y0 = y + r * (ch + info_h + 20)
+        face = view.cards[h.key]
+        draw_card(
+            img,
+            (x0, y0, x0 + cw, y0 + ch),
+            face,
+            lang,
+            highlight=PALETTE.highlight if h.partners_in_hand else None,
+        )
+        iy = y0 + ch + 10
+        if not h.partners:
+            draw_text(
+                img,
+                (x0, iy, x0 + cw, iy + 24),
+                t("no_combo", lang),
+                max_size=15,
+                min_size=10,
+                fill=PALETTE.text_muted_light,
+                wrap=False,
+            )
+            continue
+        draw_text(
+            img,
+            (x0, iy, x0 + cw, iy + 22),
+            t("combos_with", lang),
+            max_size=15,
+            min_size=10,
+            bold=True,
+            fill=PALETTE.text_light,
+            wrap=False,
+        )
+        iy += 24
+        present = {key for key in (p.split("#")[0] for p in h.partners_in_hand)}
+        names = []
+        for key in h.partners:
+            mark = "✓ " if key in present or (key in TOKEN_NAMES and h.partners_in_hand) else "・"
+            names.append(mark + partner_name(view, key, lang))
+        draw_text(
+            img,
+            (x0, iy, x0 + cw, iy + info_h - 30),
+            "\n".join(names),
+            max_size=15,
+            min_size=9,
+            fill=PALETTE.highlight if h.partners_in_hand else PALETTE.text_muted_light,
+        )
+    y += rows * (ch + info_h + 20)
+    for m in view.secret_missions or []:
+        panel(img, (PAD, y, WIDTH - PAD, y + 80), f"{t('your_missions', lang)}: {m.name.get(lang)}")
+        needs = " + ".join("/".join(partner_name(view, k, lang) for k in alt) for alt in m.needs)
+        draw_text(
+            img,
+            (PAD + 18, y + 40, WIDTH - PAD - 18, y + 74),
+            f"{needs} — {m.why.get(lang)}",
+            max_size=15,
+            min_size=9,
+            fill=PALETTE.text_muted_light,
+            max_lines=2,
+        )
+        y += 90
+    return img.crop((0, 0, WIDTH, y + 16))

@@ -1,0 +1,82 @@
+"""Glorious Crown pictures: valid PNGs under the size limit, not blank, all glyphs present, both languages."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageStat
+
+from engines.core import Rng
+from engines.core.play import play_out
+from engines.glorious_crown import ENGINE
+from engines.glorious_crown.cards import CARDS
+from engines.glorious_crown.models import Pending
+from renderers import glorious_crown as R
+from renderers.common import MAX_PNG_BYTES, missing_glyphs
+from tests.engines.glorious_crown.conftest import make_state
+
+LANGS = ("en", "ja")
+
+
+def _check(png: bytes) -> Image.Image:
+    assert len(png) <= MAX_PNG_BYTES
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    assert img.format == "PNG" and img.width >= 900
+    assert max(ImageStat.Stat(img.convert("L")).stddev) > 10, "picture looks blank"
+    return img
+
+
+def _busy_table() -> object:
+    return make_state(
+        {
+            "alice": ["S4", "H4", "S9", "JK1", "C15"],
+            "bob": ["H6", "H10"],
+            "carol": ["C6"],
+            "dave": [],
+            "eve": ["D4"],
+        },
+        top=("bob", ["S12", "H12"]),
+        lock="SH",
+        revolution=True,
+        eleven_back=True,
+        passed=["carol"],
+        points={"alice": 3, "bob": 5},
+        current="alice",
+        fouls=["dave"],
+        pending=Pending(kind="seven_answer", seat="carol", other="bob", count=1, given=("H10",)),
+        blind=["D14", "C14"],
+    )
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_hand_and_final_render_in_both_languages(lang: str) -> None:
+    state = ENGINE.new_game(["p1", "p2", "p3", "p4"], None, 1)
+    _check(R.render_table(ENGINE.view(state, None), lang))
+    _check(R.render_hand(ENGINE.view(state, "p1"), lang))
+    final, _ = play_out(ENGINE, state, ENGINE.ai("random"), Rng.from_seed(1))
+    _check(R.render_final(ENGINE.view(final, None), lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_busy_five_player_table_with_pending_trade(lang: str) -> None:
+    state = _busy_table()
+    _check(R.render_table(ENGINE.view(state, None), lang))  # type: ignore[arg-type]
+    _check(R.render_hand(ENGINE.view(state, "bob"), lang))  # type: ignore[arg-type]
+
+
+def test_three_player_hand_of_18_cards() -> None:
+    state = ENGINE.new_game(["p1", "p2", "p3"], None, 2)
+    img = _check(R.render_hand(ENGINE.view(state, "p1"), "ja"))
+    assert img.height < 1200
+
+
+def test_every_card_title_and_label_has_glyphs() -> None:
+    for card in CARDS.values():
+        for lang in LANGS:
+            assert missing_glyphs(card.title.get(lang)) == set(), card.id
+        assert missing_glyphs(R.card_label(card.id)) == set()
+    for table in R.T.values():
+        for text in table.values():
+            assert missing_glyphs(text) == set(), text
