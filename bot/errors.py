@@ -51,9 +51,9 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
     if isinstance(error, GameError):
-        key = f"errors.{error.code}"
-        if not has(key):
-            key = "errors.illegal_action"
+        candidates = [f"errors.{error.game}.{error.code}"] if error.game else []
+        candidates += [f"errors.{error.code}", "errors.illegal_action"]
+        key = next(k for k in candidates if has(k) or k == candidates[-1])
         return t(lang, key, **format_params(error.params, lang)), True
     if isinstance(error, StaleVersion):
         return t(lang, "errors.stale"), True

@@ -138,7 +138,7 @@ def state_badges(img: Image.Image, view: Any, lang: str, right: int, y: int, siz
         x -= 10
 
 
-def header(img: Image.Image, view: Any, lang: str, title: str) -> int:
+def header(img: Image.Image, view: Any, lang: str, title: str, badges: bool = True) -> int:
     draw_text(
         img,
         (PAD, 18, WIDTH // 2, 62),
@@ -149,7 +149,8 @@ def header(img: Image.Image, view: Any, lang: str, title: str) -> int:
         fill=PALETTE.text_light,
         wrap=False,
     )
-    state_badges(img, view, lang, WIDTH - PAD, 22)
+    if badges:
+        state_badges(img, view, lang, WIDTH - PAD, 22)
     return 76
 
 
@@ -228,7 +229,7 @@ def render_table(view: Any, lang: str) -> bytes:
             valign="middle",
             wrap=False,
         )
-    info = [t("field_count", lang, n=view.field_count)]
+    info = [t("field_count", lang, n=view.field_count)] if view.field_count else []
     if view.last_clear is not None:
         info.append(t("cleared", lang, seat=view.last_clear.seat, pts=view.last_clear.points))
     draw_text(
@@ -326,7 +327,7 @@ def render_final(view: Any, lang: str) -> bytes:
     rows = view.standings or []
     height = 76 + 42 + 84 * len(rows) + 16 + 42 + 150
     img = new_canvas(WIDTH, height)
-    y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}")
+    y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", badges=False)
     cols = [
         (PAD + 10, "col_place"),
         (PAD + 90, "col_player"),

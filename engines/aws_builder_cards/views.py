@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engines.aws_builder_cards.architecture import is_cmp
 from engines.aws_builder_cards.cards import CardDB, catalogue, key_of
 from engines.aws_builder_cards.models import (
     ABState,
@@ -244,11 +245,11 @@ def hand_cards(state: ABState, db: CardDB, seat: Seat) -> list[HandCard]:
     hand = state.piles[seat].hand
     out: list[HandCard] = []
     keys = [key_of(c) for c in hand]
-    from engines.aws_builder_cards.architecture import is_cmp
-
     for i, c in enumerate(hand):
         card = db.card(c)
         wanted = db.partner_names(card.key)
+        if card.stack is not None:
+            wanted = [card.key, *wanted]  # identical cards stack
         serving: list[str] = []
         for j, other in enumerate(hand):
             if j == i:
@@ -257,7 +258,7 @@ def hand_cards(state: ABState, db: CardDB, seat: Seat) -> list[HandCard]:
             ok = ok or ("cmp" in wanted and is_cmp(db, keys, j))
             ok = ok or ("builder" in wanted and db.card(other).is_builder)
             ok = ok or ("other" in wanted)
-            if ok or (card.stack is not None and keys[j] == card.key):
+            if ok:
                 serving.append(other)
         out.append(HandCard(card=c, key=card.key, partners=wanted, partners_in_hand=serving))
     return out

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Generic, Protocol
 
 from pydantic import TypeAdapter, ValidationError
 
-from engines.core.errors import BadAction, BadPlayerCount, GameOver, NotYourTurn
+from engines.core.errors import BadAction, BadPlayerCount, GameError, GameOver, NotYourTurn
 from engines.core.i18n import Text
 from engines.core.models import (
     Action,
@@ -114,7 +114,11 @@ class Engine(ABC, Generic[StateT, OptionsT]):
         if seat not in self.to_move(state):
             raise NotYourTurn(seat=seat)
         new = self.copy_state(state)
-        events = self._apply(new, seat, action)
+        try:
+            events = self._apply(new, seat, action)
+        except GameError as exc:
+            exc.game = self.id
+            raise
         new.turn += 1
         return Step[Any](state=new, events=events)
 

@@ -9,6 +9,8 @@ class GameError(Exception):
     """Anything a player did that the rules refuse. ``code`` is stable; ``params`` fill the message."""
 
     code: str = "game_error"
+    #: The game that refused, set by ``Engine.apply``: the bot looks up ``errors.<game>.<code>`` first.
+    game: str | None = None
 
     def __init__(self, code: str | None = None, **params: Any) -> None:
         self.code = code or type(self).code

@@ -1,4 +1,13 @@
-"""Glorious Crown (グローリアスクラウン): Daifugo with points. Rules: ``rules/glorious-crown.md``."""
+"""Glorious Crown (グローリアスクラウン): Daifugo with points. Rules: ``rules/glorious-crown.md`` (GC-n ids).
+
+Actions (``type`` discriminates):
+- ``{"type": "play", "cards": ["S7", "H7"]}``: 1-4 card ids of one rank. A Joker takes the rank of the other
+  cards; a group of only Jokers is the Joker play. Holding both Jokers, a play with one uses JK1.
+- ``{"type": "pass"}``: not when leading.
+- ``{"type": "give", "cards": [...]}`` / ``{"type": "decline"}``: the 7 trade (pending ``seven_give``).
+- ``{"type": "answer", "cards": [...]}``: the next player's blind return (pending ``seven_answer``).
+- ``{"type": "discard", "card": "H4"}`` / ``{"type": "decline"}``: the 10 discard (pending ``ten_discard``).
+"""
 
 from engines.core.registry import register
 from engines.glorious_crown.engine import ENGINE, GloriousCrownEngine

@@ -254,16 +254,25 @@ def architecture_block(
         centres = [x0 + i * (cw + 10) + cw // 2 for i in range(n)]
         draw = ImageDraw.Draw(img)
         labels: list[tuple[int, int, str, tuple[int, int, int]]] = []
-        for ln, level in zip(pairs, levels, strict=True):
+        # A card in several pairs gets one riser per pair, side by side, so the lines stay apart.
+        touching: dict[int, list[int]] = {}
+        for k, ln in enumerate(pairs):
+            for end in [ln["at"], *ln["partners_at"]]:
+                touching.setdefault(end, []).append(k)
+        for k, (ln, level) in enumerate(zip(pairs, levels, strict=True)):
             colour = colour_of(ln)
             peak = row_top - 22 - level * 30
             ends = [ln["at"], *ln["partners_at"]]
+            xs = []
             for end in ends:
-                draw.line((centres[end], row_top + 4, centres[end], peak), fill=colour, width=4)
-            draw.line((centres[min(ends)], peak, centres[max(ends)], peak), fill=colour, width=4)
+                users = touching[end]
+                x = centres[end] + round((users.index(k) - (len(users) - 1) / 2) * min(14, cw // 8))
+                xs.append(x)
+                draw.line((x, row_top + 4, x, peak), fill=colour, width=4)
+            draw.line((min(xs), peak, max(xs), peak), fill=colour, width=4)
             labels.append(
                 (
-                    (centres[min(ends)] + centres[max(ends)]) // 2,
+                    (min(xs) + max(xs)) // 2,
                     peak,
                     gives(ln["credits"], ln["draw"], ln["adopt"], lang),
                     colour,
@@ -281,7 +290,9 @@ def architecture_block(
             if ln["kind"] == "with":
                 continue
             kind = {"per": t("per", lang), "stack": t("stack", lang), "effect": t("own", lang)}[ln["kind"]]
-            text = f"{kind} {gives(ln['credits'], ln['draw'], ln['adopt'], lang)}"
+            count = len(ln["partners"]) + (1 if ln["kind"] == "stack" else 0)
+            times = f" ×{count}" if ln["kind"] != "effect" else ""
+            text = f"{kind}{times}: {gives(ln['credits'], ln['draw'], ln['adopt'], lang)}"
             notes.setdefault(ln["at"], []).append((text, colour_of(ln)))
         for at, items in notes.items():
             ny = row_top + ch + 6

@@ -20,6 +20,12 @@ def test_rule_refusals_are_localised() -> None:
     assert message_for(IllegalAction("too_weak"), "ja")[0] == "その手は今は出せません。"
 
 
+def test_a_games_own_sentence_comes_first() -> None:
+    err = IllegalAction("not_your_turn")
+    err.game = "no-such-game"  # no game-specific sentence: the shared one is used
+    assert message_for(err, "en")[0] == "It is not your turn."
+
+
 def test_bad_options_list_allowed_values() -> None:
     with pytest.raises(BadOptions) as err:
         validate_options(ClimbOptions, {"hand_size": "9", "colour": "red"})
