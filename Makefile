@@ -31,7 +31,7 @@ bench: $(STAMP)
 	$(PY) -m tests.bench
 
 sandbox: $(STAMP)
-	$(PY) -m tests.e2e.sandbox
+	$(PY) -m tests.fakediscord.sandbox
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -6,6 +6,7 @@ The table is drawn from the public view only, so it cannot show a hidden card.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image
@@ -94,6 +95,15 @@ def t(key: str, lang: str, **params: Any) -> str:
     return text.replace("card(s)", "cards") if lang == "en" else text
 
 
+Namer = Callable[[str], str]
+
+
+def namer(names: Mapping[str, str] | None) -> Namer:
+    """Seat id -> the player's display name (the bot passes them; tests and fallbacks use the seat id)."""
+    table = dict(names or {})
+    return lambda seat: table.get(seat, seat)
+
+
 def card_label(card: str) -> str:
     info = CARDS[card]
     if info.is_joker:
@@ -166,7 +176,7 @@ def seat_mark(s: Any, lang: str) -> tuple[str | None, tuple[int, int, int]]:
     return None, PALETTE.highlight
 
 
-def seats_block(img: Image.Image, view: Any, lang: str, top: int) -> int:
+def seats_block(img: Image.Image, view: Any, lang: str, top: int, name: Namer) -> int:
     seats = view.seats
     cols = 2 if len(seats) <= 4 else 3
     gap = 14
@@ -180,7 +190,7 @@ def seats_block(img: Image.Image, view: Any, lang: str, top: int) -> int:
         seat_panel(
             img,
             (x, y, x + w, y + h),
-            name=s.seat,
+            name=name(s.seat),
             colour=PALETTE.seat(view.players.index(s.seat)),
             lines=[f"{t('cards', lang, n=s.hand_count)} · {t('points', lang, n=s.points)}"],
             active=s.is_turn,
@@ -191,7 +201,8 @@ def seats_block(img: Image.Image, view: Any, lang: str, top: int) -> int:
     return top + rows * (h + gap)
 
 
-def render_table(view: Any, lang: str) -> bytes:
+def render_table(view: Any, lang: str, names: Mapping[str, str] | None = None) -> bytes:
+    name = namer(names)
     rows = (len(view.seats) + (1 if len(view.seats) <= 4 else 2)) // (2 if len(view.seats) <= 4 else 3)
     height = 76 + 372 + 18 + rows * 126 + (70 if view.pending is not None else 0) + 60
     img = new_canvas(WIDTH, height)
@@ -204,7 +215,7 @@ def render_table(view: Any, lang: str) -> bytes:
         draw_text(
             img,
             (PAD + 24, y + 12, WIDTH - PAD - 24, y + 52),
-            t("played", lang, seat=top.seat),
+            t("played", lang, seat=name(top.seat)),
             max_size=28,
             min_size=18,
             bold=True,
@@ -216,7 +227,7 @@ def render_table(view: Any, lang: str) -> bytes:
         for x, card in zip(xs, top.cards, strict=True):
             draw_card(img, (x, y + 58), card, lang, cw)
     else:
-        lead = view.turn or ""
+        lead = name(view.turn) if view.turn else ""
         draw_text(
             img,
             (PAD + 24, y + 130, WIDTH - PAD - 24, y + 200),
@@ -231,7 +242,7 @@ def render_table(view: Any, lang: str) -> bytes:
         )
     info = [t("field_count", lang, n=view.field_count)] if view.field_count else []
     if view.last_clear is not None:
-        info.append(t("cleared", lang, seat=view.last_clear.seat, pts=view.last_clear.points))
+        info.append(t("cleared", lang, seat=name(view.last_clear.seat), pts=view.last_clear.points))
     draw_text(
         img,
         (PAD + 24, y + 328, WIDTH - PAD - 24, y + 362),
@@ -241,12 +252,12 @@ def render_table(view: Any, lang: str) -> bytes:
         fill=PALETTE.text_muted_light,
         wrap=False,
     )
-    y = seats_block(img, view, lang, y + 390)
+    y = seats_block(img, view, lang, y + 390, name)
     # The pending decision as a banner (who and what, never the cards), then the piles.
     p = view.pending
     if p is not None:
         rounded_rect(img, (PAD, y, WIDTH - PAD, y + 56), 16, fill=PALETTE.warning)
-        text = t(p.kind, lang, seat=p.seat, other=p.other or "", n=p.count)
+        text = t(p.kind, lang, seat=name(p.seat), other=name(p.other) if p.other else "", n=p.count)
         draw_text(
             img,
             (PAD + 20, y + 6, WIDTH - PAD - 20, y + 50),
@@ -272,7 +283,8 @@ def render_table(view: Any, lang: str) -> bytes:
     return to_png(img)
 
 
-def render_hand(view: Any, lang: str) -> bytes:
+def render_hand(view: Any, lang: str, names: Mapping[str, str] | None = None) -> bytes:
+    name = namer(names)
     hand = view.hand or []
     cw = 120
     rows = max(1, (len(hand) + 6) // 7)
@@ -287,9 +299,11 @@ def render_hand(view: Any, lang: str) -> bytes:
     p = view.pending
     if p is not None and p.seat == view.seat:
         key = {"seven_give": "give_now", "seven_answer": "answer_now", "ten_discard": "discard_now"}[p.kind]
-        line = t(key, lang, n=p.count, other=p.other or "")
+        line = t(key, lang, n=p.count, other=name(p.other) if p.other else "")
     elif view.top is not None:
-        line = t("to_beat", lang, cards=" ".join(card_label(c) for c in view.top.cards), seat=view.top.seat)
+        line = t(
+            "to_beat", lang, cards=" ".join(card_label(c) for c in view.top.cards), seat=name(view.top.seat)
+        )
     else:
         line = t("lead_now", lang)
     if p is not None and p.given:
@@ -323,7 +337,8 @@ def render_hand(view: Any, lang: str) -> bytes:
     return to_png(img)
 
 
-def render_final(view: Any, lang: str) -> bytes:
+def render_final(view: Any, lang: str, names: Mapping[str, str] | None = None) -> bytes:
+    name = namer(names)
     rows = view.standings or []
     height = 76 + 42 + 84 * len(rows) + 16 + 42 + 150
     img = new_canvas(WIDTH, height)
@@ -380,7 +395,7 @@ def render_final(view: Any, lang: str) -> bytes:
         draw_text(
             img,
             (PAD + 90, y + 6, 540, y + 40),
-            r.seat,
+            name(r.seat),
             max_size=28,
             min_size=16,
             bold=True,

@@ -68,7 +68,7 @@ def evaluate(db: CardDB, deployed: tuple[Slot, ...], draws_taken: int = 0) -> Re
         assert isinstance(hit, Result)
         return hit
     result = _evaluate(db, deployed, draws_taken)
-    if len(db.eval_cache) > 200_000:
+    if len(db.eval_cache) > 50_000:
         db.eval_cache.clear()
     db.eval_cache[cache_key] = result
     return result

@@ -296,6 +296,8 @@ class CardDB:
             )
             for m in data.missions
         }
+        self.builder_keys = frozenset(k for k, c in self.cards.items() if c.is_builder)
+        self.wa_points = {k: c.defn.points for k, c in self.cards.items() if c.is_wa}
         #: architecture evaluations, keyed by the deployed multiset (see architecture.py)
         self.eval_cache: dict[object, object] = {}
 

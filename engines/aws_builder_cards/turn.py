@@ -87,14 +87,18 @@ def acquire_options(state: ABState, db: CardDB) -> list[Acquire]:
 def builder_count(state: ABState, db: CardDB, seat: Seat) -> int:
     """Tie-break (AB-8): Builder cards owned in deck, hand, discard and play area."""
     p = state.piles[seat]
-    return sum(1 for pile in (p.deck, p.hand, p.play, p.discard) for c in pile if db.card(c).is_builder)
+    builders = db.builder_keys
+    return sum(1 for pile in (p.deck, p.hand, p.play, p.discard) for c in pile if key_of(c) in builders)
 
 
 def wa_points(state: ABState, db: CardDB, seat: Seat) -> int:
     """W-A points in the score zone, plus (long game, AB-12) every W-A card the player owns elsewhere."""
-    p = state.piles[seat]
-    owned = [*state.score[seat], *p.deck, *p.hand, *p.play, *p.discard]
-    return sum(db.card(c).defn.points for c in owned if not c.startswith("mission-") and db.card(c).is_wa)
+    owned = state.score[seat]
+    if state.options.long_game:
+        p = state.piles[seat]
+        owned = [*owned, *p.deck, *p.hand, *p.play, *p.discard]
+    worth = db.wa_points
+    return sum(worth.get(key_of(c), 0) for c in owned)
 
 
 def missions_solved(state: ABState, seat: Seat) -> list[str]:

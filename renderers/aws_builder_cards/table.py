@@ -224,10 +224,7 @@ def architecture_block(
         x -= 8
     y = top + 50
     if turn.wa_costs:
-        costs = "/".join(
-            turn.wa_costs[k] if isinstance(turn.wa_costs[k], str) else str(turn.wa_costs[k])
-            for k in sorted(turn.wa_costs)
-        )
+        costs = "/".join(str(turn.wa_costs[k]) for k in sorted(turn.wa_costs))
         draw_text(
             img,
             (PAD + 18, y, WIDTH // 2, y + 22),

@@ -80,3 +80,13 @@ def test_every_card_title_and_label_has_glyphs() -> None:
     for table in R.T.values():
         for text in table.values():
             assert missing_glyphs(text) == set(), text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pictures_take_display_names(lang: str) -> None:
+    state = _busy_table()
+    names = {"alice": "さくら", "bob": "Bob the Builder", "carol": "キャロル", "dave": "D", "eve": "えヴぇ"}
+    _check(R.render_table(ENGINE.view(state, None), lang, names=names))  # type: ignore[arg-type]
+    _check(R.render_hand(ENGINE.view(state, "bob"), lang, names=names))  # type: ignore[arg-type]
+    final, _ = play_out(ENGINE, ENGINE.new_game(list(names), None, 4), ENGINE.ai(), Rng.from_seed(4))
+    _check(R.render_final(ENGINE.view(final, None), lang, names=names))

@@ -1,0 +1,106 @@
+"""AWS Builder Cards pictures: valid PNGs under 1 MiB, not blank, every name drawable, in both languages."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from PIL import Image, ImageStat
+
+from engines.aws_builder_cards import ENGINE
+from engines.aws_builder_cards.cards import DEFAULT_DB
+from engines.aws_builder_cards.models import Acquire, EndTurn, ProposeReshuffle
+from engines.core import Rng
+from engines.core.play import play_out
+from renderers import aws_builder_cards as R
+from renderers.aws_builder_cards.labels import T
+from renderers.common import MAX_PNG_BYTES, missing_glyphs
+from tests.engines.aws_builder_cards.conftest import Table
+
+LANGS = ("en", "ja")
+
+
+def open_png(data: bytes) -> Image.Image:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) <= MAX_PNG_BYTES
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def assert_not_blank(img: Image.Image) -> None:
+    stat = ImageStat.Stat(img.convert("L"))
+    assert stat.stddev[0] > 10, "picture looks blank"
+
+
+def rich_table() -> Table:
+    t = Table(players=4, seed=3, missions=True)
+    t.hand(
+        "p1", "s3", "lambda", "dynamodb", "api-gateway", "sqs", "ec2", "ec2", "ecs", "cloudfront", "athena"
+    )
+    t.deploy_all()
+    t.do("p1", Acquire(source="wa"))
+    return t
+
+
+def finished_state() -> Any:
+    final, _ = play_out(ENGINE, ENGINE.new_game(["alice", "bob"], None, 5), ENGINE.ai(), Rng.from_seed(5))
+    return final
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_table_at_the_start_mid_turn_and_after_a_turn(lang: str) -> None:
+    t = rich_table()
+    for state in (ENGINE.new_game(["a", "b"], None, 1), t.state):
+        img = open_png(R.render_table(ENGINE.view(state, None), lang))
+        assert img.width == 1320 and 600 < img.height < 2400
+        assert_not_blank(img)
+    t.do("p1", EndTurn())
+    t.do("p2", ProposeReshuffle())
+    img = open_png(R.render_table(ENGINE.view(t.state, None), lang))  # last turn shown, vote pending
+    assert_not_blank(img)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hand_picture(lang: str) -> None:
+    t = rich_table()
+    t.hand("p2", "s3", "lambda", "cloudfront", "route53", "ec2", "elb", "cfm")
+    img = open_png(R.render_hand(ENGINE.view(t.state, "p2"), lang))
+    assert img.width == 1320
+    assert_not_blank(img)
+    t.hand("p2")
+    assert_not_blank(open_png(R.render_hand(ENGINE.view(t.state, "p2"), lang)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_final_standings_and_final_table(lang: str) -> None:
+    view = ENGINE.view(finished_state(), None)
+    assert_not_blank(open_png(R.render_final(view, lang)))
+    assert_not_blank(open_png(R.render_table(view, lang)))
+
+
+def test_an_emptied_console_still_draws() -> None:
+    t = Table()
+    t.state.free.deck = []
+    t.state.free.slots[1] = []
+    t.state.paid.slots[0] = []
+    t.state.wa = []
+    assert_not_blank(open_png(R.render_table(ENGINE.view(t.state, None), "en")))
+
+
+def test_every_card_name_category_combo_and_label_has_glyphs() -> None:
+    texts: list[str] = []
+    view = ENGINE.view(ENGINE.new_game(["a", "b"], None, 1), None)
+    faces = {**view.cards}
+    from engines.aws_builder_cards.views import faces as all_faces
+
+    faces.update(all_faces(None))
+    for face in faces.values():
+        for lang in LANGS:
+            texts += [face.name.get(lang), face.category_name.get(lang), face.combo.get(lang)]
+    for m in DEFAULT_DB.missions.values():
+        texts += [m.name.en, m.name.ja, m.why.en, m.why.ja]
+    for entry in T.values():
+        texts += list(entry.values())
+    missing = {ch for text in texts for ch in missing_glyphs(text)}
+    assert not missing, sorted(missing)
