@@ -93,7 +93,7 @@ async def test_a_stale_hand_is_refused_and_the_table_is_unchanged(
     fake: FakeDiscord, running_bot: StartBot
 ) -> None:
     await running_bot()
-    alice, bob, carol, _ = await lobby_of_three(fake)
+    alice, _bob, _carol, _ = await lobby_of_three(fake)
     await alice.click("Start")
     table = table_messages(alice)[-1]
     mover = to_move(fake, table)
@@ -112,7 +112,7 @@ async def test_a_stale_hand_is_refused_and_the_table_is_unchanged(
 
 async def test_abort_asks_first(fake: FakeDiscord, running_bot: StartBot) -> None:
     await running_bot()
-    alice, bob, carol, _ = await lobby_of_three(fake)
+    alice, bob, _carol, _ = await lobby_of_three(fake)
     await alice.click("Start")
     refused = await bob.slash("game abort")
     assert refused.ephemeral and "Only the host" in refused.text()
