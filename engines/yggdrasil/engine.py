@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from engines.core import (
     Action,
@@ -41,28 +41,36 @@ from engines.yggdrasil.scoring import score
 from engines.yggdrasil.views import build_view
 
 
-# Actions are frozen values: the hot path hands out shared instances instead of building new ones.
-@cache
-def _place(card: str, cell: str) -> Place:
-    return Place(card=card, cell=cell)
+# Actions are frozen values: the hot path hands out shared instances instead of building new ones. Each
+# carries display hints for the seat that may take it (the card's kind, an invasion's strength), which
+# are never in dumps or keys.
+@lru_cache(maxsize=1 << 14)
+def _place(card: str, cell: str, kind: str, slot: int) -> Place:
+    return Place(card=card, cell=cell, kind=kind, slot=slot)
 
 
-@cache
-def _discard(card: str) -> Discard:
-    return Discard(card=card)
+@lru_cache(maxsize=1 << 12)
+def _discard(card: str, kind: str, slot: int) -> Discard:
+    return Discard(card=card, kind=kind, slot=slot)
 
 
-@cache
-def _swap(first: str, second: str) -> SwapAction:
-    return SwapAction(first=first, second=second)
+@lru_cache(maxsize=1 << 14)
+def _swap(first: str, second: str, first_kind: str, second_kind: str) -> SwapAction:
+    return SwapAction(first=first, second=second, first_kind=first_kind, second_kind=second_kind)
 
 
-@cache
-def _invade(target: str) -> Invade:
-    return Invade(target=target)
+@lru_cache(maxsize=1 << 12)
+def _invade(target: str, target_kind: str, attack: int, defence: int) -> Invade:
+    return Invade(target=target, target_kind=target_kind, attack=attack, defence=defence)
 
 
-_SKIP = SkipEffect()
+def _kind_at(state: YggState, cell: int) -> str:
+    cid = state.board[cell]
+    assert cid is not None
+    return state.kinds[cid]
+
+
+_SKIP = {effect: SkipEffect(effect=effect) for effect in ("extra_placement", "swap")}
 _NO_INVASION = NoInvasion()
 
 
@@ -155,18 +163,29 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
         si = state.current
         names = B.board_of(state).names
         hand = state.hands[seat]
+        kinds = state.kinds
         if state.phase in ("place", "extra"):
-            acts: list[Action] = [_place(cid, names[cell]) for cid, cell in B.placements(state, si, hand)]
+            slots = {cid: i + 1 for i, cid in enumerate(hand)}
+            acts: list[Action] = [
+                _place(cid, names[cell], kinds[cid], slots[cid])
+                for cid, cell in B.placements(state, si, hand)
+            ]
             if state.phase == "extra":
-                acts.append(_SKIP)
+                acts.append(_SKIP["extra_placement"])
             elif not acts:
-                acts = [_discard(cid) for cid in hand]  # YG-6
+                acts = [_discard(cid, kinds[cid], i + 1) for i, cid in enumerate(hand)]  # YG-6
             return acts
         if state.phase == "swap":
-            acts = [_swap(names[a], names[b]) for a, b in legal_swaps(state, si, self._swap_effect(state))]
-            acts.append(_SKIP)
+            acts = [
+                _swap(names[a], names[b], _kind_at(state, a), _kind_at(state, b))
+                for a, b in legal_swaps(state, si, self._swap_effect(state))
+            ]
+            acts.append(_SKIP["swap"])
             return acts
-        acts = [_invade(names[a.target]) for a in attacks(state, si)]
+        acts = [
+            _invade(names[a.target], _kind_at(state, a.target), a.attack, a.defence)
+            for a in attacks(state, si)
+        ]
         acts.append(_NO_INVASION)
         return acts
 
@@ -296,7 +315,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
                 Event(
                     kind="effect",
                     seat=seat,
-                    params={"card": action.card, "effect": effect, "available": available},
+                    params={"card": action.card, "kind": kind, "effect": effect, "available": available},
                 )
             )
             if available:
@@ -310,7 +329,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
                 Event(
                     kind="effect",
                     seat=seat,
-                    params={"card": action.card, "effect": effect, "available": available},
+                    params={"card": action.card, "kind": kind, "effect": effect, "available": available},
                 )
             )
             if available:
@@ -339,6 +358,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
                 params={
                     "cells": [names[pair[0]], names[pair[1]]],
                     "cards": [ida, idb],
+                    "kinds": [state.kinds[c] for c in (ida, idb) if c is not None],
                     "owner": state.players[state.owner[pair[0]]],
                 },
             )
@@ -387,6 +407,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
                 params={
                     "target": names[target],
                     "target_card": target_card,
+                    "target_kind": state.kinds[target_card],
                     "supporters": record.supporters,
                     "attack": att.attack,
                     "defence": att.defence,
@@ -399,7 +420,12 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
                 Event(
                     kind="destroyed",
                     seat=state.players[1 - si],
-                    params={"cards": destroyed, "cells": record.destroyed_cells, "cascade": destroyed[1:]},
+                    params={
+                        "cards": destroyed,
+                        "kinds": [state.kinds[c] for c in destroyed],
+                        "cells": record.destroyed_cells,
+                        "cascade": destroyed[1:],
+                    },
                 )
             )
         return events + self._end_turn(state)
@@ -427,7 +453,9 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
         card = deck.pop()
         state.hands[seat].append(card)
         return [
-            Event(kind="drew", seat=seat, visible_to=(seat,), params={"card": card}),
+            Event(
+                kind="drew", seat=seat, visible_to=(seat,), params={"card": card, "kind": state.kinds[card]}
+            ),
             Event(kind="drew_card", seat=seat, params={"deck_left": len(deck)}),
         ]
 

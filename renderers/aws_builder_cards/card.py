@@ -120,15 +120,22 @@ def draw_card(
     name = "Well-Architected" if face.kind == "wa" else face.name.get(lang)
     name_box = (x0 + inset + 2, name_top, x1 - inset - 2, y1 - combo_h - inset)
     biggest = max(12, round(w * 0.14))
-    # One line when it still reads well; wrapping breaks Japanese names mid-word.
-    one_line, _ = fit_text(
-        name, name_box[2] - name_box[0], name_box[3] - name_box[1], biggest, 9, bold=True, wrap=False
-    )
+    # One line when it still reads well; wrapping breaks Japanese names mid-word. When wrapping, an
+    # English name never breaks inside a word: the size is capped so its longest word fits a line.
+    box_w, box_h = name_box[2] - name_box[0], name_box[3] - name_box[1]
+    one_line, _ = fit_text(name, box_w, box_h, biggest, 9, bold=True, wrap=False)
+    wrap = one_line < max(13, biggest * 0.7)
+    size_cap = one_line
+    if wrap:
+        size_cap = biggest
+        if name.isascii():
+            longest = max(name.split(), key=len)
+            size_cap, _ = fit_text(longest, box_w, box_h, biggest, 9, bold=True, wrap=False)
     draw_text(
         img,
         name_box,
         name,
-        max_size=biggest if one_line < max(13, biggest * 0.7) else one_line,
+        max_size=size_cap,
         min_size=9,
         fill=PALETTE.text_dark,
         bold=True,
@@ -136,7 +143,7 @@ def draw_card(
         valign="middle",
         max_lines=3,
         balance=True,
-        wrap=one_line < max(13, biggest * 0.7),
+        wrap=wrap,
     )
     if combo_h:
         line_y = y1 - combo_h

@@ -3,6 +3,8 @@ with the number of every card that fits each cell."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PIL import Image, ImageDraw
 
 from engines.yggdrasil.models import YggView
@@ -10,7 +12,7 @@ from renderers.common import PALETTE, draw_text, mix, new_canvas, rounded_rect
 
 from .grid import cell_names
 from .labels import t
-from .table import MARGIN
+from .table import MARGIN, who
 from .tile import tile
 
 TILE = 150
@@ -19,7 +21,7 @@ TEXT_H = 118
 MAP_CELL = 40
 
 
-def render_hand(view: YggView, lang: str) -> Image.Image:
+def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
     hand = view.hand or []
     seat = view.seat or ""
     me = view.players.index(seat) if seat in view.players else 0
@@ -34,7 +36,7 @@ def render_hand(view: YggView, lang: str) -> Image.Image:
     draw_text(
         draw,
         (MARGIN, 12, width - MARGIN, 44),
-        t(lang, "your_hand", seat=seat),
+        t(lang, "your_hand", seat=who(seat, names)),
         max_size=28,
         fill=PALETTE.text_light,
         bold=True,
@@ -119,7 +121,7 @@ def render_hand(view: YggView, lang: str) -> Image.Image:
         elif pending is not None and pending.kind == "extra_placement":
             notes.append(t(lang, "pending_extra"))
     else:
-        notes.append(t(lang, "waiting", seat=view.current or ""))
+        notes.append(t(lang, "waiting", seat=who(view.current, names) if view.current else ""))
     if not hand:
         notes.append(t(lang, "empty_hand"))
     y = my

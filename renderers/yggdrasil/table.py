@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PIL import Image, ImageDraw
 
 from engines.yggdrasil.models import YggView
@@ -24,12 +26,17 @@ MARGIN = 24
 PANEL_H = 92
 
 
+def who(seat: str, names: Mapping[str, str] | None) -> str:
+    """The player's display name for a seat (the seat id when the bot gave no names)."""
+    return (names or {}).get(seat) or seat
+
+
 def cell_size(cols: int) -> int:
     return max(76, min(140, 752 // cols))
 
 
-def _status(view: YggView, lang: str) -> str:
-    seat = view.current or ""
+def _status(view: YggView, lang: str, names: Mapping[str, str] | None) -> str:
+    seat = who(view.current, names) if view.current else ""
     pending = view.pending
     if view.finished:
         return t(lang, "over")
@@ -77,7 +84,15 @@ def _header(img: Image.Image, view: YggView, lang: str, width: int, subtitle: st
     )
 
 
-def _legend(img: Image.Image, view: YggView, lang: str, top: int, width: int, growth_for: str | None) -> int:
+def _legend(
+    img: Image.Image,
+    view: YggView,
+    lang: str,
+    top: int,
+    width: int,
+    growth_for: str | None,
+    names: Mapping[str, str] | None = None,
+) -> int:
     draw = ImageDraw.Draw(img)
     items = 4
     slot = (width - 2 * MARGIN) // items
@@ -118,7 +133,7 @@ def _legend(img: Image.Image, view: YggView, lang: str, top: int, width: int, gr
     y += 26
     lines = [t(lang, "legend_joined")]
     if growth_for:
-        lines.append(t(lang, "growth", seat=growth_for))
+        lines.append(t(lang, "growth", seat=who(growth_for, names)))
     for line in lines:
         draw_text(
             draw,
@@ -133,7 +148,7 @@ def _legend(img: Image.Image, view: YggView, lang: str, top: int, width: int, gr
     return y + 8
 
 
-def render_table(view: YggView, lang: str) -> Image.Image:
+def render_table(view: YggView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
     cell = cell_size(view.columns)
     grid_w = view.columns * cell + 52
     width = max(grid_w + 2 * MARGIN, 640)
@@ -143,13 +158,13 @@ def render_table(view: YggView, lang: str) -> Image.Image:
     bottom_panel = grid_top + grid_h + 12
     height = bottom_panel + PANEL_H + 110
     img = new_canvas(width, height)
-    _header(img, view, lang, width, _status(view, lang))
+    _header(img, view, lang, width, _status(view, lang, names))
     p1, p2 = view.players
     for seat, y in ((p2, top_panel), (p1, bottom_panel)):
         seat_panel(
             img,
             (MARGIN, y, width - MARGIN, y + PANEL_H),
-            name=seat,
+            name=who(seat, names),
             colour=PALETTE.seat(view.players.index(seat)),
             lines=_panel_lines(view, seat, lang),
             active=view.current == seat,
@@ -158,11 +173,11 @@ def render_table(view: YggView, lang: str) -> Image.Image:
         left=(width - grid_w) // 2, top=grid_top, cell=cell, gap=8, cols=view.columns, rows=view.rows
     )
     draw_grid(img, view, layout, lang, growth_for=view.current)
-    _legend(img, view, lang, bottom_panel + PANEL_H + 6, width, view.current)
+    _legend(img, view, lang, bottom_panel + PANEL_H + 6, width, view.current, names)
     return img
 
 
-def render_final(view: YggView, lang: str) -> Image.Image:
+def render_final(view: YggView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
     cell = cell_size(view.columns)
     grid_w = view.columns * cell + 52
     width = max(grid_w + 2 * MARGIN, 640)
@@ -187,7 +202,7 @@ def render_final(view: YggView, lang: str) -> Image.Image:
         seat_panel(
             img,
             box,
-            name=seat,
+            name=who(seat, names),
             colour=PALETTE.seat(view.players.index(seat)),
             lines=[
                 t(lang, "score", total=sc.total, cards=sc.cards, fruit=sc.fruit),

@@ -3,6 +3,7 @@ card name and label covered by the bundled fonts."""
 
 from __future__ import annotations
 
+import inspect
 import io
 import time
 from typing import Any
@@ -18,6 +19,7 @@ from renderers.common import MAX_PNG_BYTES, missing_glyphs
 from renderers.registry import get
 from renderers.yggdrasil import render_final, render_hand, render_table
 from renderers.yggdrasil.labels import ALL_STRINGS
+from renderers.yggdrasil.table import who
 
 LANGS = ("en", "ja")
 
@@ -92,3 +94,41 @@ def test_every_card_name_and_label_has_glyphs() -> None:
         texts += [deck.name.en, deck.name.ja]
     missing = set().union(*(missing_glyphs(text) for text in texts))
     assert not missing, sorted(missing)
+
+
+NAMES = {"p1": "alice", "p2": "たろう"}
+
+
+@pytest.mark.parametrize("func", [render_table, render_hand, render_final])
+def test_every_picture_takes_player_names_as_a_keyword(func: Any) -> None:
+    # bot/table/pictures.py passes ``names=`` only to renderers whose signature has it.
+    param = inspect.signature(func).parameters["names"]
+    assert param.kind is inspect.Parameter.KEYWORD_ONLY and param.default is None
+
+
+def test_player_names_are_drawn_instead_of_seat_ids() -> None:
+    state = mid_game()
+    seat = ENGINE.to_move(state)[0]
+    final, _ = play_out(ENGINE, state, ENGINE.ai(), Rng.from_seed(1))
+    pictures = [
+        (render_table, ENGINE.view(state, None)),
+        (render_hand, ENGINE.view(state, seat)),
+        (render_final, ENGINE.view(final, None)),
+    ]
+    for func, view in pictures:
+        for lang in LANGS:
+            plain = func(view, lang)
+            named = func(view, lang, names=NAMES)
+            check_png(named)
+            assert named != plain, f"{func.__name__} ({lang}) ignores the players' names"
+            # Unknown seats and empty names fall back to the seat id: the same picture as without names.
+            assert func(view, lang, names={"p9": "nobody", "p1": "", "p2": ""}) == plain
+
+
+def test_names_keep_the_seat_colours_and_a_long_name_fits() -> None:
+    state = mid_game()
+    view = ENGINE.view(state, None)
+    long = {"p1": "とても長い名前のプレイヤーさん・ゲームマスター補佐" * 2, "p2": "W" * 64}
+    img = check_png(render_table(view, "ja", names=long))
+    assert img.size == Image.open(io.BytesIO(render_table(view, "ja"))).size
+    assert who("p1", NAMES) == "alice" and who("p2", None) == "p2" and who("p1", {"p1": ""}) == "p1"

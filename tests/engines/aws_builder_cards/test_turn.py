@@ -250,3 +250,16 @@ def test_ab_7_discard_is_reshuffled_only_when_the_deck_runs_out() -> None:
     assert set(deck[-2:]) <= set(p.hand)  # the old deck was drawn before the reshuffle
     assert not p.discard  # the discard pile became the new deck when needed
     assert key_of(p.hand[0])
+
+
+def test_state_with_a_discount_and_a_pending_choice_round_trips_through_json() -> None:
+    from engines.aws_builder_cards import ENGINE
+
+    t = Table(missions=True)
+    t.hand("p1", "wa-tool", "cdk", "s3")
+    t.discard("p1", "lambda")
+    t.deploy_all()
+    assert t.state.now.wa_costs == {1: 2, 3: 6} and t.state.pending is not None
+    text = ENGINE.dump_state(t.state)
+    assert ENGINE.load_state(text) == t.state and ENGINE.dump_state(ENGINE.load_state(text)) == text
+    assert ENGINE.copy_state(t.state) == t.state
