@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: run test lint format bench sandbox clean
+.PHONY: run test e2e lint format bench sandbox clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,9 @@ format: $(STAMP)
 
 test: lint
 	$(PY) -m pytest -q
+
+e2e: $(STAMP)
+	$(PY) -m pytest -q -m e2e
 
 bench: $(STAMP)
 	$(PY) -m tests.bench

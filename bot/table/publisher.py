@@ -58,10 +58,6 @@ def seat_label(rec: GameRecord, seat: str, lang: str) -> str:
     return f"<@{info.user_id}>"
 
 
-def _private_part(view: dict[str, Any], public: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in view.items() if k not in ("seat",) and public.get(k, object()) != v}
-
-
 class Publisher:
     def __init__(self, bot: Deckhand, service: TableService) -> None:
         self.bot = bot
@@ -170,16 +166,16 @@ class Publisher:
     def _hands_changed(
         self, rec: GameRecord, engine: Any, before: Any, after: Any, actor: str | None
     ) -> list[str]:
+        """Humans (other than the actor) whose private knowledge changed: the cards they may see that
+        the public may not. A field that merely makes other cards playable does not count."""
         if before is None:
             return []
-        pub_before = engine.view(before, None).model_dump(mode="json")
-        pub_after = engine.view(after, None).model_dump(mode="json")
         changed = []
         for s in rec.seats:
             if s.is_ai or s.seat == actor:
                 continue
-            old = _private_part(engine.view(before, s.seat).model_dump(mode="json"), pub_before)
-            new = _private_part(engine.view(after, s.seat).model_dump(mode="json"), pub_after)
+            old = engine.hidden_cards(before, None) - engine.hidden_cards(before, s.seat)
+            new = engine.hidden_cards(after, None) - engine.hidden_cards(after, s.seat)
             if old != new:
                 changed.append(f"<@{s.user_id}>")
         return changed

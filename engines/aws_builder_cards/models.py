@@ -51,6 +51,13 @@ class Deploy(Action):
     cards: tuple[str, ...]
     decline_sunset: bool = False
 
+    @field_validator("cards")
+    @classmethod
+    def _canonical_order(cls, cards: tuple[str, ...]) -> tuple[str, ...]:
+        """``cards`` is a set: any order names the same action, so it has one canonical (sorted) form and
+        ``legal_actions`` lists exactly that one. The cards still go down in hand order (see ``do_deploy``)."""
+        return tuple(sorted(cards))
+
 
 class MoveToDeck(Action):
     """AWS CDK: put a card from your discard pile on top of your deck."""

@@ -285,6 +285,7 @@ def do_deploy(state: ABState, db: CardDB, seat: Seat, action: Deploy, rng: Rng) 
         raise IllegalAction("deploy_one_or_all")
     if action.decline_sunset and (len(cards) != 1 or not db.card(cards[0]).sunset):
         raise IllegalAction("no_sunset_to_decline")
+    cards.sort(key=piles.hand.index)  # the action's order is canonical (sorted); play them in hand order
     for c in cards:
         piles.hand.remove(c)
         piles.play.append(c)
