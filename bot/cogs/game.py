@@ -12,6 +12,7 @@ from discord.ext import commands
 import engines
 from bot.errors import UserError, user_lang
 from bot.i18n import t
+from bot.store import Status
 from bot.table import components
 from bot.table.service import AI_LEVELS
 from engines.core import describe_options
@@ -99,7 +100,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
-        was_running = rec.status.value == "running"
+        was_running = rec.status is Status.RUNNING
         rec = await self.tables.leave(rec.id, interaction.user.id)
         await self._lobby_change(interaction, rec, "lobby.left_to_ai" if was_running else "lobby.left")
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.errors import UserError
 from bot.games import GameUI
 from bot.i18n import t
 from bot.store import GameRecord, Status
@@ -235,8 +236,6 @@ class Publisher:
     async def hand_payload(
         self, rec: GameRecord, user_id: int, lang: str, page: int = 0, note: str = "", group: int = 0
     ) -> Payload:
-        from bot.errors import UserError
-
         seat = rec.seat_of(user_id)
         if seat is None or not seat.seat:
             raise UserError("not_in_game")
