@@ -46,7 +46,7 @@ class Seat:
     def __init__(self, rec: GameRecord, seat: str, view: YggView, legal: list[Action]) -> None:
         self.rec, self.seat, self.view, self.legal = rec, seat, view, legal
 
-    def card_id(self, text: str, lang: str) -> str | None:
+    def card_id(self, text: str) -> str | None:
         """A card in hand from an autocomplete value (its id), its number on the hand picture, or its name
         in either language (exact first, then a unique partial match)."""
         hand = self.view.hand or []
@@ -70,14 +70,17 @@ class Seat:
 
 async def _seat(interaction: discord.Interaction[Any]) -> Seat:
     """The caller's seat; refusals (no game here, another game, not playing) raise ``UserError``."""
-    tables = interaction.client.tables  # type: ignore[attr-defined]
+    client: Deckhand = interaction.client
+    tables = client.tables
     rec = await game_for(interaction, GAME)
     mine = rec.seat_of(interaction.user.id)
     if mine is None or not mine.seat:
         raise UserError("not_in_game")
     engine = tables.engine(rec)
     state = tables.state(rec)
-    return Seat(rec, mine.seat, engine.view(state, mine.seat), engine.legal_actions(state, mine.seat))
+    view = engine.view(state, mine.seat)
+    assert isinstance(view, YggView)
+    return Seat(rec, mine.seat, view, engine.legal_actions(state, mine.seat))
 
 
 async def _seat_or_none(interaction: discord.Interaction[Any]) -> Seat | None:
@@ -132,12 +135,8 @@ class TreeCog(
         if me is None:
             return []
         chosen = getattr(interaction.namespace, "card", None)
-        card_id = me.card_id(str(chosen), user_lang(interaction)) if chosen else None
-        cells = [
-            a.cell
-            for a in me.legal
-            if isinstance(a, Place) and (card_id is None or a.card == card_id)
-        ]
+        card_id = me.card_id(str(chosen)) if chosen else None
+        cells = [a.cell for a in me.legal if isinstance(a, Place) and (card_id is None or a.card == card_id)]
         unique = list(dict.fromkeys(cells))
         return [app_commands.Choice(name=c, value=c) for c in unique if _matches(current, c)][:25]
 
@@ -148,7 +147,7 @@ class TreeCog(
     @app_commands.guild_only()
     async def place(self, interaction: discord.Interaction[Any], card: str, cell: str) -> None:
         me = await _seat(interaction)
-        card_id = me.card_id(card, user_lang(interaction))
+        card_id = me.card_id(card)
         if card_id is None:
             raise _refuse("unknown_card", name=card)
         cell = cell.strip().upper()
@@ -168,9 +167,7 @@ class TreeCog(
     ) -> list[app_commands.Choice[str]]:
         return await legal_choices(interaction, GAME, current, lambda a: isinstance(a, Invade))
 
-    @app_commands.command(
-        name=_("invade"), description=_("Invade an opponent card your new card points at")
-    )
+    @app_commands.command(name=_("invade"), description=_("Invade an opponent card your new card points at"))
     @app_commands.describe(target=_("The opponent card to invade"))
     @app_commands.guild_only()
     async def invade(self, interaction: discord.Interaction[Any], target: str) -> None:
@@ -201,7 +198,7 @@ class TreeCog(
         action = await resolve_pick(interaction, rec, card)
         if action is None:  # typed by hand: a name or the number on the hand picture
             me = await _seat(interaction)
-            card_id = me.card_id(card, user_lang(interaction))
+            card_id = me.card_id(card)
             if card_id is None:
                 raise _refuse("unknown_card", name=card)
             action = Discard(card=card_id)

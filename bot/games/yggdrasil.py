@@ -121,7 +121,14 @@ class UI(GameUI):
         kind = event.kind
         if kind == "placed":
             extra = t(lang, "yggdrasil.placed_extra") if p.get("extra") else ""
-            return t(lang, key, player=player, card=self._card(p.get("kind"), lang), cell=p.get("cell"), extra=extra)
+            return t(
+                lang,
+                key,
+                player=player,
+                card=self._card(p.get("kind"), lang),
+                cell=p.get("cell"),
+                extra=extra,
+            )
         if kind == "effect":
             effect = str(p.get("effect"))
             variant = effect if p.get("available") else f"{effect}_none"

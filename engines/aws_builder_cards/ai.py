@@ -162,7 +162,7 @@ class BuilderAI:
         memoised card values) is reused while the same cards are owned."""
         p = state.piles[seat]
         owned = [*p.deck, *p.hand, *p.play, *p.discard]
-        key = (seat, state.options.card_file, len(owned), sum(map(hash, owned)))
+        key = (seat, state.card_file, len(owned), sum(map(hash, owned)))
         if key != self._comp_key or self._comp is None:
             self._comp_key = key
             self._comp = Composition(db_of(state), owned)

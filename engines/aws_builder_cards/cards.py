@@ -99,6 +99,9 @@ class Category(_Strict):
     en: str
     ja: str
     colour: str = Field(pattern=r"^#[0-9A-Fa-f]{6}$")
+    #: a short name for the coloured band of a narrow card (defaults to the full name)
+    short_en: str | None = None
+    short_ja: str | None = None
 
 
 class CardDef(_Strict):

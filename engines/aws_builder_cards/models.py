@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from engines.core import Action, GameState, Options, Seat, Text, View
 from engines.deckbuilding import Market, Piles, shallow_copy
@@ -23,6 +23,9 @@ class ABOptions(Options):
         None,
         description="the TEXT (TOML or JSON) of a card file with the schema of cards.toml; the bot reads "
         "the file the server owner configured and passes its contents",
+        # A whole file: left out of every dump of the options (lobby listings, the state's options) and
+        # kept once in the state's own ``card_file`` field instead.
+        exclude=True,
     )
 
     @field_validator("card_file")
@@ -72,6 +75,27 @@ class Acquire(Action):
     type: Literal["acquire"] = "acquire"
     source: Literal["free", "paid", "wa", "blind"]
     slot: int = 0
+    # What ``legal_actions`` saw on offer (card kind, cost), for labels only: not part of the action's
+    # identity (equality, hash, JSON), so a parsed action and the listed one are the same action.
+    _offer: tuple[str, int] | None = PrivateAttr(None)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Acquire):
+            return (self.source, self.slot) == (other.source, other.slot)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.source, self.slot))
+
+    @property
+    def offer(self) -> tuple[str, int] | None:
+        """``(card kind, cost)`` when the engine listed this action (``None`` for a blind draw or an action
+        parsed from input)."""
+        return self._offer
+
+    def offering(self, card: str, cost: int) -> Acquire:
+        self._offer = (card, cost)
+        return self
 
 
 class RetireBuilder(Action):
@@ -209,6 +233,8 @@ class ABState(GameState):
     ending: bool = False
     finished: bool = False
     turns: int = 0
+    #: the text of a custom card file (option ``card_file``), ``None`` for the built-in cards
+    card_file: str | None = None
 
 
 # ------------------------------------------------------------------------------------------------ views
@@ -222,6 +248,7 @@ class CardFace(BaseModel):
     kind: str
     category: str
     category_name: Text
+    category_short: Text  # fits the band of a narrow card
     colour: str
     cost: int
     paid: bool

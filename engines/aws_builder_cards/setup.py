@@ -68,7 +68,8 @@ def new_state(game: str, players: list[Seat], options: ABOptions, seed: int, rng
         players=list(players),
         seed=seed,
         rng=rng.state,
-        options=options,
+        options=options.model_copy(update={"card_file": None}),  # kept once, in ``card_file``
+        card_file=options.card_file,
         order=order,
         current=0,
         piles=piles,

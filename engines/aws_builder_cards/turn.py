@@ -34,7 +34,7 @@ MISSION_POINTS = 3
 
 
 def db_of(state: ABState) -> CardDB:
-    return catalogue(state.options.card_file)
+    return catalogue(state.card_file)
 
 
 def current_seat(state: ABState) -> Seat:
@@ -73,12 +73,14 @@ def acquire_options(state: ABState, db: CardDB) -> list[Acquire]:
     if acquisitions_left(state) <= 0:
         return []
     left = state.now.credits_left
-    out = [Acquire(source="free", slot=i) for i, s in enumerate(state.free.slots) if s]
+    out = [
+        Acquire(source="free", slot=i).offering(key_of(s[-1]), 0) for i, s in enumerate(state.free.slots) if s
+    ]
     paid = state.paid.slots[0] if state.paid.slots else []
     if paid and db.card(paid[-1]).defn.cost <= left:
-        out.append(Acquire(source="paid"))
-    if state.wa and wa_cost(state, db, state.wa[-1]) <= left:
-        out.append(Acquire(source="wa"))
+        out.append(Acquire(source="paid").offering(key_of(paid[-1]), db.card(paid[-1]).defn.cost))
+    if state.wa and (cost := wa_cost(state, db, state.wa[-1])) <= left:
+        out.append(Acquire(source="wa").offering(key_of(state.wa[-1]), cost))
     if state.free.deck:
         out.append(Acquire(source="blind"))
     return out
@@ -455,8 +457,22 @@ def do_end_turn(state: ABState, db: CardDB, seat: Seat, rng: Rng) -> list[Event]
         piles.play.remove(c)
         state.retired[seat].append(c)
     discarded = end_turn_cleanup(piles)
+    # The turn in one line for the table (card kinds, not instance ids: the cards may be shuffled into
+    # a hidden deck by the draw below).
+    summary = {
+        "deployed": [key_of(c) for c in now.deployed],
+        "credits": now.credits,
+        "draws": now.draws,
+        "adoptions": now.adopt,
+        "acquired": [key_of(a.card) for a in now.acquired],
+        "retired": key_of(now.retired) if now.retired else None,
+    }
     events = [
-        Event(kind="turn_ended", seat=seat, params={"discarded": len(discarded), "sunset": sunset}),
+        Event(
+            kind="turn_ended",
+            seat=seat,
+            params={"discarded": len(discarded), "sunset": [key_of(c) for c in sunset], **summary},
+        ),
         *_draw(state, seat, HAND_SIZE, "end_phase", rng),
     ]
     state.last = now

@@ -47,6 +47,7 @@ def faces(text: str | None) -> dict[str, CardFace]:
             kind=d.kind,
             category=d.category,
             category_name=Text(en=cat.en, ja=cat.ja),
+            category_short=Text(en=cat.short_en or cat.en, ja=cat.short_ja or cat.ja),
             colour=cat.colour,
             cost=d.cost,
             paid=card.paid,
@@ -139,7 +140,7 @@ def standings(state: ABState, db: CardDB) -> list[Standing]:
 
 
 def view(state: ABState, seat: Seat | None, game: str, to_move: list[Seat]) -> ABView:
-    db = catalogue(state.options.card_file)
+    db = catalogue(state.card_file)
     free = [
         SlotView(slot=i, key=key_of(s[0]), cards=list(s), count=len(s)) if s else None
         for i, s in enumerate(state.free.slots)
@@ -203,7 +204,7 @@ def view(state: ABState, seat: Seat | None, game: str, to_move: list[Seat]) -> A
         phase="over" if state.finished else state.now.phase,
         turns=state.turns,
         options=state.options.model_dump(exclude={"card_file"})
-        | {"custom_cards": state.options.card_file is not None},
+        | {"custom_cards": state.card_file is not None},
         console=console,
         table=table,
         turn=_turn_view(state, state.now),
@@ -219,7 +220,7 @@ def view(state: ABState, seat: Seat | None, game: str, to_move: list[Seat]) -> A
         v.hand = hand_cards(state, db, seat)
         v.discard = list(state.piles[seat].discard)
         v.secret_missions = [mission_face(db, m) for m in state.mission_hand.get(seat, [])]
-    v.cards = _faces_for(v, faces(state.options.card_file))
+    v.cards = _faces_for(v, faces(state.card_file))
     return v
 
 

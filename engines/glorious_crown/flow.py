@@ -9,7 +9,7 @@ from typing import Literal
 
 from engines.core import Event, Seat
 from engines.glorious_crown.models import ClearRecord, GCState
-from engines.glorious_crown.scoring import play_points
+from engines.glorious_crown.scoring import play_points, standings
 
 
 def next_holder(state: GCState, seat: Seat) -> Seat | None:
@@ -101,5 +101,21 @@ def check_over(state: GCState, events: list[Event]) -> bool:
         return False
     state.over = True
     state.pending = None
-    events.append(Event(kind="game_over", params={"last": holders[0] if holders else None}))
+    # The final tally rides on the event (public: points and places only, never a card) so the table
+    # message can word field points, bonus and illegal finishes without reading the state.
+    final = [
+        {
+            "seat": r.seat,
+            "place": r.place,
+            "finish": r.finish_place,
+            "field_points": r.field_points,
+            "bonus": r.bonus,
+            "total": r.total,
+            "foul": r.foul,
+        }
+        for r in standings(state)
+    ]
+    events.append(
+        Event(kind="game_over", params={"last": holders[0] if holders else None, "standings": final})
+    )
     return True

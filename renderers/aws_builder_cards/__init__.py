@@ -3,6 +3,7 @@ final standings. Drawn 1320 px wide with large type so they stay readable on a p
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from renderers.aws_builder_cards.final import draw_final
@@ -11,17 +12,18 @@ from renderers.aws_builder_cards.table import draw_table
 from renderers.common import to_png
 
 
-def render_table(view: Any, lang: str) -> bytes:
-    """The public picture; it reads only the public view, so it cannot show a hidden card."""
-    return to_png(draw_table(view, lang))
+def render_table(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+    """The public picture; it reads only the public view, so it cannot show a hidden card. ``names``: seat
+    -> the player's display name (seat ids when left out)."""
+    return to_png(draw_table(view, lang, names))
 
 
-def render_hand(view: Any, lang: str) -> bytes:
-    return to_png(draw_hand(view, lang))
+def render_hand(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+    return to_png(draw_hand(view, lang, names))
 
 
-def render_final(view: Any, lang: str) -> bytes:
-    return to_png(draw_final(view, lang))
+def render_final(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+    return to_png(draw_final(view, lang, names))
 
 
 __all__ = ["render_final", "render_hand", "render_table"]

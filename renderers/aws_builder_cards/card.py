@@ -65,17 +65,28 @@ def draw_card(
     inset = max(4, w // 28)
     left_room = x0 + inset + (disc + 4 if (face.cost or face.kind == "wa") else 2)
     if w >= 100 and face.kind != "wa":  # the W-A card's band would only repeat its name
-        draw_text(
-            img,
-            (left_room, y0 + 4, x1 - disc - inset - 4, y0 + band - 2),
-            face.category_name.get(lang),
-            max_size=max(11, band // 2),
-            min_size=9,
-            fill=contrast_text(colour),
-            bold=True,
-            valign="middle",
-            max_lines=2,
-        )
+        # The short category name on one line (a phone shows this picture at a third of its size, so
+        # two lines of tiny type would be unreadable); the colour says the rest.
+        band_box = (left_room, y0 + 3, x1 - disc - inset - 3, y0 + band - 1)
+        bw, bh = band_box[2] - band_box[0], band_box[3] - band_box[1]
+        biggest = max(13, min(22, band // 2))
+        label = face.category_name.get(lang)
+        _, fitted = fit_text(label, bw, bh, biggest, 14, bold=True, wrap=False)
+        if fitted != [label]:  # the full name would shrink below 14 px: the short one reads better
+            label = face.category_short.get(lang)
+            _, fitted = fit_text(label, bw, bh, biggest, 13, bold=True, wrap=False)
+        if fitted == [label]:  # too tight even for that (a cost coin beside it): the colour tells
+            draw_text(
+                img,
+                band_box,
+                label,
+                max_size=biggest,
+                min_size=13,
+                fill=contrast_text(colour),
+                bold=True,
+                valign="middle",
+                wrap=False,
+            )
     # The value disc: credits (orange) or, on a W-A card, its points.
     disc_box = (x1 - inset - disc, y0 + inset, x1 - inset, y0 + inset + disc)
     if face.kind == "wa":
@@ -154,8 +165,8 @@ def draw_card(
             img,
             (x0 + inset, line_y + 3, x1 - inset, y1 - inset),
             face.combo.get(lang),
-            max_size=max(10, round(w * 0.085)),
-            min_size=8,
+            max_size=max(12, round(w * 0.1)),
+            min_size=10,
             fill=(70, 72, 80),
             align="center",
             valign="middle",

@@ -7,7 +7,7 @@ from PIL import Image
 from engines.aws_builder_cards.models import ABView
 from renderers.aws_builder_cards.card import INK, MAT, MAT_EDGE, ORANGE
 from renderers.aws_builder_cards.labels import t
-from renderers.aws_builder_cards.table import PAD, WIDTH, header
+from renderers.aws_builder_cards.table import PAD, WIDTH, Names, header, who
 from renderers.common import PALETTE, badge, badge_size, draw_text, new_canvas, rounded_rect
 
 COLS = [
@@ -19,11 +19,11 @@ COLS = [
 ]
 
 
-def draw_final(view: ABView, lang: str) -> Image.Image:
+def draw_final(view: ABView, lang: str, names: Names = None) -> Image.Image:
     rows = view.standings or []
     height = 70 + 50 + 40 + 92 * len(rows) + 70
     img = new_canvas(WIDTH, height, background=INK, vignette=False)
-    y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}")
+    y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", names)
     y += 6
     for x, key in [(PAD + 14, "col_place"), *[(PAD + x, k) for x, k in COLS]]:
         draw_text(
@@ -61,10 +61,12 @@ def draw_final(view: ABView, lang: str) -> Image.Image:
             wrap=False,
         )
         name_right = PAD + COLS[1][0] - 20
+        label = t("winner", lang)
+        badge_w = badge_size(label, size=16)[0] + 10 if r.winner else 0
         draw_text(
             img,
-            (PAD + COLS[0][0], y + 8, name_right, y + 72),
-            r.seat,
+            (PAD + COLS[0][0], y + 8, name_right - badge_w, y + 72),
+            who(r.seat, names),
             max_size=30,
             min_size=14,
             bold=True,
@@ -73,7 +75,6 @@ def draw_final(view: ABView, lang: str) -> Image.Image:
             wrap=False,
         )
         if r.winner:
-            label = t("winner", lang)
             w, h = badge_size(label, size=16)
             badge(img, (name_right - w, y + 40 - h // 2), label, colour=PALETTE.highlight, size=16)
         values = [str(r.points), str(r.wa_points), str(r.missions), str(r.builder_cards)]

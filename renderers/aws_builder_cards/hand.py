@@ -8,7 +8,7 @@ from PIL import Image
 from engines.aws_builder_cards.models import ABView
 from renderers.aws_builder_cards.card import INK, ORANGE, draw_card, short
 from renderers.aws_builder_cards.labels import t
-from renderers.aws_builder_cards.table import PAD, WIDTH, panel
+from renderers.aws_builder_cards.table import PAD, WIDTH, Names, panel, who
 from renderers.common import PALETTE, badge, badge_size, draw_text, new_canvas
 
 TOKEN_NAMES = {
@@ -30,7 +30,7 @@ def partner_name(view: ABView, key: str, lang: str) -> str:
     return short(card.name.get(lang)) if card else key
 
 
-def draw_hand(view: ABView, lang: str) -> Image.Image:
+def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
     hand = view.hand or []
     seat = view.seat or ""
     per_row = 5
@@ -43,7 +43,7 @@ def draw_hand(view: ABView, lang: str) -> Image.Image:
     draw_text(
         img,
         (PAD, 16, WIDTH // 2, 60),
-        t("hand_title", lang, seat=seat),
+        t("hand_title", lang, seat=who(seat, names)),
         max_size=30,
         min_size=16,
         bold=True,
@@ -87,8 +87,8 @@ def draw_hand(view: ABView, lang: str) -> Image.Image:
                 img,
                 (x0, iy, x0 + cw, iy + 24),
                 t("no_combo", lang),
-                max_size=15,
-                min_size=10,
+                max_size=18,
+                min_size=11,
                 fill=PALETTE.text_muted_light,
                 wrap=False,
             )
@@ -97,8 +97,8 @@ def draw_hand(view: ABView, lang: str) -> Image.Image:
             img,
             (x0, iy, x0 + cw, iy + 22),
             t("combos_with", lang),
-            max_size=15,
-            min_size=10,
+            max_size=18,
+            min_size=11,
             bold=True,
             fill=PALETTE.text_light,
             wrap=False,
@@ -113,8 +113,8 @@ def draw_hand(view: ABView, lang: str) -> Image.Image:
             img,
             (x0, iy, x0 + cw, iy + info_h - 30),
             "\n".join(names),
-            max_size=15,
-            min_size=9,
+            max_size=19,
+            min_size=11,
             fill=PALETTE.highlight if h.partners_in_hand else PALETTE.text_muted_light,
         )
     y += rows * (ch + info_h + 20)

@@ -3,6 +3,7 @@ joining the combo pairs, and every player's score zone and card counts. Drawn fr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -33,7 +34,15 @@ def face_of(view: ABView, card: str) -> CardFace:
     return view.cards[key_of(card)]
 
 
-def header(img: Image.Image, view: ABView, lang: str, title: str) -> int:
+Names = Mapping[str, str] | None
+
+
+def who(seat: str, names: Names) -> str:
+    """A seat as the players know it: their display name when the bot passed the names."""
+    return (names or {}).get(seat) or seat
+
+
+def header(img: Image.Image, view: ABView, lang: str, title: str, names: Names = None) -> int:
     draw_text(
         img, (PAD, 16, WIDTH // 2, 60), title, max_size=32, min_size=18, bold=True, fill=ORANGE, wrap=False
     )
@@ -41,7 +50,7 @@ def header(img: Image.Image, view: ABView, lang: str, title: str) -> int:
     if view.finished:
         items.append((t("phase_over", lang), PALETTE.danger))
     else:
-        items.append((t("turn_of", lang, seat=view.current), PALETTE.highlight))
+        items.append((t("turn_of", lang, seat=who(view.current, names)), PALETTE.highlight))
         items.append((t(f"phase_{view.phase}", lang), PALETTE.info))
         if view.ending:
             items.append((t("last_round", lang), PALETTE.danger))
@@ -191,7 +200,7 @@ def colour_of(line: dict[str, Any]) -> tuple[int, int, int]:
 
 
 def architecture_block(
-    img: Image.Image, view: ABView, turn: TurnView, lang: str, top: int, last: bool
+    img: Image.Image, view: ABView, turn: TurnView, lang: str, top: int, last: bool, names: Names = None
 ) -> int:
     pairs = sorted(
         (ln for ln in turn.lines if ln["kind"] == "with"),
@@ -203,12 +212,12 @@ def architecture_block(
     cw = 132 if n <= 8 else max(84, (WIDTH - 2 * PAD - 40 - (n - 1) * 10) // n)
     ch = round(cw * 1.4)
     notes_h = 50
-    acq_h = 150 if turn.acquired else 0
+    acq_h = 196 if turn.acquired else 0
     height = 56 + arc_room + ch + notes_h + acq_h + (34 if turn.retired else 0) + 20
     if not turn.deployed:
         height = 56 + 70 + acq_h + (34 if turn.retired else 0) + 10
     title_key = "last_architecture" if last else "architecture"
-    panel(img, (PAD, top, WIDTH - PAD, top + height), t(title_key, lang, seat=turn.seat))
+    panel(img, (PAD, top, WIDTH - PAD, top + height), t(title_key, lang, seat=who(turn.seat, names)))
     # Totals as chips on the title line.
     chips = [
         (t("credits_left", lang, left=turn.credits_left, n=turn.credits), ORANGE),
@@ -342,17 +351,17 @@ def architecture_block(
             wrap=False,
         )
         x = PAD + 18
-        aw, ah = 86, 118
+        aw, ah = 116, 162
         for a in turn.acquired:
             box = (x, y + 26, x + aw, y + 26 + ah)
             draw_card(img, box, face_of(view, a.card), lang, combo=False)
             src = t(f"src_{a.source}", lang, cost=a.cost)
             draw_text(
                 img,
-                (x + aw + 6, y + 26, x + aw + 150, y + 26 + ah),
+                (x + aw + 8, y + 26, x + aw + 150, y + 26 + ah),
                 src,
-                max_size=15,
-                min_size=9,
+                max_size=18,
+                min_size=11,
                 fill=PALETTE.text_muted_light,
                 valign="middle",
             )
@@ -360,7 +369,7 @@ def architecture_block(
     return top + height + 16
 
 
-def players_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
+def players_block(img: Image.Image, view: ABView, lang: str, top: int, names: Names = None) -> int:
     n = len(view.table)
     cols = 2
     gap = 14
@@ -381,21 +390,21 @@ def players_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
         seat_panel(
             img,
             (x, y, x + w, y + h),
-            name=p.seat,
+            name=who(p.seat, names),
             colour=PALETTE.seat(view.players.index(p.seat)),
             lines=lines,
             active=active,
-            mark=t("pts", lang, n=p.points),
+            mark=t("pt_one" if p.points == 1 else "pts", lang, n=p.points),
         )
     return top + rows * (h + gap) + 4
 
 
-def status_line(img: Image.Image, view: ABView, lang: str, top: int) -> int:
+def status_line(img: Image.Image, view: ABView, lang: str, top: int, names: Names = None) -> int:
     text = None
     if view.pending is not None and view.pending.kind == "vote":
-        text = t("vote", lang, seats=", ".join(view.pending.waiting))
+        text = t("vote", lang, seats=", ".join(who(s, names) for s in view.pending.waiting))
     elif view.pending is not None:
-        text = t("cdk_wait", lang, seat=view.pending.seat)
+        text = t("cdk_wait", lang, seat=who(view.pending.seat, names))
     if view.missions_revealed:
         names = " · ".join(m.name.get(lang) for m in view.missions_revealed)
         text = f"{text}   " if text else ""
@@ -414,18 +423,18 @@ def status_line(img: Image.Image, view: ABView, lang: str, top: int) -> int:
     return top + 36
 
 
-def draw_table(view: ABView, lang: str) -> Image.Image:
+def draw_table(view: ABView, lang: str, names: Names = None) -> Image.Image:
     turn = view.turn
     last = False
     if not turn.deployed and not turn.acquired and not turn.retired and view.last_turn is not None:
         turn, last = view.last_turn, True
     img = new_canvas(WIDTH, 2400, background=INK, vignette=False)
-    y = header(img, view, lang, t("title", lang))
+    y = header(img, view, lang, t("title", lang), names)
     y = console_block(img, view, lang, y)
-    y = architecture_block(img, view, turn, lang, y, last)
-    y = status_line(img, view, lang, y)
-    y = players_block(img, view, lang, y)
+    y = architecture_block(img, view, turn, lang, y, last, names)
+    y = status_line(img, view, lang, y, names)
+    y = players_block(img, view, lang, y, names)
     return img.crop((0, 0, WIDTH, y + 10))
 
 
-__all__ = ["draw_table", "short"]
+__all__ = ["Names", "draw_table", "short", "who"]

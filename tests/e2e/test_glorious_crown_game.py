@@ -1,0 +1,308 @@
+"""A whole Glorious Crown game through the fake Discord: two humans (one English, one Japanese) and two AIs.
+
+The humans play only through what Discord shows them: "My hand", the select of legal plays, the Pass button,
+the grouped 7-trade choices, the 10-discard prompt, ``/crown play`` with autocomplete and a typed play the
+rules refuse. Afterwards every public message is checked against the game as stored: no text names a card
+that was then in a hand or the blind, and every public picture is exactly the public view's picture.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops
+
+import engines
+from engines.core import replay
+from engines.glorious_crown.cards import CARDS, RANK_DEFS
+from renderers import glorious_crown as R
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.botrunner import RunningBot, StartBot
+from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
+
+GAME = "glorious-crown"
+ENGINE = engines.get(GAME)
+SEED = int(__import__("os").environ.get("GC_SEED", "20240607"))  # a deal in which the humans meet the 7-trade, the 10-discard and a blind return
+SUIT_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "クラブ"}
+SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+HAND = "My hand"  # on the public table message: in the server's language (English here)
+PASS = {"en": "Pass", "ja": "パス"}
+DECLINE = {"en": "Keep my cards (decline)", "ja": "手札はそのまま（見送る）"}
+CARD_MENTION = re.compile(r"(?<![0-9])(1[0-5]|[3-9])\s?([♠♥♦♣])")
+CARD_ID = re.compile(r"\b([SHDC])(1[0-5]|[3-9])\b")
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@dataclass
+class Seen:
+    """Which prompts and controls the humans met on the way."""
+
+    hand_selects: int = 0
+    pass_buttons: int = 0
+    gives: list[str] = field(default_factory=list)
+    declines: list[str] = field(default_factory=list)
+    answers: list[str] = field(default_factory=list)
+    discards: list[str] = field(default_factory=list)
+    slash_plays: int = 0
+    refused: int = 0
+
+
+def public_tables(member: FakeMember) -> list[SeenMessage]:
+    return [
+        m
+        for m in member.visible_messages()
+        if not m.ephemeral and any(a.filename in ("table.png", "final.png") for a in m.attachments)
+    ]
+
+
+def mover_of(fake: FakeDiscord, message: SeenMessage) -> FakeMember | None:
+    line = next((ln for ln in message.content.splitlines() if ln.startswith("▶")), None)
+    if line is None:
+        return None
+    return next((m for m in fake.guild.members if f"<@{m.id}>" in line), None)
+
+
+def lang_of(member: FakeMember) -> str:
+    return "ja" if member.locale.startswith("ja") else "en"
+
+
+def short(card: str) -> str:
+    info = CARDS[card]
+    return "Joker" if info.is_joker else f"{info.rank}{SYMBOL[info.suit]}"
+
+
+class Table:
+    """The stored game, read the way an auditor would (not a path the players use)."""
+
+    def __init__(self, runner: RunningBot, pk: int) -> None:
+        self.tables: Any = runner.bot.tables  # type: ignore[union-attr]
+        self.pk = pk
+
+    async def record(self) -> Any:
+        return await self.tables.store.get_game(self.pk)
+
+    async def state(self) -> Any:
+        return self.tables.state(await self.record())
+
+    async def seat(self, member: FakeMember) -> str:
+        return str((await self.record()).seat_of(member.id).seat)
+
+
+async def pick(member: FakeMember, reply: Reply, value: str) -> Reply:
+    """Choose ``value`` in the select of the hand message ``reply`` shows (the moves, or a group first)."""
+    menu = reply.selects()[0]
+    return await member.choose(menu.custom_id, [value], message=reply.message)
+
+
+async def human_turn(
+    member: FakeMember, table_msg: SeenMessage, table: Table, seen: Seen, state: Any
+) -> None:
+    lang = lang_of(member)
+    seat = await table.seat(member)
+    hand = await member.click(HAND, message=table_msg)
+    assert hand.ephemeral and hand.images(), "the hand comes with its picture, only for its player"
+    pending = state.pending if state.pending is not None and state.pending.seat == seat else None
+    labels = [o.label for s in hand.selects() for o in s.options]
+    if pending is not None and pending.kind == "seven_give":
+        assert DECLINE[lang] in hand.button_labels()
+        if not seen.gives:  # the first time: the grouped choice, group first, then the cards
+            groups = hand.selects()[0]
+            one = {"en": "Give 1 card", "ja": "1枚渡す"}[lang]
+            assert one in [o.label for o in groups.options], groups.options
+            step = await pick(member, hand, next(o.value for o in groups.options if o.label == one))
+            options = step.selects()[0].options
+            give = {"en": "to the next player", "ja": "を次の人に渡す"}[lang]
+            assert all(give in o.label for o in options), options
+            seen.gives.append(options[0].label)
+            await pick(member, step, options[0].value)
+        else:
+            seen.declines.append("7")
+            await member.click(DECLINE[lang], message=hand.message)
+        return
+    if pending is not None and pending.kind == "seven_answer":
+        first = hand.selects()[0].options[0]
+        if pending.count > 1:  # grouped by the first card
+            hand = await pick(member, hand, first.value)
+            first = hand.selects()[0].options[0]
+        assert first.label.startswith({"en": "Return", "ja": f"{pending.count}枚返す"}[lang]), first.label
+        seen.answers.append(first.label)
+        await pick(member, hand, first.value)
+        return
+    if pending is not None and pending.kind == "ten_discard":
+        assert DECLINE[lang] in hand.button_labels()
+        if len(seen.discards) <= len(seen.declines):
+            option = hand.selects()[0].options[0]
+            assert option.label.startswith("Discard ") or option.label.endswith(" を捨てる"), option.label
+            seen.discards.append(option.label)
+            await pick(member, hand, option.value)
+        else:
+            seen.declines.append("10")
+            await member.click(DECLINE[lang], message=hand.message)
+        return
+    if not labels:
+        assert hand.button_labels() == [PASS[lang]], "nothing to play: only the Pass button"
+        seen.pass_buttons += 1
+        await member.click(PASS[lang], message=hand.message)
+        return
+    # Plays: the 10s and 7s first (so the prompts come), else the weakest play offered.
+    options = hand.selects()[0].options
+    special = [o for o in options if re.match(r"^(10|7)[♠♥♦♣]", o.label) and "+" not in o.label]
+    choice = (special or list(options))[0]
+    seen.hand_selects += 1
+    await pick(member, hand, choice.value)
+
+
+async def typed_refusal(member: FakeMember, table: Table, seen: Seen) -> None:
+    """A Japanese member types two cards of different numbers: refused in Japanese, only to them, and
+    nothing changes."""
+    seat = await table.seat(member)
+    state = await table.state()
+    cards = [c for c in state.hands[seat] if not CARDS[c].is_joker]
+    first = cards[0]
+    other = next(c for c in cards if CARDS[c].rank != CARDS[first].rank)
+    typed = " ".join(f"{SUIT_JA[CARDS[c].suit]}{CARDS[c].rank}" for c in (first, other))
+    before = await table.record()
+    public_before = len([m for m in member.visible_messages() if not m.ephemeral])
+    refused = await member.slash("crown play", cards=typed)
+    assert refused.ephemeral and "同じ数字の札だけ" in refused.text(), refused.text()
+    after = await table.record()
+    assert (after.version, after.state_json) == (before.version, before.state_json)
+    assert len([m for m in member.visible_messages() if not m.ephemeral]) == public_before
+    seen.refused += 1
+
+
+async def slash_play(member: FakeMember, seen: Seen) -> bool:
+    """``/crown play`` with the autocomplete of legal plays; typing a card narrows the list."""
+    choices = await member.autocomplete("crown play", "cards", "")
+    if not choices:
+        return False
+    assert all(len(c.name) <= 100 for c in choices) and len(choices) <= 25
+    first = choices[0]
+    card = re.match(r"(1[0-5]|[3-9])([♠♥♦♣])", first.name)
+    if card:
+        suit = next(k for k, v in SYMBOL.items() if v == card[2])
+        narrowed = await member.autocomplete("crown play", "cards", f"{suit}{card[1]}")
+        assert narrowed and all(card[0] in c.name for c in narrowed), narrowed
+    played = await member.slash("crown play", cards=first.value)
+    assert played.ephemeral and played.images(), "the refreshed hand answers the command"
+    seen.slash_plays += 1
+    return True
+
+
+def public_text(message: SeenMessage) -> str:
+    parts = [message.content]
+    for embed in message.embeds:
+        parts += [str(embed.get(k) or "") for k in ("title", "description")]
+        parts += [f"{f.get('name')} {f.get('value')}" for f in embed.get("fields") or []]
+        parts.append(str((embed.get("footer") or {}).get("text") or ""))
+    return "\n".join(parts)
+
+
+def named_cards(text: str) -> set[str]:
+    found = {f"{next(k for k, v in SYMBOL.items() if v == m[2])}{m[1]}" for m in CARD_MENTION.finditer(text)}
+    found |= {f"{m[1]}{m[2]}" for m in CARD_ID.finditer(text)}
+    for card in CARDS.values():
+        own_title = RANK_DEFS[card.rank].title is None if not card.is_joker else True
+        if own_title and (card.title.en in text or card.title.ja in text):
+            found.add(card.id)
+    return found
+
+
+def pixels_equal(png: bytes, expected: bytes) -> bool:
+    a = Image.open(io.BytesIO(png)).convert("RGB")
+    b = Image.open(io.BytesIO(expected)).convert("RGB")
+    return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+
+
+async def audit_public_messages(fake: FakeDiscord, table: Table, watcher: FakeMember) -> int:
+    """Every public message against the stored game: text never names a hidden card, and each picture is
+    the public view's picture of the state it announces."""
+    rec = await table.record()
+    log = [(a.seat, a.action) for a in await table.tables.store.actions(table.pk)]
+    players = [s.seat for s in rec.seats]
+    states = [replay(ENGINE, players, rec.options, rec.seed, log[:k]) for k in range(len(log) + 1)]
+    assert ENGINE.dump_state(states[-1]) == rec.state_json, "the log replays to the stored state"
+    names = table.tables.display_names(rec)
+    lang = await table.tables.public_lang(rec.guild_id)
+    checked = 0
+    for message in watcher.visible_messages():
+        if message.ephemeral:
+            continue
+        text = public_text(message)
+        turn = re.search(r"· (?:turn|手番) (\d+)", text)
+        state = states[int(turn[1]) - 1] if turn else states[0]
+        hidden = {c for hand in state.hands.values() for c in hand} | set(state.blind)
+        if state.over:
+            hidden = set()  # the end shows every hand and the blind on purpose
+        leaked = named_cards(text) & hidden
+        assert not leaked, f"public message names hidden cards {leaked}:\n{text}"
+        for attachment in message.attachments:
+            kind = attachment.filename.removesuffix(".png")
+            assert kind in ("table", "final"), f"a {kind} picture in public"
+            render = R.render_final if kind == "final" else R.render_table
+            expected = render(ENGINE.view(state, None), lang, names=names)
+            assert pixels_equal(attachment.data, expected), f"public {kind} picture at turn {turn}"
+            checked += 1
+    return checked
+
+
+async def test_a_full_game_with_two_humans_and_two_ais(
+    fake: FakeDiscord, running_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.table.service.secrets.randbits", lambda bits: SEED)
+    runner = await running_bot()
+    alice = fake.guild.member("alice")
+    taro = fake.guild.member("taro", locale="ja")
+    humans = (alice, taro)
+    lobby = await alice.slash("game new", game=GAME)
+    await taro.click("Join", message=lobby.message)
+    for _ in range(2):
+        added = await alice.slash("game add-ai")
+        assert added.ephemeral
+    await alice.click("Start", message=lobby.message)
+    rec = await runner.bot.tables.store.live_game_in(fake.guild.default_channel.id)  # type: ignore[union-attr]
+    table = Table(runner, rec.id)
+    seen = Seen()
+    slash_done = refused_done = False
+
+    for _ in range(400):
+        latest = public_tables(alice)[-1]
+        if any(a.filename == "final.png" for a in latest.attachments):
+            break
+        mover = mover_of(fake, latest)
+        assert mover in humans, f"the bot waits only for humans:\n{latest.text()}"
+        state = await table.state()
+        mine = state.pending is None and state.current == await table.seat(mover)
+        if mine and mover is taro and not refused_done:
+            await typed_refusal(taro, table, seen)
+            refused_done = True
+        if mine and mover is alice and not slash_done and await slash_play(alice, seen):
+            slash_done = True
+            continue
+        await human_turn(mover, latest, table, seen, state)
+    else:
+        pytest.fail("the game did not end")
+
+    final = public_tables(alice)[-1]
+    text = final.content
+    assert "The game is over" in text and "bonus" in text and "1. " in text, text
+    state = await table.state()
+    for row in (await table.record()).seats:
+        assert row.name in text
+    if state.fouls:
+        assert "illegal finish" in text
+    assert slash_done and refused_done, seen
+    assert seen.hand_selects and seen.pass_buttons, seen
+    assert seen.gives and seen.discards and seen.answers, seen
+    checked = await audit_public_messages(fake, table, alice)
+    assert checked >= len(public_tables(alice))
+    # Each human saw a refreshed hand of their own, never the other's.
+    for member in humans:
+        other = taro if member is alice else alice
+        theirs = {m.id for m in member.ephemerals()}
+        assert theirs and not theirs & {m.id for m in other.visible_messages()}

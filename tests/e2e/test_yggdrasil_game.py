@@ -1,0 +1,317 @@
+"""A whole game of The Yggdrasil, human against the AI, through the fake Discord: the hand's selects and
+buttons, ``/tree place`` (and ``/tree invade`` when the game offers one) with autocomplete, the table
+message after every move, and nothing hidden in public. ``/rules`` and ``/card`` answer for the game too.
+Below it, without Discord: every event and move of many games is worded, with names, in both languages."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import engines
+from bot.errors import message_for
+from bot.games import ui_for
+from bot.games.yggdrasil import UI
+from bot.i18n import t
+from bot.store import GameRecord, Status
+from engines.core import Action, Event, IllegalAction, Rng
+from engines.yggdrasil.cards import CARDS
+from engines.yggdrasil.models import Discard, Invade, NoInvasion, Place, SkipEffect, YggState
+from renderers.yggdrasil import render_final, render_table
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.botrunner import RunningBot, StartBot
+from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(60)]
+
+OPTIONS = "columns=3 rows=5 first_player=p1"
+CELL = re.compile(r"^[A-C][1-5]$")
+TABLE_TITLE = "The Yggdrasil · turn"
+
+
+def the_hand(reply: Reply) -> SeenMessage:
+    """The ephemeral hand a "My hand" click or a /tree command answered with."""
+    hand = reply.message or (reply.followups[-1] if reply.followups else None)
+    assert hand is not None, reply
+    assert hand.ephemeral and hand.embeds and "your hand" in hand.embeds[0]["title"]
+    assert [a.filename for a in hand.attachments] == ["hand.png"]
+    return hand
+
+
+def table_messages(fake: FakeDiscord) -> list[SeenMessage]:
+    channel = fake.guild.default_channel
+    return [
+        m for m in channel.messages() if m.embeds and m.embeds[0].get("title", "").startswith(TABLE_TITLE)
+    ]
+
+
+async def record(runner: RunningBot, pk: int) -> GameRecord:
+    assert runner.bot is not None
+    rec: GameRecord = await runner.bot.tables.store.get_game(pk)  # type: ignore[attr-defined]
+    return rec
+
+
+def check_tables(fake: FakeDiscord, *, running: bool) -> None:
+    """Every table message carries its picture; only the newest keeps buttons (My hand) while running."""
+    tables = table_messages(fake)
+    assert tables
+    for message in tables:
+        (attachment,) = message.attachments
+        assert attachment.filename in ("table.png", "final.png")
+        assert message.embeds[0]["image"]["url"].endswith(attachment.filename)
+        assert attachment.image().format == "PNG"
+    for old in tables[:-1]:
+        assert old.components == [], f"an old table message kept its buttons: {old.text()}"
+    assert tables[-1].button_labels() == (["My hand"] if running else [])
+
+
+async def play_by_slash(alice: FakeMember) -> Reply:
+    """``/tree place``: pick a suggested card, then one of the cells suggested for that card."""
+    cards = await alice.autocomplete("tree place", "card", "")
+    assert cards, "a card fits, yet /tree place suggests none"
+    card = cards[0]
+    assert re.match(r"^\d+\. ", card.name) and " → " in card.name  # "2. Stone Guardian · … → B2"
+    fits = card.name.rsplit(" → ", 1)[1].split()
+    cells = await alice.autocomplete("tree place", "cell", "", card=card.value)
+    assert cells and all(CELL.match(c.name) for c in cells)
+    assert [c.value for c in cells] == fits  # only the cells this card fits, labelled like the picture
+    reply = await alice.slash("tree place", card=card.value, cell=cells[0].value)
+    the_hand(reply)  # the refreshed hand, privately
+    name = card.name.split(". ", 1)[1].split(" · ")[0]
+    said = f"placed **{name}** on {cells[0].value}."
+    assert any(said in m.content for m in table_messages(alice.fake)), said
+    return reply
+
+
+async def invade_by_slash(alice: FakeMember, hand: SeenMessage) -> Reply:
+    """``/tree invade``: the suggestions are exactly the hand's invasion buttons."""
+    targets = await alice.autocomplete("tree invade", "target", "")
+    assert [c.name for c in targets] == [lbl for lbl in hand.button_labels() if lbl.startswith("Invade ")]
+    reply = await alice.slash("tree invade", target=targets[0].value)
+    the_hand(reply)
+    return reply
+
+
+async def play_by_hand(alice: FakeMember, hand: SeenMessage) -> str:
+    """One decision through the hand's controls: card → cell selects, a flat select, or a button."""
+    selects = {s.placeholder: s for s in hand.selects()}
+    if "Choose a card" in selects:
+        group = selects["Choose a card"]
+        assert all(re.match(r"^\d+\. .+ · power \d+ · fruit \d+", o.label) for o in group.options)
+        await alice.choose("Choose a card", [group.options[0].value], message=hand)
+        cells = next(s for s in hand.selects() if s.placeholder == "Choose your move")
+        assert cells.options and all(CELL.match(o.label) for o in cells.options), cells
+        assert "◀ Back" in hand.button_labels()
+        await alice.choose("Choose your move", [cells.options[0].value], message=hand)
+        return "place"
+    if selects:  # a flat list: discard-and-draw when nothing fits, or the swap choices
+        (menu,) = selects.values()
+        label = menu.options[0].label
+        assert label.startswith(("Discard ", "Swap ")), label
+        await alice.choose(menu.placeholder, [menu.options[0].value], message=hand)
+        return label.split()[0].lower()
+    buttons = [b for b in hand.buttons() if b.label]
+    assert buttons, f"no control on the hand although it is alice's move: {hand.text()}"
+    labels = [b.label or "" for b in buttons]
+    invasions = [lbl for lbl in labels if lbl.startswith("Invade ")]
+    for lbl in invasions:
+        assert re.match(r"^Invade [A-C][1-5] \(.+\) — \d+ vs \d+$", lbl), lbl
+    if invasions:
+        assert "Don't invade" in labels
+    choice = invasions[0] if invasions else labels[0]
+    await alice.click(choice, message=hand)
+    return "invade" if invasions else "skip"
+
+
+async def test_a_whole_game_against_the_ai(fake: FakeDiscord, running_bot: StartBot) -> None:
+    runner = await running_bot()
+    assert runner.bot is not None
+    alice, bob = fake.guild.member("alice"), fake.guild.member("bob")
+    assert "tree" in {c["name"] for c in fake.commands()}
+
+    # /rules and /card know the game.
+    rules = await bob.slash("rules", game="yggdrasil")
+    assert rules.ephemeral
+    engine = engines.get("yggdrasil")
+    contents = rules.embeds[0]["description"]
+    assert all(section.title.en in contents for section in engine.rules())
+    by_ja = await bob.slash("card", name="古老の根")
+    assert by_ja.embeds[0]["title"] == "Elder Root"
+    by_en = await fake.guild.member("taro", locale="ja").slash("card", name="Elder Root")
+    assert by_en.embeds[0]["title"] == "古老の根"
+
+    # ("options" is also the harness's own keyword: pass the command's options as a mapping)
+    await alice.slash("game new", options={"game": "yggdrasil", "options": OPTIONS})
+    await alice.slash("game add-ai")
+    await alice.slash("game start", order="fixed")  # alice is p1 and, by the options, moves first
+    pk = (await runner.bot.tables.store.live_game_in(fake.guild.default_channel.id)).id  # type: ignore[attr-defined]
+
+    # Somebody else cannot play alice's game.
+    refused = await bob.slash("tree place", card="1", cell="B2")
+    assert refused.ephemeral and "not playing" in refused.content
+    assert await bob.autocomplete("tree place", "card", "") == []
+
+    moves: list[str] = []
+    for _ in range(60):
+        rec = await record(runner, pk)
+        if rec.status is not Status.RUNNING:
+            break
+        check_tables(fake, running=True)
+        reply = await alice.click("My hand", message=table_messages(fake)[-1])
+        hand = the_hand(reply)
+        assert not bob.can_see(hand.raw) and hand.id not in {m.id for m in bob.visible_messages()}
+        if "slash" not in moves and any(s.placeholder == "Choose a card" for s in hand.selects()):
+            await play_by_slash(alice)
+            moves.append("slash")
+        elif "slash invade" not in moves and any(b.startswith("Invade ") for b in hand.button_labels()):
+            await invade_by_slash(alice, hand)
+            moves.append("slash invade")
+        else:
+            moves.append(await play_by_hand(alice, hand))
+    rec = await record(runner, pk)
+    assert rec.status is Status.FINISHED, f"the game did not end: {moves}"
+    assert "slash" in moves and "place" in moves
+
+    # The last message is the final standings with the final picture, and no message has buttons left.
+    check_tables(fake, running=False)
+    final = table_messages(fake)[-1]
+    assert "The game is over" in final.content and [a.filename for a in final.attachments] == ["final.png"]
+    assert fake.guild.default_channel.messages()[-1].id == final.id
+
+    await check_nothing_hidden_in_public(fake, runner, rec)
+
+
+async def check_nothing_hidden_in_public(fake: FakeDiscord, runner: RunningBot, rec: GameRecord) -> None:
+    """Replay the game from its action log: the table message after each step shows the picture of exactly
+    the public view of that step, and its text names no card that so far was only ever in a hand or deck."""
+    assert runner.bot is not None
+    tables = runner.bot.tables  # type: ignore[attr-defined]
+    engine = engines.get("yggdrasil")
+    log = await tables.store.actions(rec.id)
+    players = [s.seat for s in sorted(rec.seats, key=lambda s: s.seat)]
+    state: YggState = engine.new_game(players, rec.options, rec.seed)
+    states = [state]
+    for entry in log:
+        action: Action = engine.parse_action(entry.action)
+        state = engine.apply(state, entry.seat, action).state
+        states.append(state)
+    assert engine.dump_state(state) == rec.state_json
+    messages = table_messages(fake)
+    assert len(messages) == len(states), "one table message per step (the deal, then every action)"
+
+    names = tables.display_names(rec)
+    every_name = {CARDS[k].name.en for k in CARDS}
+
+    def unmistakable(name: str) -> bool:  # a name inside another card's name cannot be told apart in text
+        return not any(name in other for other in every_name - {name})
+
+    public_kinds: set[str] = set()
+    for step, (message, seen) in enumerate(zip(messages, states, strict=True)):
+        on_field = {seen.kinds[c] for c in seen.board if c is not None}
+        discarded = {seen.kinds[c] for pile in seen.discards.values() for c in pile}
+        public_kinds |= on_field | discarded
+        secret = {seen.kinds[c] for c in engine.hidden_cards(seen, None)} - public_kinds
+        assert secret or step > 0, "the check would prove nothing: no card is secret after the deal"
+        text = message.text()
+        for name in (CARDS[kind].name.en for kind in secret):
+            if unmistakable(name):
+                assert name not in text, f"step {step}: {name} is only in a hand or deck, yet public: {text}"
+        assert not {c for c in engine.hidden_cards(seen, None) if c in text}
+        view = engine.view(seen, None)
+        render = render_final if step == len(states) - 1 else render_table
+        expected: Any = render(view, "en", names=names)
+        assert message.attachments[0].data == expected, f"step {step}: the picture is not the public view's"
+
+    # Every other public message too (the lobby): no card that never left a hand or deck.
+    never_public = set(state.kinds.values()) - public_kinds
+    for message in fake.guild.default_channel.messages():
+        text = message.text()
+        assert not {c for c in engine.hidden_cards(state, None) if c in text}
+        assert not {n for n in (CARDS[k].name.en for k in never_public) if unmistakable(n) and n in text}
+
+
+# -- the words: every event and every legal move of many games, in both languages ----------------------
+def random_games(count: int, options: dict[str, Any] | None = None) -> Iterator[tuple[Action, list[Event]]]:
+    """Every legal action offered (with no events) and every action taken with its events, over ``count``
+    games between the AI and a random player."""
+    engine = engines.get("yggdrasil")
+    for seed in range(count):
+        state: YggState = engine.new_game(["p1", "p2"], options, seed)
+        agents = {"p1": engine.ai("normal"), "p2": engine.ai("random")}
+        rng = Rng.from_seed(seed)
+        while engine.to_move(state):
+            seat = engine.to_move(state)[0]
+            for action in engine.legal_actions(state, seat):
+                yield action, []
+            action = agents[seat].choose(state, seat, rng)
+            step = engine.apply(state, seat, action)
+            yield action, step.events
+            state = step.state
+
+
+def test_every_event_and_move_is_worded_with_names_in_both_languages() -> None:
+    ui = ui_for("yggdrasil")
+    assert isinstance(ui, UI)
+    names = {"p1": "alice", "p2": "AI-1"}
+    kinds: set[str] = set()
+    labels: set[str] = set()
+    for action, events in random_games(12, {"columns": 4, "rows": 5}):
+        for lang in ("en", "ja"):
+            label = ui.action_label(action, lang)
+            assert label and "{" not in label and len(label) <= 100, (action, label)
+            assert ":" not in label.replace(" — ", ""), f"an instance id in {label!r}"
+            group = ui.group_label(action, lang)
+            assert (group is not None) == (action.type == "place")
+            labels.add(label)
+            for event in events:
+                line = ui.describe_event(event, lang, names)
+                assert line and "{" not in line, (event, line)
+                assert not re.search(r"p\d:\d\d|p\d:root", line), f"an instance id in {line!r}"
+                assert "p1" not in line and "p2" not in line, line
+                if event.seat:
+                    assert names[event.seat] in line or event.kind == "drew", line
+                kinds.add(event.kind)
+    every_kind = {
+        "placed", "effect", "swapped", "effect_skipped", "invaded", "destroyed", "no_invasion",
+        "discarded", "drew", "drew_card", "turn", "game_over",
+    }  # fmt: skip
+    assert every_kind <= kinds, f"not seen: {every_kind - kinds}"
+    stuck = Event(kind="could_not_place", seat="p2", params={"reason": "no_cards"})  # rare in play
+    assert ui.describe_event(stuck, "en", names) == "AI-1 has no cards left and cannot place."
+    assert ui.describe_event(stuck, "ja", names) == "AI-1 は手札も山札もなく、カードを置けない。"
+    assert any(lbl.startswith("Swap ") and "⇄" in lbl for lbl in labels)
+    assert {"Don't invade", "Don't place a second card", "Don't swap"} <= labels
+
+
+def test_the_hand_shows_card_then_cell_and_invasions_as_buttons() -> None:
+    ui = ui_for("yggdrasil")
+    place = Place(card="p1:07", cell="C4", kind="lantern-moth", slot=3)
+    assert ui.group_label(place, "en") == "3. Lantern Moth · power 0 · fruit 1"
+    assert ui.group_label(place, "ja") == "3. 灯火の蛾・パワー0・果実1"
+    assert ui.action_label(place, "en", in_group=True) == "C4"
+    assert ui.action_label(place, "en") == "Place Lantern Moth on C4"
+    invade = Invade(target="D5", target_kind="root-elder", attack=5, defence=3)
+    assert ui.action_label(invade, "en") == "Invade D5 (Elder Root) — 5 vs 3"
+    assert ui.action_label(invade, "ja") == "D5 の「古老の根」に侵攻 — 5 対 3"
+    legal: list[Action] = [place, invade, NoInvasion(), SkipEffect(effect="swap"), Discard(card="p1:01")]
+    assert [a.type for a in ui.quick_actions(legal)] == ["invade", "no_invasion", "skip_effect"]
+    # A move parsed from a click or the action log equals the hinted legal one, and words without hints.
+    assert engines.get("yggdrasil").parse_action(place.model_dump()) == place
+    assert ui.action_label(Invade(target="D5"), "en") == "Invade D5"
+
+
+def test_refusals_have_game_sentences_in_both_languages() -> None:
+    codes = {
+        "wrong_phase", "bad_cell", "card_not_in_hand", "cell_taken", "branch_off_field", "not_connected",
+        "branch_mismatch", "colour_mismatch", "swap_breaks_connection", "not_a_target", "must_place",
+    }  # fmt: skip
+    for code in codes:
+        error = IllegalAction(code, cell="C4", card="p1:07", first="B2", second="B3", target="D5")
+        error.game = "yggdrasil"
+        for lang in ("en", "ja"):
+            text, expected = message_for(error, lang)
+            assert expected and text == t(lang, f"errors.yggdrasil.{code}", **error.params)
+            assert "p1:07" not in text and "{" not in text
