@@ -19,6 +19,7 @@ from renderers.common import (
     badge_size,
     draw_text,
     hstack,
+    initials_of,
     new_canvas,
     playing_card,
     rounded_rect,
@@ -108,7 +109,7 @@ def card_label(card: str) -> str:
     info = CARDS[card]
     if info.is_joker:
         return "JOKER"
-    return f"{SYMBOL[info.suit]}{info.rank}"
+    return f"{info.rank}{SYMBOL[info.suit]}"
 
 
 def draw_card(img: Image.Image, xy: tuple[int, int], card: str, lang: str, width: int, **kw: bool) -> None:
@@ -130,8 +131,9 @@ def draw_card(img: Image.Image, xy: tuple[int, int], card: str, lang: str, width
         )
 
 
-def state_badges(img: Image.Image, view: Any, lang: str, right: int, y: int, size: int = 20) -> None:
-    """Board state, 11-back and lock as badges, laid out right-aligned ending at ``right``."""
+def state_badges(img: Image.Image, view: Any, lang: str, right: int, y: int, size: int = 20) -> int:
+    """Board state, 11-back and lock as badges, laid out right-aligned ending at ``right``; returns the
+    left edge of the row."""
     items: list[tuple[str, tuple[int, int, int]]] = []
     board = t("revolution" if view.revolution else "normal", lang)
     items.append((board, PALETTE.danger if view.revolution else PALETTE.info))
@@ -146,21 +148,23 @@ def state_badges(img: Image.Image, view: Any, lang: str, right: int, y: int, siz
         x -= w
         badge(img, (x, y), text, colour=colour, size=size)
         x -= 10
+    return x
 
 
 def header(img: Image.Image, view: Any, lang: str, title: str, badges: bool = True) -> int:
+    right = WIDTH - PAD
+    if badges:  # badges first: the title takes the room they leave
+        right = max(WIDTH // 3, state_badges(img, view, lang, WIDTH - PAD, 16, size=24) - 12)
     draw_text(
         img,
-        (PAD, 18, WIDTH // 2, 62),
+        (PAD, 18, right, 62),
         title,
         max_size=32,
-        min_size=20,
+        min_size=18,
         bold=True,
         fill=PALETTE.text_light,
         wrap=False,
     )
-    if badges:
-        state_badges(img, view, lang, WIDTH - PAD, 22)
     return 76
 
 
@@ -176,9 +180,54 @@ def seat_mark(s: Any, lang: str) -> tuple[str | None, tuple[int, int, int]]:
     return None, PALETTE.highlight
 
 
+def seat_box(
+    img: Image.Image, box: tuple[int, int, int, int], view: Any, s: Any, lang: str, name: Namer
+) -> None:
+    """A player's panel. The shared panel draws the frame, seat colour and avatar; the name, card count and
+    points are drawn here at sizes that stay readable when Discord shrinks the picture to a phone's width
+    (about 0.4x: 28 px here is 11 px there)."""
+    left, top, right, bottom = box
+    who = name(s.seat)
+    seat_panel(
+        img,
+        box,
+        name="",
+        colour=PALETTE.seat(view.players.index(s.seat)),
+        lines=[],
+        active=s.is_turn,
+        initials=initials_of(who),
+    )
+    text_left = left + 14 + max(4, (right - left) // 60) + 60 + 14
+    mark, mark_colour = seat_mark(s, lang)
+    name_right = right - 14
+    if mark:
+        mw, _ = badge_size(mark, size=22)
+        badge(img, (right - 12 - mw, top + 12), mark, colour=mark_colour, size=22)
+        name_right = right - 12 - mw - 8
+    draw_text(
+        img,
+        (text_left, top + 10, name_right, top + 52),
+        who,
+        max_size=32,
+        min_size=18,
+        bold=True,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    draw_text(
+        img,
+        (text_left, top + 58, right - 14, bottom - 12),
+        f"{t('cards', lang, n=s.hand_count)} · {t('points', lang, n=s.points)}",
+        max_size=30,
+        min_size=16,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+
+
 def seats_block(img: Image.Image, view: Any, lang: str, top: int, name: Namer) -> int:
     seats = view.seats
-    cols = 2 if len(seats) <= 4 else 3
+    cols = 2  # two wide panels a row even for five: names and counts stay large enough for a phone
     gap = 14
     w = (WIDTH - 2 * PAD - (cols - 1) * gap) // cols
     h = 112
@@ -186,24 +235,14 @@ def seats_block(img: Image.Image, view: Any, lang: str, top: int, name: Namer) -
         r, c = divmod(i, cols)
         x = PAD + c * (w + gap)
         y = top + r * (h + gap)
-        mark, mark_colour = seat_mark(s, lang)
-        seat_panel(
-            img,
-            (x, y, x + w, y + h),
-            name=name(s.seat),
-            colour=PALETTE.seat(view.players.index(s.seat)),
-            lines=[f"{t('cards', lang, n=s.hand_count)} · {t('points', lang, n=s.points)}"],
-            active=s.is_turn,
-            mark=mark,
-            mark_colour=mark_colour,
-        )
+        seat_box(img, (x, y, x + w, y + h), view, s, lang, name)
     rows = (len(seats) + cols - 1) // cols
     return top + rows * (h + gap)
 
 
 def render_table(view: Any, lang: str, names: Mapping[str, str] | None = None) -> bytes:
     name = namer(names)
-    rows = (len(view.seats) + (1 if len(view.seats) <= 4 else 2)) // (2 if len(view.seats) <= 4 else 3)
+    rows = (len(view.seats) + 1) // 2
     height = 76 + 372 + 18 + rows * 126 + (70 if view.pending is not None else 0) + 60
     img = new_canvas(WIDTH, height)
     y = header(img, view, lang, t("title", lang))
@@ -245,9 +284,9 @@ def render_table(view: Any, lang: str, names: Mapping[str, str] | None = None) -
         info.append(t("cleared", lang, seat=name(view.last_clear.seat), pts=view.last_clear.points))
     draw_text(
         img,
-        (PAD + 24, y + 328, WIDTH - PAD - 24, y + 362),
+        (PAD + 24, y + 322, WIDTH - PAD - 24, y + 364),
         "   ·   ".join(info),
-        max_size=22,
+        max_size=28,
         min_size=14,
         fill=PALETTE.text_muted_light,
         wrap=False,
@@ -275,7 +314,7 @@ def render_table(view: Any, lang: str, names: Mapping[str, str] | None = None) -
         img,
         (PAD, y, WIDTH - PAD, y + 40),
         piles,
-        max_size=24,
+        max_size=28,
         min_size=14,
         fill=PALETTE.text_muted_light,
         wrap=False,
@@ -286,10 +325,11 @@ def render_table(view: Any, lang: str, names: Mapping[str, str] | None = None) -
 def render_hand(view: Any, lang: str, names: Mapping[str, str] | None = None) -> bytes:
     name = namer(names)
     hand = view.hand or []
-    cw = 120
-    rows = max(1, (len(hand) + 6) // 7)
-    per_row = max(1, (len(hand) + rows - 1) // rows)  # rows of even length read better than 7 + 1
-    height = 200 + rows * 186 + 20
+    cw = 136  # six a row: the corner number stays readable on a phone
+    rows = max(1, (len(hand) + 5) // 6)
+    per_row = max(1, (len(hand) + rows - 1) // rows)  # rows of even length read better than 6 + 1
+    row_h = round(cw * 1.4) + 18
+    height = 200 + rows * row_h + 20
     img = new_canvas(WIDTH, height)
     me = next((s for s in view.seats if s.seat == view.seat), None)
     title = t("hand_title", lang)
@@ -322,7 +362,7 @@ def render_hand(view: Any, lang: str, names: Mapping[str, str] | None = None) ->
         img,
         (PAD, y + 44, WIDTH - PAD, y + 76),
         t("playable", lang),
-        max_size=20,
+        max_size=24,
         min_size=14,
         fill=PALETTE.text_muted_light,
         wrap=False,
@@ -333,7 +373,7 @@ def render_hand(view: Any, lang: str, names: Mapping[str, str] | None = None) ->
         xs = hstack(len(row), cw, WIDTH - 2 * PAD, gap=12, start=PAD)
         for x, c in zip(xs, row, strict=True):
             draw_card(img, (x, y), c.id, lang, cw, highlight=c.playable, dimmed=not c.playable)
-        y += 186
+        y += row_h
     return to_png(img)
 
 
@@ -355,7 +395,7 @@ def render_final(view: Any, lang: str, names: Mapping[str, str] | None = None) -
             img,
             (x, y, x + 240, y + 34),
             t(key, lang),
-            max_size=22,
+            max_size=24,
             min_size=14,
             bold=True,
             fill=PALETTE.text_muted_light,
@@ -404,9 +444,9 @@ def render_final(view: Any, lang: str, names: Mapping[str, str] | None = None) -
         )
         draw_text(
             img,
-            (PAD + 90, y + 40, 540, y + 70),
+            (PAD + 90, y + 40, 540, y + 72),
             how,
-            max_size=20,
+            max_size=24,
             min_size=14,
             fill=PALETTE.danger if r.foul else PALETTE.text_muted_light,
             wrap=False,

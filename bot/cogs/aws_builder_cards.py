@@ -183,9 +183,13 @@ class AwsCog(
     @app_commands.command(
         name=_("cardfile"), description=_("Load a custom card file into this channel's lobby (host only)")
     )
-    @app_commands.describe(file=_("A TOML or JSON file with the schema of cards.toml"))
+    @app_commands.describe(
+        file=_("A TOML or JSON file with the schema of cards.toml (none: back to the built-in cards)")
+    )
     @app_commands.guild_only()
-    async def cardfile(self, interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+    async def cardfile(
+        self, interaction: discord.Interaction[Any], file: discord.Attachment | None = None
+    ) -> None:
         from engines.aws_builder_cards.cards import CardDataError, load_cards
 
         tables = self.bot.tables
@@ -194,6 +198,19 @@ class AwsCog(
             raise UserError("not_in_lobby")
         if rec.host_id != interaction.user.id:
             raise UserError("host_only")
+        public = await tables.public_lang(rec.guild_id)
+        channel = self.bot.get_partial_messageable(rec.channel_id)
+        if file is None:
+            options = {k: v for k, v in rec.options.items() if k != "card_file"}
+            rec = await tables.store.update(rec.id, rec.version, options=options)
+            await interaction.response.send_message(
+                t(user_lang(interaction), "aws_builder_cards.cardfile.cleared"), ephemeral=True
+            )
+            await channel.send(
+                t(public, "aws_builder_cards.cardfile.announce_cleared", host=interaction.user.mention),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
         if file.size > CARD_FILE_LIMIT:
             raise game_error("cardfile_too_big", size=-(-file.size // 1024), limit=CARD_FILE_LIMIT // 1024)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -214,8 +231,6 @@ class AwsCog(
         facts = {"file": file.filename, "cards": len(db.cards), "missions": len(db.missions)}
         await interaction.followup.send(t(lang, "aws_builder_cards.cardfile.loaded", **facts), ephemeral=True)
         # Everyone at the table should know the cards differ from the printed ones.
-        public = await tables.public_lang(rec.guild_id)
-        channel = self.bot.get_partial_messageable(rec.channel_id)
         await channel.send(
             t(public, "aws_builder_cards.cardfile.announce", host=interaction.user.mention, **facts),
             allowed_mentions=discord.AllowedMentions.none(),

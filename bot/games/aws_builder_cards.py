@@ -7,6 +7,7 @@ Only wording and arrangement live here; the rules stay in ``engines/aws_builder_
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -17,6 +18,17 @@ from engines.core import Action, Event
 
 GAME = "aws-builder-cards"
 _NS = "aws_builder_cards"
+
+
+_JA = "\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef"
+#: a space the templates put around a name, between two Japanese characters ("ホスト をデプロイ")
+_JA_GAP = re.compile(f"(?<=[{_JA}]) (?=[{_JA}])")
+
+
+def tidy(text: str, lang: str) -> str:
+    """Japanese sets Latin names apart with spaces ("Amazon S3 を獲得") but writes Japanese words
+    together ("ベアメタルホストを獲得"): drop the template's space where both sides are Japanese."""
+    return _JA_GAP.sub("", text) if lang == "ja" else text
 
 
 def key_of(card: str) -> str:
@@ -52,7 +64,7 @@ class UI(GameUI):
     def gives(self, credits: int, draw: int, adopt: int, lang: str) -> str:
         parts = []
         if credits:
-            parts.append(t(lang, f"{_NS}.gives_credits", n=credits))
+            parts.append(t(lang, f"{_NS}.gives_credits{'_one' if credits == 1 else ''}", n=credits))
         if draw:
             parts.append(t(lang, f"{_NS}.gives_draw", n=draw))
         if adopt:
@@ -60,7 +72,7 @@ class UI(GameUI):
         return t(lang, f"{_NS}.sep_list").join(parts) or t(lang, f"{_NS}.gives_nothing")
 
     def totals(self, credits: int, draws: int, adoptions: int, acquisitions: int, lang: str) -> str:
-        parts = [t(lang, f"{_NS}.total_credits", n=credits)]
+        parts = [t(lang, f"{_NS}.total_credits{'_one' if credits == 1 else ''}", n=credits)]
         if draws:
             parts.append(t(lang, f"{_NS}.gives_draw", n=draws))
         if adoptions:
@@ -72,6 +84,10 @@ class UI(GameUI):
 
     # -- moves --------------------------------------------------------------------------------------
     def action_label(self, action: Action, lang: str, *, in_group: bool = False) -> str:
+        label = tidy(self._action_label(action, lang), lang)
+        return label if len(label) <= 100 else label[:99] + "…"
+
+    def _action_label(self, action: Action, lang: str) -> str:
         p = action.model_dump(exclude={"type"})
         kind = action.type
         label: str
@@ -93,7 +109,7 @@ class UI(GameUI):
             label = t(lang, f"actions.{GAME}.{kind}", card=self.card_name(p["card"], lang))
         else:
             label = t(lang, f"actions.{GAME}.{kind}")
-        return label if len(label) <= 100 else label[:99] + "…"
+        return label
 
     def acquire_label(self, action: Action, lang: str) -> str:
         source, slot = getattr(action, "source", ""), int(getattr(action, "slot", 0))
@@ -119,6 +135,10 @@ class UI(GameUI):
 
     # -- events -------------------------------------------------------------------------------------
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
+        line = self._describe(event, lang, names)
+        return None if line is None else tidy(line, lang)
+
+    def _describe(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         p = event.params
         player = names.get(event.seat or "", event.seat or "")
         key = f"events.{GAME}.{event.kind}"

@@ -118,10 +118,18 @@ class CardDef(_Strict):
     players: int = Field(2, ge=2, le=4)
     cmp_needs: list[str] = Field(default_factory=list)
     effects: list[Effect] = Field(default_factory=list)
+    #: the Japanese name cut where a card face may break the line (katakana compounds have no spaces)
+    ja_lines: list[str] = Field(default_factory=list)
 
     @property
     def name(self) -> Text:
         return Text(en=self.en, ja=self.ja)
+
+    @model_validator(mode="after")
+    def _lines_spell_the_name(self) -> CardDef:
+        if self.ja_lines and "".join(self.ja_lines).replace(" ", "") != self.ja.replace(" ", ""):
+            raise ValueError(f"{self.key}: ja_lines {self.ja_lines} do not spell ja {self.ja!r}")
+        return self
 
 
 class MissionDef(_Strict):

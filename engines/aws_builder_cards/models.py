@@ -57,8 +57,8 @@ class Deploy(Action):
     @field_validator("cards")
     @classmethod
     def _canonical_order(cls, cards: tuple[str, ...]) -> tuple[str, ...]:
-        """``cards`` is a set: any order names the same action, so it has one canonical (sorted) form and
-        ``legal_actions`` lists exactly that one. The cards still go down in hand order (see ``do_deploy``)."""
+        """``cards`` is a set: any order names the same action, so it has one canonical (sorted) form
+        and ``legal_actions`` lists exactly that one. The cards still go down in hand order (do_deploy)."""
         return tuple(sorted(cards))
 
 
@@ -256,6 +256,7 @@ class CardFace(BaseModel):
     points: int
     combo: Text
     partners: list[str]
+    ja_lines: list[str] = Field(default_factory=list)  # where the Japanese name may break on a face
 
 
 class SlotView(BaseModel):

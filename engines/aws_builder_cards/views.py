@@ -55,6 +55,7 @@ def faces(text: str | None) -> dict[str, CardFace]:
             points=d.points,
             combo=Text(en=combo_line(db, key, "en"), ja=combo_line(db, key, "ja")),
             partners=db.partner_names(key),
+            ja_lines=list(d.ja_lines),
         )
     return out
 

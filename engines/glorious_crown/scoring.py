@@ -51,7 +51,8 @@ def standings(state: GCState) -> list[Standing]:
     for i, seat in enumerate(order):
         foul = seat in state.fouls
         bonus = 0 if foul else n - i  # GC-19
-        rows.append((seat, i + 1, state.points[seat], bonus, state.points[seat] + bonus, foul))
+        pts = state.points.get(seat, 0)
+        rows.append((seat, i + 1, pts, bonus, pts + bonus, foul))
     totals = sorted((r[4] for r in rows), reverse=True)
     return [
         Standing(

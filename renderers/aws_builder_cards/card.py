@@ -137,7 +137,14 @@ def draw_card(
     one_line, _ = fit_text(name, box_w, box_h, biggest, 9, bold=True, wrap=False)
     wrap = one_line < max(13, biggest * 0.7)
     size_cap = one_line
-    if wrap:
+    broken = "\n".join(part.strip() for part in face.ja_lines)
+    broken_size = 0
+    if lang == "ja" and face.ja_lines and face.kind != "wa" and one_line < biggest:
+        broken_size, _ = fit_text(broken, box_w, box_h, biggest, 9, bold=True, wrap=False)
+    if broken_size > one_line:
+        # A katakana compound has no spaces to wrap at: break where the card data says it may.
+        name, size_cap, wrap = broken, broken_size, False
+    elif wrap:
         size_cap = biggest
         if name.isascii():
             longest = max(name.split(), key=len)

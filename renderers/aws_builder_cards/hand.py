@@ -105,14 +105,14 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
         )
         iy += 24
         present = {key for key in (p.split("#")[0] for p in h.partners_in_hand)}
-        names = []
+        partners = []
         for key in h.partners:
             mark = "✓ " if key in present or (key in TOKEN_NAMES and h.partners_in_hand) else "・"
-            names.append(mark + partner_name(view, key, lang))
+            partners.append(mark + partner_name(view, key, lang))
         draw_text(
             img,
             (x0, iy, x0 + cw, iy + info_h - 30),
-            "\n".join(names),
+            "\n".join(partners),
             max_size=19,
             min_size=11,
             fill=PALETTE.highlight if h.partners_in_hand else PALETTE.text_muted_light,

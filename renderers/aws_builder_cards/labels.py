@@ -49,7 +49,7 @@ T: dict[str, dict[str, str]] = {
     "wa_cost_now": {"en": "W-A now costs {costs}", "ja": "W-A のコスト {costs}"},
     "pts": {"en": "{n} pts", "ja": "{n}点"},
     "pt_one": {"en": "1 pt", "ja": "1点"},
-    "p_wa": {"en": "W-A {n} pts · missions {m}", "ja": "W-A {n}点・ミッション {m}"},
+    "p_wa": {"en": "W-A points {n} · missions {m}", "ja": "W-A {n}点・ミッション {m}"},
     "p_wa_only": {"en": "W-A cards: {cards}", "ja": "W-A カード：{cards}"},
     "p_counts": {"en": "Deck {d} · Hand {h} · Discard {x}", "ja": "山札 {d}・手札 {h}・捨て札 {x}"},
     "p_builders": {"en": "Builder cards {b} · Retired {r}", "ja": "Builder {b}枚・リタイア {r}枚"},

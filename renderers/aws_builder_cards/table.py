@@ -406,9 +406,9 @@ def status_line(img: Image.Image, view: ABView, lang: str, top: int, names: Name
     elif view.pending is not None:
         text = t("cdk_wait", lang, seat=who(view.pending.seat, names))
     if view.missions_revealed:
-        names = " · ".join(m.name.get(lang) for m in view.missions_revealed)
+        missions = " · ".join(m.name.get(lang) for m in view.missions_revealed)
         text = f"{text}   " if text else ""
-        text += f"{t('missions', lang)}: {names}"
+        text += f"{t('missions', lang)}: {missions}"
     if not text:
         return top
     draw_text(

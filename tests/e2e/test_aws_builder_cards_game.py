@@ -1,0 +1,283 @@
+"""AWS Builder Cards end to end: one human and two AIs play a whole game through the fake Discord.
+
+The human (alice) plays with the hand's controls (the "Deploy all" and "End turn" buttons, the select of
+purchases and retirements, the vote buttons) and with the ``/aws`` commands. Checked: the turn summary
+lines, that an older table message has lost its buttons, that every hand is ephemeral and unseen by
+others, and — replaying the stored game — that no public message names a card hidden in someone's hand
+(the retire proof is the one allowed reveal).
+"""
+
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+import engines
+from engines.aws_builder_cards.cards import DEFAULT_DB, DEFAULT_TEXT
+from engines.core import Engine
+from tests.fakediscord import FakeDiscord, interactions, payloads
+from tests.fakediscord.botrunner import StartBot
+from tests.fakediscord.harness import APPLICATION_COMMAND, FakeMember, Reply, SeenMessage
+from tests.fakediscord.state import Attachment
+
+GAME = "aws-builder-cards"
+#: The game's seed (the service draws one at random): this one gives alice a chance to retire.
+SEED = 2024
+PICTURES = ("table.png", "final.png")
+PROPOSE = "Propose reshuffling the console (everyone votes)"
+
+
+def table_messages(member: FakeMember) -> list[SeenMessage]:
+    return [
+        m
+        for m in member.visible_messages()
+        if not m.ephemeral and any(a.filename in PICTURES for a in m.attachments)
+    ]
+
+
+def hand_of(reply: Reply) -> SeenMessage | None:
+    """The (refreshed) hand message a move answered with."""
+    hands = [
+        m for m in reply.messages if m.ephemeral and any(a.filename == "hand.png" for a in m.attachments)
+    ]
+    return hands[-1] if hands else None
+
+
+def option_labels(hand: SeenMessage) -> list[str]:
+    return [o.label for s in hand.selects() for o in s.options]
+
+
+async def choose(alice: FakeMember, hand: SeenMessage, label: str) -> Reply:
+    return await alice.choose(hand.selects()[0].placeholder, [label], message=hand)
+
+
+async def slash_with_file(member: FakeMember, command: str, option: str, filename: str, data: bytes) -> Reply:
+    """``/command option:<attachment>``: the harness has no attachment options yet, so the upload is put on
+    the fake's CDN and the interaction built here, as Discord sends it."""
+    fake = member.fake
+    channel = member.channel.raw
+    att_id = fake.store.ids.next()
+    url = f"{fake.url}/attachments/{channel.id}/{att_id}/{filename}"
+    upload = Attachment(id=att_id, filename=filename, content_type="text/plain", data=data, url=url)
+    fake.store.attachments[att_id] = upload
+    definition, chain, _leaf = interactions.find_command(fake.store, member.guild.id, command)
+    data_ = interactions.command_data(
+        definition,
+        chain,
+        [{"name": option, "type": interactions.ATTACHMENT, "value": str(att_id)}],
+        {"attachments": {str(att_id): payloads.attachment(upload)}},
+    )
+    return await member._interact(APPLICATION_COMMAND, f"slash {command}", data_, channel, timeout=10)
+
+
+# -- what a public message may name --------------------------------------------------------------------------
+def _names() -> list[tuple[str, str]]:
+    """(name as written in messages, card kind), longest first so "EC2 Auto Scaling" wins over "EC2"."""
+    out = []
+    for key, card in DEFAULT_DB.cards.items():
+        name = card.defn.en
+        out.append((name, key))
+        for prefix in ("Amazon ", "AWS "):
+            if name.startswith(prefix):
+                out.append((name[len(prefix) :], key))
+    return sorted(set(out), key=lambda nk: -len(nk[0]))
+
+
+NAMES = _names()
+
+
+def kinds_named(text: str) -> set[str]:
+    found = set()
+    for name, key in NAMES:
+        pattern = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+        if pattern.search(text):
+            found.add(key)
+            text = pattern.sub(" ", text)
+    return found
+
+
+def public_kinds(engine: Engine[Any, Any], state: Any) -> set[str]:
+    def strings(obj: Any) -> set[str]:
+        if isinstance(obj, str):
+            return {obj.split("#")[0]}
+        if isinstance(obj, dict):
+            return set().union(*(strings(v) for v in obj.values()), set(obj))
+        if isinstance(obj, list | tuple):
+            return set().union(*(strings(v) for v in obj)) if obj else set()
+        return set()
+
+    return strings(engine.view(state, None).model_dump(mode="json")) & set(DEFAULT_DB.cards)
+
+
+async def replayed_states(bot: Any, pk: int) -> list[Any]:
+    """The state after each stored action (index 0: the deal), rebuilt from the seed and the action log."""
+    engine = engines.get(GAME)
+    rec = await bot.store.get_game(pk)
+    state = engine.new_game([s.seat for s in rec.seats], rec.options, rec.seed)
+    states = [state]
+    for row in await bot.store.actions(pk):
+        state = engine.apply(state, row.seat, row.action).state
+        states.append(state)
+    return states
+
+
+# -- the game ---------------------------------------------------------------------------------------------
+@pytest.mark.timeout(150)
+async def test_one_human_and_two_ais_play_a_whole_game(
+    fake: FakeDiscord, running_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.table import service
+
+    monkeypatch.setattr(service, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+    runner = await running_bot()
+    alice, bob = fake.guild.member("alice"), fake.guild.member("bob")
+    lobby = await alice.slash("game new", game=GAME)
+    await alice.slash("game add-ai")
+    await alice.slash("game add-ai")
+
+    # The host loads a card file into the lobby (here the built-in one with S3 worth 3 credits); a bad
+    # file is refused with the loader's reasons, and only the host may do it.
+    bad = await slash_with_file(alice, "aws cardfile", "file", "cards.toml", b"[[cards]]\nkey = 1\n")
+    assert bad.ephemeral and "was not loaded" in bad.text()
+    cleared = await alice.slash("aws cardfile")  # no file: back to the built-in cards
+    assert cleared.ephemeral and "built-in cards" in cleared.text()
+    s3 = 'aliases = ["S3"]\nkind = "builder"\nqty = 4\ncategory = "storage"\ncredits = '
+    custom = DEFAULT_TEXT.replace(s3 + "2", s3 + "3", 1)
+    assert custom != DEFAULT_TEXT
+    refused = await slash_with_file(bob, "aws cardfile", "file", "cards.toml", custom.encode())
+    assert refused.ephemeral and "Only the host" in refused.text()
+    loaded = await slash_with_file(alice, "aws cardfile", "file", "my-cards.toml", custom.encode())
+    assert loaded.ephemeral and "Loaded **my-cards.toml**" in loaded.text()
+    announced = [m for m in bob.visible_messages() if "loaded a custom card file" in m.content]
+    assert announced and "my-cards.toml" in announced[-1].content
+    assert "card_file" not in lobby.message.text(), "the lobby lists the options, never a whole file"
+
+    # Cards and rules from the engine, in both languages: /card shows a card's combos.
+    taro = fake.guild.member("taro", locale="ja")
+    s3_en = await alice.slash("card", name=f"{GAME}:s3")
+    assert s3_en.ephemeral and "Combo" in s3_en.text() and "w/ Lambda: Draw 1" in s3_en.text()
+    s3_ja = await taro.slash("card", name="S3")
+    assert "コンボ" in s3_ja.text() and "Lambdaと: ドロー1" in s3_ja.text()
+    rules = await taro.slash("rules", game=GAME)
+    assert rules.ephemeral and "AWS Builder Cards" in rules.text()
+
+    await alice.click("Start", message=lobby.message)
+    used: set[str] = set()
+    retired = 0
+    moves = 0
+    for _ in range(400):
+        table = table_messages(alice)[-1]
+        if any(a.filename == "final.png" for a in table.attachments):
+            break
+        turn_line = next(ln for ln in table.content.splitlines() if ln.startswith("▶"))
+        assert f"<@{alice.id}>" in turn_line, "after alice's move the AIs play until she is to move again"
+        hand: SeenMessage | None = (await alice.click("My hand", message=table)).message
+        while hand is not None and (hand.selects() or hand.buttons()):
+            labels, buttons = option_labels(hand), hand.button_labels()
+            reply: Reply
+            if any(b.startswith("👍") for b in buttons):
+                reply = await alice.click(next(b for b in buttons if b.startswith("👍")), message=hand)
+            elif any(lbl.startswith("AWS CDK:") for lbl in labels):
+                reply = await choose(alice, hand, next(lbl for lbl in labels if lbl.startswith("AWS CDK:")))
+            elif any(lbl.startswith("Retire ") for lbl in labels):
+                if "retire" not in used:  # the first time by command, with its autocomplete
+                    used.add("retire")
+                    choices = await alice.autocomplete("aws retire", "card", "")
+                    assert choices and all(c.name.startswith("Retire ") for c in choices)
+                    reply = await alice.slash("aws retire", card=choices[0].value)
+                else:
+                    reply = await choose(
+                        alice, hand, next(lbl for lbl in labels if lbl.startswith("Retire "))
+                    )
+                retired += 1
+            elif any(b.startswith("Deploy all") for b in buttons):
+                if "deploy" not in used:
+                    used.add("deploy")
+                    singles = [lbl[7:] for lbl in labels if lbl.startswith("Deploy ") and "Sunset" not in lbl]
+                    if len(singles) >= 3:  # typed names: two cards of a bigger hand are neither one nor all
+                        part = await alice.slash("aws deploy", cards=", ".join(singles[:2]))
+                        assert part.ephemeral and "every deployable card at once" in part.text()
+                    reply = await alice.slash("aws deploy", cards="all")
+                else:
+                    reply = await alice.click(
+                        next(b for b in buttons if b.startswith("Deploy all")), message=hand
+                    )
+            elif any(lbl.startswith("Deploy ") and "Sunset" not in lbl for lbl in labels):
+                reply = await choose(alice, hand, next(lbl for lbl in labels if lbl.startswith("Deploy ")))
+            elif "reshuffle" not in used and PROPOSE in labels:  # the AIs vote on it at once
+                used.add("reshuffle")
+                reply = await choose(alice, hand, PROPOSE)
+            elif any(lbl.startswith(("Buy", "Take")) for lbl in labels):
+                buys = [lbl for lbl in labels if lbl.startswith("Buy Well-Architected")]
+                buys += [lbl for lbl in labels if lbl.startswith("Buy")] + [
+                    lbl for lbl in labels if lbl.startswith("Take")
+                ]
+                if "acquire" not in used:
+                    used.add("acquire")
+                    choices = await alice.autocomplete("aws acquire", "card", buys[0][:6])
+                    assert any(c.name == buys[0] for c in choices), (buys[0], choices)
+                    pick = next(c for c in choices if c.name == buys[0])
+                    reply = await alice.slash("aws acquire", card=pick.value)
+                else:
+                    reply = await choose(alice, hand, buys[0])
+            elif "End turn" in buttons:
+                if "end" not in used:
+                    used.add("end")
+                    reply = await alice.slash("aws end")
+                else:
+                    reply = await alice.click("End turn", message=hand)
+            else:
+                raise AssertionError(f"no move to make: {labels} {buttons}")
+            moves += 1
+            hand = hand_of(reply)
+            assert hand is None or hand.ephemeral
+    else:
+        pytest.fail("the game did not end")
+
+    tables = table_messages(alice)
+    final = tables[-1]
+    assert any(a.filename == "final.png" for a in final.attachments)
+    assert "The game is over" in final.content and "points" in final.content
+    assert used == {"retire", "deploy", "acquire", "end", "reshuffle"} and retired >= 1 and moves > 20
+    # Only the newest table message has buttons (the final one none at all).
+    assert all(m.buttons() == [] for m in tables[:-1])
+    assert final.buttons() == []
+
+    # Running turn summaries, with the pairs the architecture formed.
+    text = "\n".join(m.content for m in tables)
+    me = re.escape(alice.user.global_name or alice.name)  # the display name, as the table shows it
+    assert re.search(rf"📋 \*\*{me}'s turn:\*\* .*deployed .+: \d+ credits?.*; acquired ", text)
+    assert re.search(r"📋 \*\*AI-\d's turn:\*\* ", text)
+    assert "🏗️ Architecture:" in text and " → " in text
+    assert f"🔀 {alice.user.global_name} proposes to reshuffle the console" in text
+    assert "🗳️ AI-1 agrees." in text and "🗳️ AI-2 agrees." in text and "🔀 Everyone agreed" in text
+    assert re.search(rf"♻️ {me} retired \*\*.+\*\* to the cloud and showed their hand as proof: ", text)
+
+    # Hands are ephemeral and nobody else sees them.
+    hands = [m for m in alice.visible_messages() if any(a.filename == "hand.png" for a in m.attachments)]
+    assert hands and all(m.ephemeral for m in hands)
+    assert not [m for m in bob.visible_messages() if any(a.filename == "hand.png" for a in m.attachments)]
+    seen_by_bob = {m.id for m in bob.visible_messages()}
+    assert not seen_by_bob & {m.id for m in alice.visible_messages() if m.ephemeral}
+
+    # No public message names a card that was hidden in a hand at that moment (retire proof excepted):
+    # table message i follows stored action i, so the replayed state i is what it may show.
+    bot = runner.bot
+    assert bot is not None
+    engine = engines.get(GAME)
+    states = await replayed_states(bot, 1)
+    assert len(states) == len(tables), "one table message per action, plus the deal"
+    assert states[-1].card_file is not None, "the game was played with the loaded card file"
+    assert kinds_named("deployed S3 + EC2 ×2 + Amazon EC2 Auto Scaling") == {"s3", "ec2", "auto-scaling"}
+    checked = 0
+    for i, message in enumerate(tables):
+        shown = public_kinds(engine, states[i]) | (public_kinds(engine, states[i - 1]) if i else set())
+        hidden = {c.split("#")[0] for piles in states[i].piles.values() for c in piles.hand} - shown
+        lines = [ln for ln in message.content.splitlines() if not ln.startswith("• ♻️")]
+        leaked = kinds_named("\n".join(lines)) & hidden
+        assert not leaked, f"table message {i} names hidden cards {leaked}: {message.content!r}"
+        checked += bool(hidden)
+    assert checked > len(tables) // 2, "hands held cards seen nowhere else for most of the game"
