@@ -49,7 +49,11 @@ class CardHit:
     score: float
 
 
-def search_cards(query: str, game_id: str | None = None, limit: int = 25) -> list[CardHit]:
+def search_cards(
+    query: str, game_id: str | None = None, limit: int = 25, prefer: str | None = None
+) -> list[CardHit]:
+    """Cards matching ``query`` best first; among equal matches, cards of ``prefer`` (the game running
+    in the channel) first, so "S3" at a Glorious Crown table is the spade 3, not Amazon S3."""
     hits = []
     for engine in playable_engines() if game_id is None else [engines.get(game_id)]:
         for card in engine.cards():
@@ -57,7 +61,7 @@ def search_cards(query: str, game_id: str | None = None, limit: int = 25) -> lis
             score = _score(query, keys)
             if score >= 0.45:
                 hits.append(CardHit(engine, card, score))
-    hits.sort(key=lambda h: (-h.score, h.engine.id, h.card.name.en))
+    hits.sort(key=lambda h: (-h.score, h.engine.id != prefer, h.engine.id, h.card.name.en))
     return hits[:limit]
 
 

@@ -121,8 +121,14 @@ class RulesCog(commands.Cog):
                 name=f"{h.card.name.get(lang)} — {h.engine.name.get(lang)}"[:100],
                 value=f"{h.engine.id}:{h.card.id}",
             )
-            for h in search_cards(current)
+            for h in search_cards(current, prefer=await self._channel_game(interaction))
         ]
+
+    async def _channel_game(self, interaction: discord.Interaction[Any]) -> str | None:
+        if interaction.channel_id is None:
+            return None
+        rec = await self.bot.tables.store.live_game_in(interaction.channel_id)
+        return rec.game_id if rec else None
 
     @app_commands.command(name=_("card"), description=_("Look up a card by its Japanese or English name"))
     @app_commands.describe(name=_("Card name"))
@@ -137,7 +143,7 @@ class RulesCog(commands.Cog):
             except Exception:  # not an id from autocomplete: search by text instead
                 hit = None
         if hit is None:
-            found = search_cards(name)
+            found = search_cards(name, prefer=await self._channel_game(interaction))
             if not found:
                 raise UserError("no_such_card", name=name)
             hit = (found[0].engine, found[0].card)

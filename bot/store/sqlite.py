@@ -95,9 +95,8 @@ class SqliteStore:
             )
 
     async def schema_version(self) -> int:
-        async with self._conn.execute("SELECT COALESCE(MAX(version), 0) FROM schema_migrations") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        rows = await self._rows("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", ())
+        return int(rows[0][0]) if rows else 0
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -133,9 +132,14 @@ class SqliteStore:
             updated_at=row["updated_at"],
         )
 
+    async def _rows(self, sql: str, params: Iterable[Any]) -> list[aiosqlite.Row]:
+        """Reads share the connection with writes, so they wait for any open transaction: otherwise a
+        read could see a half-written change (a game marked finished before its results are in)."""
+        async with self._lock, self._conn.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
     async def _fetch(self, sql: str, params: Iterable[Any]) -> list[GameRecord]:
-        async with self._conn.execute(sql, tuple(params)) as cur:
-            return [self._record(r) for r in await cur.fetchall()]
+        return [self._record(r) for r in await self._rows(sql, params)]
 
     async def get_game(self, game_pk: int) -> GameRecord:
         rows = await self._fetch("SELECT * FROM games WHERE id = ?", (game_pk,))
@@ -160,11 +164,10 @@ class SqliteStore:
         )
 
     async def actions(self, game_pk: int) -> list[ActionRecord]:
-        async with self._conn.execute(
+        rows = await self._rows(
             "SELECT seq, seat, user_id, action_json, created_at FROM actions WHERE game_pk = ? ORDER BY seq",
             (game_pk,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             ActionRecord(
                 seq=r["seq"],
@@ -177,11 +180,10 @@ class SqliteStore:
         ]
 
     async def results(self, game_pk: int) -> list[ResultRow]:
-        async with self._conn.execute(
+        rows = await self._rows(
             "SELECT seat, user_id, place, score, winner FROM results WHERE game_pk = ? ORDER BY place, seat",
             (game_pk,),
-        ) as cur:
-            rows = await cur.fetchall()
+        )
         return [
             ResultRow(
                 seat=r["seat"],
@@ -194,11 +196,8 @@ class SqliteStore:
         ]
 
     async def guild_locale(self, guild_id: int) -> str | None:
-        async with self._conn.execute(
-            "SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            row = await cur.fetchone()
-        return row["locale"] if row else None
+        rows = await self._rows("SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return rows[0]["locale"] if rows else None
 
     # -- writing ----------------------------------------------------------------------------------
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:

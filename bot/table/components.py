@@ -312,6 +312,8 @@ def hand_view(
     indexed = [(i, a) for i, a in enumerate(legal) if a.key() not in quick_keys]
     labels = [ui.group_label(a, lang) for _, a in indexed]
     groups = list(dict.fromkeys(lbl for lbl in labels if lbl is not None))
+    if len(groups) == 1:
+        group = 1  # one group: skip the extra click and show its moves at once
     if groups and group == 0:
         pages = max(1, -(-len(groups) // PAGE))
         page = min(max(page, 0), pages - 1)
@@ -342,7 +344,7 @@ def hand_view(
             )
             view.add_item(ActSelect(rec.id, rec.version, page, options, placeholder[:150]))
         _pager(view, rec, group, page, pages, lang)
-        if groups:
+        if len(groups) > 1:
             view.add_item(PageButton(rec.id, rec.version, 0, 0, t(lang, "buttons.back")))
     for i, a in enumerate(legal):
         if a.key() in quick_keys:

@@ -32,3 +32,9 @@ def test_search_cards_by_either_language(climb: Any, query: str) -> None:
 
 def test_search_cards_finds_nothing_for_nonsense(climb: Any) -> None:
     assert search_cards("zzzzqqq", game_id=climb.id) == []
+
+
+def test_the_channels_game_wins_a_tie() -> None:
+    """ "S3" is both Glorious Crown's spade 3 and AWS's Amazon S3: the table's game decides."""
+    assert search_cards("S3", prefer="glorious-crown")[0].engine.id == "glorious-crown"
+    assert search_cards("S3", prefer="aws-builder-cards")[0].engine.id == "aws-builder-cards"

@@ -116,8 +116,10 @@ async def human_turn(
         if not seen.gives:  # the first time: the grouped choice, group first, then the cards
             groups = hand.selects()[0]
             one = {"en": "Give 1 card", "ja": "1枚渡す"}[lang]
-            assert one in [o.label for o in groups.options], groups.options
-            step = await pick(member, hand, next(o.value for o in groups.options if o.label == one))
+            if len(hand.selects()) == 1 and one in [o.label for o in groups.options]:
+                step = await pick(member, hand, next(o.value for o in groups.options if o.label == one))
+            else:  # a single group (one 7 played) opens its moves at once
+                step = hand
             options = step.selects()[0].options
             give = {"en": "to the next player", "ja": "を次の人に渡す"}[lang]
             assert all(give in o.label for o in options), options
@@ -129,8 +131,8 @@ async def human_turn(
         return
     if pending is not None and pending.kind == "seven_answer":
         first = hand.selects()[0].options[0]
-        if pending.count > 1:  # grouped by the first card
-            hand = await pick(member, hand, first.value)
+        if pending.count > 1 and not first.label.startswith(("Return", f"{pending.count}枚返す")):
+            hand = await pick(member, hand, first.value)  # grouped by the first card
             first = hand.selects()[0].options[0]
         assert first.label.startswith({"en": "Return", "ja": f"{pending.count}枚返す"}[lang]), first.label
         seen.answers.append(first.label)
