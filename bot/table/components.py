@@ -312,8 +312,9 @@ def hand_view(
     indexed = [(i, a) for i, a in enumerate(legal) if a.key() not in quick_keys]
     labels = [ui.group_label(a, lang) for _, a in indexed]
     groups = list(dict.fromkeys(lbl for lbl in labels if lbl is not None))
-    if len(groups) == 1:
-        group = 1  # one group: skip the extra click and show its moves at once
+    auto_opened = len(groups) == 1
+    if auto_opened:
+        group = 1  # one group: skip the extra click and show its moves at once, with full labels
     if groups and group == 0:
         pages = max(1, -(-len(groups) // PAGE))
         page = min(max(page, 0), pages - 1)
@@ -333,7 +334,8 @@ def hand_view(
         if chunk:
             options = [
                 discord.SelectOption(
-                    label=ui.action_label(a, lang, in_group=bool(groups))[:100], value=str(i)
+                    label=ui.action_label(a, lang, in_group=bool(groups) and not auto_opened)[:100],
+                    value=str(i),
                 )
                 for i, a in chunk
             ]

@@ -107,9 +107,13 @@ async def play_by_hand(alice: FakeMember, hand: SeenMessage) -> str:
         assert "◀ Back" in hand.button_labels()
         await alice.choose("Choose your move", [cells.options[0].value], message=hand)
         return "place"
-    if selects:  # a flat list: discard-and-draw when nothing fits, or the swap choices
+    if selects:  # a flat list: one card's cells (only one card fits), discard-and-draw, or swaps
         (menu,) = selects.values()
         label = menu.options[0].label
+        if label.startswith("Place "):  # only one card fits: its cells at once, each naming the card
+            assert "◀ Back" not in hand.button_labels()
+            await alice.choose(menu.placeholder, [menu.options[0].value], message=hand)
+            return "place"
         assert label.startswith(("Discard ", "Swap ")), label
         await alice.choose(menu.placeholder, [menu.options[0].value], message=hand)
         return label.split()[0].lower()
