@@ -26,6 +26,7 @@ from renderers.common import (
     seat_panel,
     to_png,
 )
+from renderers.common.labels import Labels
 
 WIDTH = 960
 PAD = 28
@@ -41,11 +42,11 @@ T: dict[str, dict[str, str]] = {
     "lock": {"en": "Lock", "ja": "縛り"},
     "played": {"en": "{seat} played", "ja": "{seat} が出した札"},
     "empty": {"en": "The field is empty: {seat} leads", "ja": "場は空です：{seat} が親"},
-    "field_count": {"en": "{n} cards on the field", "ja": "場に {n} 枚"},
+    "field_count": {"en": "{n} card(s) on the field", "ja": "場に {n} 枚"},
     "cleared": {"en": "Last clear: {seat} +{pts}", "ja": "前回の場流し：{seat} +{pts}点"},
-    "cards": {"en": "{n} cards", "ja": "手札 {n}枚"},
+    "cards": {"en": "{n} card(s)", "ja": "手札 {n}枚"},
     "points": {"en": "{n} pts", "ja": "{n}点"},
-    "count": {"en": "{n} cards", "ja": "{n}枚"},
+    "count": {"en": "{n} card(s)", "ja": "{n}枚"},
     "turn": {"en": "TURN", "ja": "手番"},
     "pass": {"en": "PASS", "ja": "パス"},
     "out": {"en": "OUT #{n}", "ja": "{n}位上がり"},
@@ -88,12 +89,7 @@ T: dict[str, dict[str, str]] = {
 }
 
 
-def t(key: str, lang: str, **params: Any) -> str:
-    table = T[key]
-    text = table.get(lang, table["en"]).format(**params)
-    if lang == "en" and params.get("n") == 1:
-        text = text.replace("1 cards", "1 card").replace("card(s)", "card")
-    return text.replace("card(s)", "cards") if lang == "en" else text
+t = Labels(T)
 
 
 Namer = Callable[[str], str]
@@ -112,12 +108,29 @@ def card_label(card: str) -> str:
     return f"{info.rank}{SYMBOL[info.suit]}"
 
 
-def draw_card(img: Image.Image, xy: tuple[int, int], card: str, lang: str, width: int, **kw: bool) -> None:
+def draw_card(
+    img: Image.Image,
+    xy: tuple[int, int],
+    card: str,
+    lang: str,
+    width: int,
+    *,
+    highlight: bool = False,
+    dimmed: bool = False,
+) -> None:
     info = CARDS[card]
     title = info.title.get(lang) if width >= 100 else None
     if info.is_joker:
         playing_card(
-            img, xy, (width, round(width * 1.4)), rank_label="JOKER", suit=None, symbol="★", title=title, **kw
+            img,
+            xy,
+            (width, round(width * 1.4)),
+            rank_label="JOKER",
+            suit=None,
+            symbol="★",
+            title=title,
+            highlight=highlight,
+            dimmed=dimmed,
         )
     else:
         playing_card(
@@ -127,7 +140,8 @@ def draw_card(img: Image.Image, xy: tuple[int, int], card: str, lang: str, width
             rank_label=str(info.rank),
             suit=SUITS[info.suit],
             title=title,
-            **kw,
+            highlight=highlight,
+            dimmed=dimmed,
         )
 
 

@@ -59,6 +59,13 @@ def seat_label(rec: GameRecord, seat: str, lang: str) -> str:
     return f"<@{info.user_id}>"
 
 
+def option_text(value: Any, limit: int = 40) -> str:
+    """An option's value as the lobby lists it: booleans as typed, long values (a card file) shortened."""
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    text = " ".join(text.split()).replace("`", "'")
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
 class Publisher:
     def __init__(self, bot: Deckhand, service: TableService) -> None:
         self.bot = bot
@@ -86,9 +93,7 @@ class Publisher:
         options = engine.make_options(rec.options).model_dump(mode="json")
         embed.add_field(
             name=t(lang, "lobby.options"),
-            value="\n".join(
-                f"`{k}` = `{str(v).lower() if isinstance(v, bool) else v}`" for k, v in options.items()
-            )
+            value="\n".join(f"`{k}` = `{option_text(v)}`" for k, v in options.items())[:1024]
             or t(lang, "lobby.no_options"),
             inline=False,
         )

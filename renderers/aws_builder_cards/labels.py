@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from renderers.common.labels import Labels
 
 T: dict[str, dict[str, str]] = {
     "title": {"en": "AWS Builder Cards", "ja": "AWS Builder Cards"},
@@ -79,9 +79,7 @@ T: dict[str, dict[str, str]] = {
 }
 
 
-def t(key: str, lang: str, **params: Any) -> str:
-    table = T[key]
-    return table.get(lang, table["en"]).format(**params)
+t = Labels(T)
 
 
 def gives(credits: int, draw: int, adopt: int, lang: str) -> str:

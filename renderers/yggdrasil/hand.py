@@ -36,17 +36,17 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
     draw_text(
         draw,
         (MARGIN, 12, width - MARGIN, 44),
-        t(lang, "your_hand", seat=who(seat, names)),
+        t("your_hand", lang, seat=who(seat, names)),
         max_size=28,
         fill=PALETTE.text_light,
         bold=True,
         wrap=False,
     )
-    side = t(lang, "bottom" if view.home_rows.get(seat) == 1 else "top")
+    side = t("bottom", lang if view.home_rows.get(seat) == 1 else "top")
     draw_text(
         draw,
         (MARGIN, 46, width - MARGIN, 88),
-        t(lang, "you_sit", side=side),
+        t("you_sit", lang, side=side),
         max_size=16,
         min_size=12,
         fill=PALETTE.text_muted_light,
@@ -105,25 +105,25 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
             )
     # Beside the map: how to read it, and what the seat must decide now.
     tx = mx + map_w + 20
-    notes = [t(lang, "map_help")]
+    notes = [t("map_help", lang)]
     if view.must_discard:
-        notes.append(t(lang, "must_discard"))
+        notes.append(t("must_discard", lang))
     pending = view.pending
     if view.finished:
-        notes.append(t(lang, "over"))
+        notes.append(t("over", lang))
     elif view.current == seat:
-        notes.append(t(lang, "your_turn"))
+        notes.append(t("your_turn", lang))
         if pending is not None and pending.kind == "swap":
-            notes.append(t(lang, "pending_swap", pairs=", ".join("⇄".join(p) for p in pending.swaps[:12])))
+            notes.append(t("pending_swap", lang, pairs=", ".join("⇄".join(p) for p in pending.swaps[:12])))
         elif pending is not None and pending.kind == "invade":
             opts = ", ".join(f"{o.target} ({o.attack}:{o.defence})" for o in pending.invasions)
-            notes.append(t(lang, "pending_invade", options=opts))
+            notes.append(t("pending_invade", lang, options=opts))
         elif pending is not None and pending.kind == "extra_placement":
-            notes.append(t(lang, "pending_extra"))
+            notes.append(t("pending_extra", lang))
     else:
-        notes.append(t(lang, "waiting", seat=who(view.current, names) if view.current else ""))
+        notes.append(t("waiting", lang, seat=who(view.current, names) if view.current else ""))
     if not hand:
-        notes.append(t(lang, "empty_hand"))
+        notes.append(t("empty_hand", lang))
     y = my
     for note in notes:
         block = draw_text(
@@ -191,7 +191,7 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
         draw_text(
             draw,
             (x0, ty, x0 + TILE, ty + 20),
-            t(lang, "power_fruit", power=card.face.power, fruit=card.face.fruit),
+            t("power_fruit", lang, power=card.face.power, fruit=card.face.fruit),
             size=13,
             fill=PALETTE.text_muted_light,
             wrap=False,
@@ -201,13 +201,13 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
             block = draw_text(
                 draw,
                 (x0, ty, x0 + TILE, ty + 34),
-                t(lang, f"effect_{card.face.effect.type}"),
+                t(f"effect_{card.face.effect.type}", lang),
                 size=12,
                 fill=(170, 200, 255),
                 max_lines=2,
             )
             ty = block.box[3] + 2
-        where = t(lang, "fits", cells=" ".join(card.legal_cells)) if playable else t(lang, "fits_nowhere")
+        where = t("fits", lang, cells=" ".join(card.legal_cells)) if playable else t("fits_nowhere", lang)
         draw_text(
             draw,
             (x0, ty, x0 + TILE, y0 + TILE + TEXT_H),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from renderers.common.labels import Labels
+
 _EN: dict[str, str] = {
     "title": "The Yggdrasil",
     "subtitle": "world tree card game",
@@ -99,9 +101,6 @@ _JA: dict[str, str] = {
 }
 
 
-def t(lang: str, key: str, **params: object) -> str:
-    table = _JA if lang == "ja" else _EN
-    return table[key].format(**params)
+t = Labels.from_languages(en=_EN, ja=_JA)
 
-
-ALL_STRINGS: tuple[str, ...] = tuple(_EN.values()) + tuple(_JA.values())
+ALL_STRINGS: tuple[str, ...] = tuple(t.strings())

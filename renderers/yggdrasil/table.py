@@ -39,23 +39,23 @@ def _status(view: YggView, lang: str, names: Mapping[str, str] | None) -> str:
     seat = who(view.current, names) if view.current else ""
     pending = view.pending
     if view.finished:
-        return t(lang, "over")
+        return t("over", lang)
     if pending is not None and pending.kind == "invade":
         options = ", ".join(f"{o.target} ({o.attack}:{o.defence})" for o in pending.invasions)
-        return t(lang, "to_invade", seat=seat, options=options)
+        return t("to_invade", lang, seat=seat, options=options)
     if pending is not None and pending.kind == "swap":
-        return t(lang, "to_swap", seat=seat)
+        return t("to_swap", lang, seat=seat)
     if pending is not None and pending.kind == "extra_placement":
-        return t(lang, "to_extra", seat=seat)
-    return t(lang, "to_place", seat=seat)
+        return t("to_extra", lang, seat=seat)
+    return t("to_place", lang, seat=seat)
 
 
 def _panel_lines(view: YggView, seat: str, lang: str) -> list[str]:
     sc = view.scores[seat]
-    home = t(lang, "home_bottom") if view.home_rows[seat] == 1 else t(lang, "home_top", row=view.rows)
-    counts = f"{t(lang, 'hand', n=view.hand_counts[seat])} · {t(lang, 'deck', n=view.deck_counts[seat])}"
+    home = t("home_bottom", lang) if view.home_rows[seat] == 1 else t("home_top", lang, row=view.rows)
+    counts = f"{t('hand', lang, n=view.hand_counts[seat])} · {t('deck', lang, n=view.deck_counts[seat])}"
     return [
-        t(lang, "score", total=sc.total, cards=sc.cards, fruit=sc.fruit),
+        t("score", lang, total=sc.total, cards=sc.cards, fruit=sc.fruit),
         f"{view.deck_names[seat].get(lang)} · {counts} · {home}",
     ]
 
@@ -65,13 +65,13 @@ def _header(img: Image.Image, view: YggView, lang: str, width: int, subtitle: st
     draw_text(
         draw,
         (MARGIN, 12, width - MARGIN, 48),
-        t(lang, "title"),
+        t("title", lang),
         max_size=30,
         fill=PALETTE.text_light,
         bold=True,
     )
-    sub_w = badge_size(t(lang, "subtitle"), size=14)[0]
-    badge(img, (width - MARGIN - sub_w, 16), t(lang, "subtitle"), colour=PALETTE.felt_light, size=14)
+    sub_w = badge_size(t("subtitle", lang), size=14)[0]
+    badge(img, (width - MARGIN - sub_w, 16), t("subtitle", lang), colour=PALETTE.felt_light, size=14)
     draw_text(
         draw,
         (MARGIN, 50, width - MARGIN, 80),
@@ -97,7 +97,7 @@ def _legend(
     items = 4
     slot = (width - 2 * MARGIN) // items
     y = top + 16
-    texts = [t(lang, "legend_power"), t(lang, "legend_fruit"), t(lang, "legend_bud"), t(lang, "legend_spike")]
+    texts = [t("legend_power", lang), t("legend_fruit", lang), t("legend_bud", lang), t("legend_spike", lang)]
     for i, text in enumerate(texts):
         x = MARGIN + i * slot
         if i == 0:
@@ -131,9 +131,9 @@ def _legend(
             valign="middle",
         )
     y += 26
-    lines = [t(lang, "legend_joined")]
+    lines = [t("legend_joined", lang)]
     if growth_for:
-        lines.append(t(lang, "growth", seat=who(growth_for, names)))
+        lines.append(t("growth", lang, seat=who(growth_for, names)))
     for line in lines:
         draw_text(
             draw,
@@ -186,8 +186,8 @@ def render_final(view: YggView, lang: str, names: Mapping[str, str] | None = Non
     board_top = grid_top + grid_h + 16
     height = board_top + 2 * (PANEL_H + 10) + 30
     img = new_canvas(width, height)
-    reason = t(lang, f"reason_{view.end_reason}") if view.end_reason in ("no_room", "both_stuck") else ""
-    _header(img, view, lang, width, f"{t(lang, 'final')} — {reason}" if reason else t(lang, "final"))
+    reason = t(f"reason_{view.end_reason}", lang) if view.end_reason in ("no_room", "both_stuck") else ""
+    _header(img, view, lang, width, f"{t('final', lang)} — {reason}" if reason else t("final", lang))
     layout = GridLayout(
         left=(width - grid_w) // 2, top=grid_top, cell=cell, gap=8, cols=view.columns, rows=view.rows
     )
@@ -205,11 +205,11 @@ def render_final(view: YggView, lang: str, names: Mapping[str, str] | None = Non
             name=who(seat, names),
             colour=PALETTE.seat(view.players.index(seat)),
             lines=[
-                t(lang, "score", total=sc.total, cards=sc.cards, fruit=sc.fruit),
+                t("score", lang, total=sc.total, cards=sc.cards, fruit=sc.fruit),
                 view.deck_names[seat].get(lang),
             ],
             active=won,
-            mark=("★ " + t(lang, "winner")) if won else (t(lang, "draw") if not view.winners else None),
+            mark=("★ " + t("winner", lang)) if won else (t("draw", lang) if not view.winners else None),
         )
         rounded_rect(img, (box[2] - 120, y + 40, box[2] - 14, y + PANEL_H - 10), 10, fill=PALETTE.felt_dark)
         draw_text(

@@ -133,7 +133,7 @@ def tile(
         wrap=False,
     )
     # Corner badge: ROOT or the effect sign.
-    badge_text = t(lang, "root") if root else {"extra_placement": "»", "swap": "⇄"}.get(effect or "", "")
+    badge_text = t("root", lang) if root else {"extra_placement": "»", "swap": "⇄"}.get(effect or "", "")
     if badge_text:
         bx0, by0 = s * 0.05, s * 0.05
         bx1, by1 = s * (0.42 if root and lang == "en" else 0.3), s * 0.24

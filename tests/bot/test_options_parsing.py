@@ -15,3 +15,11 @@ def test_garbage_is_refused_with_the_offending_text() -> None:
     with pytest.raises(UserError) as err:
         parse_options("hand_size=4 lots of nonsense")
     assert err.value.code == "bad_option_syntax" and "nonsense" in err.value.params["text"]
+
+
+def test_lobby_lists_long_option_values_shortened() -> None:
+    from bot.table.publisher import option_text
+
+    assert option_text(True) == "true" and option_text(4) == "4"
+    long = option_text("[[cards]]\nname = `x`\n" * 50)
+    assert len(long) == 40 and long.endswith("…") and "\n" not in long and "`" not in long
