@@ -7,7 +7,7 @@ import importlib.util
 from typing import Any
 
 import engines
-from bot.games.base import GameUI
+from bot.games.base import GameUI, LabelContext
 
 _CACHE: dict[str, GameUI] = {}
 
@@ -23,4 +23,4 @@ def ui_for(game_id: str) -> GameUI:
     return _CACHE[game_id]
 
 
-__all__ = ["GameUI", "ui_for"]
+__all__ = ["GameUI", "LabelContext", "ui_for"]

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.games.base import GameUI
+from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
 from engines.core import Action, Event
 
@@ -83,7 +83,9 @@ class UI(GameUI):
         return t(lang, f"{_NS}.sep_list").join(parts)
 
     # -- moves --------------------------------------------------------------------------------------
-    def action_label(self, action: Action, lang: str, *, in_group: bool = False) -> str:
+    def action_label(
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+    ) -> str:
         label = tidy(self._action_label(action, lang), lang)
         return label if len(label) <= 100 else label[:99] + "…"
 

@@ -8,11 +8,24 @@ Everything here only words and arranges: the rules stay in the engine.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
 from bot.i18n import has, t
 from engines.core import Action, CardInfo, Engine, Event
+
+
+@dataclass(frozen=True)
+class LabelContext:
+    """What a label may use besides the action: the chooser's own view (never another seat's) and the
+    players' display names, so "Give 7♠ to bob" can name bob."""
+
+    view: Any
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def name(self, seat: str | None) -> str:
+        return self.names.get(seat or "", seat or "")
 
 
 class GameUI:
@@ -51,12 +64,14 @@ class GameUI:
                 out[key] = value
         return out
 
-    def group_label(self, action: Action, lang: str) -> str | None:
+    def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
         """For a two-step choice: the first step this action belongs to (e.g. the card, before its cell).
         ``None`` everywhere (the default) gives one flat list of moves."""
         return None
 
-    def action_label(self, action: Action, lang: str, *, in_group: bool = False) -> str:
+    def action_label(
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+    ) -> str:
         """Shown in select menus and buttons (Discord allows 100 characters). ``in_group``: the player
         already chose the group, so the label may leave that part out."""
         fields = action.model_dump(exclude={"type"})

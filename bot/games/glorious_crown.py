@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import GameUI
+from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
 from engines.core import Action, Event
 from engines.glorious_crown.cards import CARDS, JOKERS, RANK_EFFECT
@@ -70,9 +70,18 @@ def _rank(cards: Sequence[str]) -> int:
     return next((CARDS[c].rank for c in cards if c in CARDS and not CARDS[c].is_joker), 0)
 
 
-def play_hint(cards: Sequence[str], lang: str) -> str:
-    """What a play does besides beating the field, for its select label ("" when nothing)."""
-    if list(cards) == [COUNTER]:
+def _lone_joker_on_top(ctx: LabelContext | None) -> bool | None:
+    """Whether the field's top play is a lone Joker (``None`` when the label has no view to tell)."""
+    top = getattr(ctx.view, "top", None) if ctx is not None else None
+    if ctx is None:
+        return None
+    return top is not None and bool(top.jokers_only) and len(top.cards) == 1
+
+
+def play_hint(cards: Sequence[str], lang: str, on_lone_joker: bool | None = None) -> str:
+    """What a play does besides beating the field, for its select label ("" when nothing). A lone ♠3 is
+    marked as the counter when it answers a lone Joker (or when the caller cannot tell)."""
+    if list(cards) == [COUNTER] and on_lone_joker is not False:
         return t(lang, f"{NS}.hint.counter")
     rank = _rank(cards)
     if rank == 0:
@@ -151,12 +160,17 @@ def parse_cards(text: str, hand: Sequence[str] = ()) -> list[str]:
 
 # -- the UI -------------------------------------------------------------------------------------------
 class UI(GameUI):
-    def action_label(self, action: Action, lang: str, *, in_group: bool = False) -> str:
+    def action_label(
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+    ) -> str:
         key = f"actions.{NS}.{action.type}"
         cards: list[str] = list(getattr(action, "cards", None) or [])
         if action.type == "play":
-            hint = play_hint(cards, lang)
+            hint = play_hint(cards, lang, on_lone_joker=_lone_joker_on_top(ctx))
             label = t(lang, key, cards=group_text(cards, lang), hint=f" · {hint}" if hint else "")
+        elif action.type == "give" and ctx is not None and getattr(ctx.view, "pending", None) is not None:
+            to = ctx.name(ctx.view.pending.other)
+            label = t(lang, f"{key}_to", cards=cards_text(cards, lang), to=to)
         elif action.type in ("give", "answer"):
             label = t(lang, key, cards=cards_text(cards, lang), count=count_text(len(cards), lang))
         elif action.type == "discard":
@@ -165,7 +179,7 @@ class UI(GameUI):
             label = t(lang, key)
         return label[:100]
 
-    def group_label(self, action: Action, lang: str) -> str | None:
+    def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
         """The 7-trade offers every combination of up to as many cards as 7s were played: grouped by how
         many cards and the first card, each group stays a short list. A blind return of two or more cards
         is grouped by its first card the same way. Plays and discards stay one flat list."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.base import GameUI
+from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
 from engines.core import Action, Event
 from engines.yggdrasil.cards import CARDS
@@ -62,14 +62,16 @@ class UI(GameUI):
         return f"{slot}. {text}" if slot else text
 
     # -- actions ----------------------------------------------------------------------------------------
-    def group_label(self, action: Action, lang: str) -> str | None:
+    def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
         """Placing is two steps in the hand: first the card (numbered as on the hand picture, so two copies
         of one card stay two choices), then one of its legal cells."""
         if isinstance(action, Place):
             return self.card_label(action.kind, lang, action.slot)[:100]
         return None
 
-    def action_label(self, action: Action, lang: str, *, in_group: bool = False) -> str:
+    def action_label(
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+    ) -> str:
         return self._action_label(action, lang, in_group)[:100]
 
     def _action_label(self, action: Action, lang: str, in_group: bool) -> str:

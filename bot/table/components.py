@@ -17,7 +17,7 @@ from bot.store import GameRecord, StaleVersion
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
-    from bot.games import GameUI
+    from bot.games import GameUI, LabelContext
     from engines.core import Action
 
 log = logging.getLogger(__name__)
@@ -301,7 +301,13 @@ def _pager(view: discord.ui.View, rec: GameRecord, group: int, page: int, pages:
 
 
 def hand_view(
-    rec: GameRecord, legal: list[Action], ui: GameUI, lang: str, page: int = 0, group: int = 0
+    rec: GameRecord,
+    legal: list[Action],
+    ui: GameUI,
+    lang: str,
+    page: int = 0,
+    group: int = 0,
+    ctx: LabelContext | None = None,
 ) -> discord.ui.View | None:
     """The controls under a player's hand: quick buttons (Pass …), then either one select of every move
     (paged by 25) or, for games that group moves, a select of groups and then the moves of the group."""
@@ -310,7 +316,7 @@ def hand_view(
     view = discord.ui.View(timeout=None)
     quick_keys = {a.key() for a in ui.quick_actions(legal)}
     indexed = [(i, a) for i, a in enumerate(legal) if a.key() not in quick_keys]
-    labels = [ui.group_label(a, lang) for _, a in indexed]
+    labels = [ui.group_label(a, lang, ctx=ctx) for _, a in indexed]
     groups = list(dict.fromkeys(lbl for lbl in labels if lbl is not None))
     auto_opened = len(groups) == 1
     if auto_opened:
@@ -334,7 +340,7 @@ def hand_view(
         if chunk:
             options = [
                 discord.SelectOption(
-                    label=ui.action_label(a, lang, in_group=bool(groups) and not auto_opened)[:100],
+                    label=ui.action_label(a, lang, in_group=bool(groups) and not auto_opened, ctx=ctx)[:100],
                     value=str(i),
                 )
                 for i, a in chunk
@@ -350,7 +356,7 @@ def hand_view(
             view.add_item(PageButton(rec.id, rec.version, 0, 0, t(lang, "buttons.back")))
     for i, a in enumerate(legal):
         if a.key() in quick_keys:
-            view.add_item(QuickButton(rec.id, rec.version, i, ui.action_label(a, lang)[:80]))
+            view.add_item(QuickButton(rec.id, rec.version, i, ui.action_label(a, lang, ctx=ctx)[:80]))
     return view
 
 

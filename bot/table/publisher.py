@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import UserError
-from bot.games import GameUI
+from bot.games import GameUI, LabelContext
 from bot.i18n import t
 from bot.store import GameRecord, Status
 from bot.table import components
@@ -269,7 +269,9 @@ class Publisher:
             content="\n".join(lines) or None,
             embed=embed,
             files=[picture] if picture else [],
-            view=components.hand_view(rec, legal, ui, lang, page, group),
+            view=components.hand_view(
+                rec, legal, ui, lang, page, group, LabelContext(view, self.service.display_names(rec))
+            ),
         )
 
     @staticmethod

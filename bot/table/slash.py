@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import UserError, user_lang
+from bot.games import LabelContext
 from bot.store import GameRecord, StaleVersion
 from engines.core import Action
 
@@ -55,10 +56,12 @@ async def legal_choices(
     ui = tables.ui(rec)
     needle = current.casefold().strip()
     out = []
-    for i, action in enumerate(tables.engine(rec).legal_actions(tables.state(rec), seat.seat)):
+    engine, state = tables.engine(rec), tables.state(rec)
+    ctx = LabelContext(engine.view(state, seat.seat), tables.display_names(rec))
+    for i, action in enumerate(engine.legal_actions(state, seat.seat)):
         if not keep(action):
             continue
-        label = ui.action_label(action, lang)
+        label = ui.action_label(action, lang, ctx=ctx)
         if needle and needle not in label.casefold():
             continue
         out.append(app_commands.Choice(name=label[:100], value=f"{rec.version}:{i}"))

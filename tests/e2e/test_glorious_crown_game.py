@@ -121,8 +121,9 @@ async def human_turn(
             else:  # a single group (one 7 played) opens its moves at once
                 step = hand
             options = step.selects()[0].options
-            give = {"en": "to the next player", "ja": "を次の人に渡す"}[lang]
-            assert all(give in o.label for o in options), options
+            receiver = (await table.record()).seat_info(pending.other).name
+            give = {"en": f" to {receiver}", "ja": f" {receiver} に渡す"}[lang]
+            assert all(give in o.label for o in options), options  # the label names who receives
             seen.gives.append(options[0].label)
             await pick(member, step, options[0].value)
         else:
