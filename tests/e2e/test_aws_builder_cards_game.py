@@ -18,10 +18,9 @@ import pytest
 import engines
 from engines.aws_builder_cards.cards import DEFAULT_DB, DEFAULT_TEXT
 from engines.core import Engine
-from tests.fakediscord import FakeDiscord, interactions, payloads
+from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
-from tests.fakediscord.harness import APPLICATION_COMMAND, FakeMember, Reply, SeenMessage
-from tests.fakediscord.state import Attachment
+from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
 
 GAME = "aws-builder-cards"
 #: The game's seed (the service draws one at random): this one gives alice a chance to retire.
@@ -55,22 +54,8 @@ async def choose(alice: FakeMember, hand: SeenMessage, label: str) -> Reply:
 
 
 async def slash_with_file(member: FakeMember, command: str, option: str, filename: str, data: bytes) -> Reply:
-    """``/command option:<attachment>``: the harness has no attachment options yet, so the upload is put on
-    the fake's CDN and the interaction built here, as Discord sends it."""
-    fake = member.fake
-    channel = member.channel.raw
-    att_id = fake.store.ids.next()
-    url = f"{fake.url}/attachments/{channel.id}/{att_id}/{filename}"
-    upload = Attachment(id=att_id, filename=filename, content_type="text/plain", data=data, url=url)
-    fake.store.attachments[att_id] = upload
-    definition, chain, _leaf = interactions.find_command(fake.store, member.guild.id, command)
-    data_ = interactions.command_data(
-        definition,
-        chain,
-        [{"name": option, "type": interactions.ATTACHMENT, "value": str(att_id)}],
-        {"attachments": {str(att_id): payloads.attachment(upload)}},
-    )
-    return await member._interact(APPLICATION_COMMAND, f"slash {command}", data_, channel, timeout=10)
+    """``/command option:<attachment>``: the member attaches a file, as in Discord's client."""
+    return await member.slash(command, **{option: (filename, data)})
 
 
 # -- what a public message may name --------------------------------------------------------------------------

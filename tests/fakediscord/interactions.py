@@ -7,11 +7,12 @@ when a test asks for something a person could not do.
 
 from __future__ import annotations
 
+import mimetypes
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import payloads
-from .state import ADMINISTRATOR, DM, Channel, Member, Role, Store, User
+from .state import ADMINISTRATOR, DM, Attachment, Channel, Member, Role, Store, User
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -150,6 +151,22 @@ def _convert(
             "permissions": str(store.permissions(guild_id, store.bot_user.id) if guild_id else 0),
         }
         return str(channel.id)
+    if kind == ATTACHMENT:
+        # A file the member attaches: (filename, bytes). Discord uploads it to its CDN first and sends
+        # the interaction with the attachment resolved; the fake serves it from its own CDN the same way.
+        if not (isinstance(raw, tuple) and len(raw) == 2 and isinstance(raw[1], bytes)):
+            raise NotPossible(f"option {name} takes a (filename, bytes) pair")
+        filename, data = str(raw[0]), raw[1]
+        if len(data) > ATTACHMENT_SIZE_LIMIT:
+            raise NotPossible(f"option {name}: {len(data)} bytes is over Discord's upload limit")
+        channel_id = guild_id or 0
+        att_id = store.ids.next()
+        content_type = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+        url = f"{fake.url}/attachments/{channel_id}/{att_id}/{filename}"
+        upload = Attachment(id=att_id, filename=filename, content_type=content_type, data=data, url=url)
+        store.attachments[att_id] = upload
+        resolved.setdefault("attachments", {})[str(att_id)] = payloads.attachment(upload)
+        return str(att_id)
     raise NotPossible(f"option {name}: type {kind} is not supported by the fake yet")
 
 
