@@ -157,11 +157,11 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
     await interaction.edit_original_response(**payload.edit_kwargs())
 
 
-class ActSelect(
-    _Base,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"dh:act:(?P<pk>\d+):(?P<ver>\d+):(?P<page>\d+)",
-):
+class _HandSelect(_Base):
+    """A select under the hand whose custom id carries the game, the state version and the page."""
+
+    prefix: ClassVar[str]
+
     def __init__(
         self,
         pk: int,
@@ -171,9 +171,9 @@ class ActSelect(
         placeholder: str = "",
     ) -> None:
         self.pk, self.version, self.page = pk, version, page
-        super().__init__(
+        super().__init__(  # type: ignore[call-arg]  # DynamicItem.__init__, next in the subclasses' MRO
             discord.ui.Select(
-                custom_id=f"dh:act:{pk}:{version}:{page}",
+                custom_id=f"dh:{self.prefix}:{pk}:{version}:{page}",
                 options=options or [discord.SelectOption(label="-", value="0")],
                 placeholder=placeholder or None,
             )
@@ -182,13 +182,27 @@ class ActSelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActSelect:
+    ) -> Any:
         return cls(int(match["pk"]), int(match["ver"]), int(match["page"]))
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    @staticmethod
+    def chosen(interaction: discord.Interaction[Any]) -> int:
         data = cast(dict[str, Any], interaction.data or {})
-        values: list[str] = data.get("values") or []
-        await _play(interaction, self.pk, self.version, int(values[0]))
+        values: list[str] = data.get("values") or ["0"]
+        return int(values[0])
+
+
+class ActSelect(
+    _HandSelect,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"dh:act:(?P<pk>\d+):(?P<ver>\d+):(?P<page>\d+)",
+):
+    """The moves: the value is the move's index in the legal actions of that version."""
+
+    prefix = "act"
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        await _play(interaction, self.pk, self.version, self.chosen(interaction))
 
 
 class QuickButton(
@@ -244,39 +258,16 @@ class PageButton(
 
 
 class GroupSelect(
-    _Base,
+    _HandSelect,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"dh:grp:(?P<pk>\d+):(?P<ver>\d+):(?P<page>\d+)",
 ):
-    """First step of a two-step choice (e.g. a card, then the cell it goes to)."""
+    """First step of a two-step choice (e.g. a card, then the cell it goes to); values are group numbers."""
 
-    def __init__(
-        self,
-        pk: int,
-        version: int,
-        page: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str = "",
-    ) -> None:
-        self.pk, self.version, self.page = pk, version, page
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"dh:grp:{pk}:{version}:{page}",
-                options=options or [discord.SelectOption(label="-", value="1")],
-                placeholder=placeholder or None,
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> GroupSelect:
-        return cls(int(match["pk"]), int(match["ver"]), int(match["page"]))
+    prefix = "grp"
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        data = cast(dict[str, Any], interaction.data or {})
-        values: list[str] = data.get("values") or ["0"]
-        await _show_hand(interaction, self.pk, self.version, int(values[0]), 0)
+        await _show_hand(interaction, self.pk, self.version, self.chosen(interaction), 0)
 
 
 async def _show_hand(
