@@ -15,9 +15,10 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.errors import UserError, user_lang
+from bot.games import LabelContext
 from bot.games.glorious_crown import NS, SYMBOL, UnreadableCards, card_short, parse_cards
 from bot.lookup import fold
-from bot.table.slash import act_and_show_hand, game_for, resolve_pick
+from bot.table.slash import act_and_show_hand, caller_position, game_for, resolve_pick
 from engines.core import Action, GameError
 from engines.glorious_crown.cards import CARDS
 
@@ -111,21 +112,17 @@ class CrownCog(
         """The caller's legal moves (Pass has its own command), narrowed by what they typed: card names
         in any spelling ("S7", "7♠", "スペード7") keep the moves that use those cards; other text matches
         the label."""
-        try:
-            rec = await game_for(interaction, GAME)
-        except UserError:
+        pos = await caller_position(interaction, GAME)
+        if pos is None:
             return []
-        seat = rec.seat_of(interaction.user.id)
-        if seat is None or not seat.seat or rec.state_json is None:
-            return []
+        rec, state = pos.record, pos.state
         lang = user_lang(interaction)
-        engine = self.tables.engine(rec)
         ui = self.tables.ui(rec)
-        state = self.tables.state(rec)
-        legal: list[Action] = engine.legal_actions(state, seat.seat)
+        ctx = LabelContext(pos.engine.view(state, pos.seat), self.tables.display_names(rec))
+        legal: list[Action] = pos.legal()
         wanted: list[str] | None
         try:
-            wanted = parse_cards(current, state.hands.get(seat.seat, [])) if current.strip() else []
+            wanted = parse_cards(current, state.hands.get(pos.seat, [])) if current.strip() else []
         except UnreadableCards:
             wanted = None
         needle = fold(current)
@@ -133,7 +130,7 @@ class CrownCog(
         for i, action in enumerate(legal):
             if action.type == "pass":
                 continue
-            label = ui.action_label(action, lang)
+            label = ui.action_label(action, lang, ctx=ctx)
             used = list(getattr(action, "cards", None) or [getattr(action, "card", "")])
             if wanted is not None:
                 if wanted and not all(used.count(c) >= wanted.count(c) for c in set(wanted)):

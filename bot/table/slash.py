@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,7 +14,7 @@ from discord import app_commands
 from bot.errors import UserError, user_lang
 from bot.games import LabelContext
 from bot.store import GameRecord, StaleVersion
-from engines.core import Action
+from engines.core import Action, Engine
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
@@ -36,6 +37,33 @@ async def game_for(interaction: discord.Interaction[Any], game_id: str) -> GameR
     return rec
 
 
+@dataclass(frozen=True)
+class Position:
+    """The caller's seat in the channel's game, with the engine and the current state."""
+
+    record: GameRecord
+    seat: str
+    engine: Engine[Any, Any]
+    state: Any
+
+    def legal(self) -> list[Action]:
+        return self.engine.legal_actions(self.state, self.seat)
+
+
+async def caller_position(interaction: discord.Interaction[Any], game_id: str) -> Position | None:
+    """Where the caller sits in the running ``game_id`` game here, or ``None`` (autocomplete then offers
+    nothing rather than an error)."""
+    tables = _bot(interaction).tables
+    try:
+        rec = await game_for(interaction, game_id)
+    except UserError:
+        return None
+    seat = rec.seat_of(interaction.user.id)
+    if seat is None or not seat.seat or rec.state_json is None:
+        return None
+    return Position(rec, seat.seat, tables.engine(rec), tables.state(rec))
+
+
 async def legal_choices(
     interaction: discord.Interaction[Any],
     game_id: str,
@@ -45,20 +73,16 @@ async def legal_choices(
     """The caller's legal actions matching what they typed, labelled by the game's UI. Values are
     ``<version>:<index>`` so the pick is applied to exactly the state it was offered for."""
     tables = _bot(interaction).tables
-    try:
-        rec = await game_for(interaction, game_id)
-    except UserError:
+    pos = await caller_position(interaction, game_id)
+    if pos is None:
         return []
-    seat = rec.seat_of(interaction.user.id)
-    if seat is None or not seat.seat or rec.state_json is None:
-        return []
+    rec = pos.record
     lang = user_lang(interaction)
     ui = tables.ui(rec)
     needle = current.casefold().strip()
     out = []
-    engine, state = tables.engine(rec), tables.state(rec)
-    ctx = LabelContext(engine.view(state, seat.seat), tables.display_names(rec))
-    for i, action in enumerate(engine.legal_actions(state, seat.seat)):
+    ctx = LabelContext(pos.engine.view(pos.state, pos.seat), tables.display_names(rec))
+    for i, action in enumerate(pos.legal()):
         if not keep(action):
             continue
         label = ui.action_label(action, lang, ctx=ctx)
