@@ -3,8 +3,11 @@
 The heuristic decides only from what its seat may see: its own hand and the public table (field, discard,
 hand counts, passes, board state). Its ideas, in order of weight:
 - go out legally when one play can empty the hand; never go out with a foul card (GC-20), and never leave
-  itself holding only cards it cannot legally finish with (Jokers, 8s, 15s in normal, 3s in revolution);
-- shed weak cards early, in groups, without breaking pairs; keep Jokers and the strongest cards for control;
+  itself holding only cards it cannot legally finish with (Jokers, 8s, 15s in normal, 3s in revolution):
+  with four cards or fewer left it is keen to play those cards while it still can;
+- keep cards while the race is open (each kept card is a later chance to win a clear), but shed, in groups
+  and without breaking pairs, once opponents are out or down to their last card (the finishing bonus,
+  GC-19, then outweighs the field points); keep Jokers and the strongest cards for control;
 - lead 8s freely (the field clears and it leads again, GC-13) and follow with an 8 to take the lead;
 - follow with the cheapest play that wins, and prefer plays nobody can answer (everyone else has passed,
   or no unseen group is stronger), because the clear pays the play's points (GC-17);
@@ -48,7 +51,9 @@ class HeuristicAgent:
         self.w = {
             "pass": -0.02,
             "lead": 0.99,
-            "shed": -0.45,
+            "shed": -0.8,
+            "race": 0.6,
+            "foul_shed": 0.5,
             "cost": 1.62,
             "joker": 1.38,
             "eight": -0.02,
@@ -135,6 +140,7 @@ class HeuristicAgent:
             p_win = self._p_win(state, seat, tuple(cards), rank, after_rev, deals)
         score += p_win * (play_points(cards, after_rev) + w["lead"])
         score += w["shed"] * n
+        score += w["race"] * n * self._urgency(state, seat)
         small = len(hand) <= 4
         for c in cards:
             r = RANK[c]
@@ -143,13 +149,27 @@ class HeuristicAgent:
             elif r == 8:
                 score -= w["eight"]
             else:
-                score -= (strength(c, rev) / 12.0) ** 2 * w["cost"]
+                score -= strength(c, rev) / 12.0 * w["cost"]
+            if small and foul_risk(c, board):
+                score += w["foul_shed"]  # a card we may not finish with: play it while we still can
         jokers = sum(1 for c in cards if RANK[c] == 0)
         if rank and sum(1 for c in hand if RANK[c] == rank) > n - jokers:
             score -= w["break"]
         if n == 4:
             score += self._revolution_gain(rest, rev)
         return score
+
+    @staticmethod
+    def _urgency(state: GCState, seat: Seat) -> int:
+        """How pressing it is to shed cards (public hand counts only): each opponent already out and each
+        one down to its last card pushes us towards a worse finishing place (GC-19), where the bonus
+        lost outweighs the field points a kept card may still win."""
+        urgency = 0
+        for p in state.players:
+            if p != seat:
+                left = len(state.hands[p])
+                urgency += left <= 1
+        return urgency
 
     def _p_win(
         self,

@@ -7,6 +7,7 @@ import pytest
 from engines.core import RandomAgent, Rng
 from engines.core.play import play_out
 from engines.glorious_crown import ENGINE
+from engines.glorious_crown.ai import HeuristicAgent
 from engines.glorious_crown.models import Pending
 
 from .conftest import make_state
@@ -78,8 +79,9 @@ def test_ai_hands_a_joker_to_a_next_player_with_one_card() -> None:
 
 
 def test_ai_beats_random_players_well_above_chance() -> None:
-    """60 seeded 4-player games, the AI seat rotating, three random opponents: the AI has the highest total
-    (ties included) far more often than the 25% a random seat gets. The bench measures 1,000 games."""
+    """60 seeded 4-player games, the AI seat rotating, three random opponents: the AI is the sole winner
+    (strictly the highest total) far more often than the under-25% a random seat gets. These seeds give
+    47/60; the bound leaves room for small tuning changes. The bench measures 1,000 games (>= 70% needed)."""
     seats = ["p1", "p2", "p3", "p4"]
     rnd = RandomAgent(ENGINE)
     wins = 0
@@ -89,5 +91,13 @@ def test_ai_beats_random_players_well_above_chance() -> None:
         final, _ = play_out(ENGINE, ENGINE.new_game(seats, None, 50_000 + seed), agents, Rng.from_seed(seed))
         out = ENGINE.outcome(final)
         assert out is not None
-        wins += me in out.winners
-    assert wins >= 33, f"AI won only {wins}/60"
+        wins += out.winners == [me]
+    assert wins >= 38, f"AI was the sole winner only {wins}/60"
+
+
+def test_ai_sheds_when_an_opponent_is_on_its_last_card() -> None:
+    """The race term (public hand counts only): shedding is worth more once an opponent is nearly out."""
+    s = make_state({"p1": ["H4", "S9", "D13"], "p2": ["H6"], "p3": ["C6", "C12", "D5"]})
+    t = make_state({"p1": ["H4", "S9", "D13"], "p2": ["H6", "H7"], "p3": ["C6", "C12", "D5"]})
+    assert HeuristicAgent._urgency(s, "p1") == 1
+    assert HeuristicAgent._urgency(t, "p1") == 0
