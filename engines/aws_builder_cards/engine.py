@@ -19,6 +19,7 @@ from engines.core import (
     RuleSection,
     Seat,
     Text,
+    group_ranking,
 )
 from engines.deckbuilding import shallow_copy
 
@@ -89,13 +90,7 @@ class AwsBuilderCards(Engine[ABState, ABOptions]):
             return None
         db = turn.db_of(state)
         rows = views.standings(state, db)
-        ranking: list[list[Seat]] = []
-        last_place = -1
-        for r in rows:
-            if r.place != last_place:
-                ranking.append([])
-                last_place = r.place
-            ranking[-1].append(r.seat)
+        ranking = group_ranking((r.seat, r.place) for r in rows)
         return Outcome(
             scores={r.seat: float(r.points) for r in rows},
             ranking=ranking,

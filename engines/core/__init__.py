@@ -24,6 +24,7 @@ from engines.core.models import (
     Seat,
     Step,
     View,
+    group_ranking,
 )
 from engines.core.options import describe as describe_options
 from engines.core.options import validate_options
@@ -57,6 +58,7 @@ __all__ = [
     "UnknownGame",
     "View",
     "describe_options",
+    "group_ranking",
     "replay",
     "seed_state",
     "validate_options",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterable
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -65,6 +66,19 @@ class Outcome(BaseModel):
                 return place
             place += len(group)
         raise KeyError(seat)
+
+
+def group_ranking(ordered: Iterable[tuple[Seat, Hashable]]) -> list[list[Seat]]:
+    """Seats already sorted best first, with the value that ranks them: neighbours with equal values
+    share a placing. ``[("p2", 9), ("p1", 7), ("p3", 7)]`` -> ``[["p2"], ["p1", "p3"]]``."""
+    ranking: list[list[Seat]] = []
+    previous: object = object()
+    for seat, value in ordered:
+        if not ranking or value != previous:
+            ranking.append([])
+            previous = value
+        ranking[-1].append(seat)
+    return ranking
 
 
 class Options(BaseModel):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from engines.core import Outcome, Seat
+from engines.core import Outcome, Seat, group_ranking
 from engines.glorious_crown.cards import FOUL, POINTS, RANK
 from engines.glorious_crown.models import GCState
 
@@ -64,13 +64,7 @@ def standings(state: GCState) -> list[Standing]:
 
 def outcome(state: GCState) -> Outcome:
     rows = standings(state)
-    ranking: list[list[Seat]] = []
-    last: int | None = None
-    for r in rows:
-        if r.total != last:
-            ranking.append([])
-            last = r.total
-        ranking[-1].append(r.seat)
+    ranking = group_ranking((r.seat, r.total) for r in rows)
     return Outcome(
         scores={r.seat: float(r.total) for r in rows},
         ranking=ranking,

@@ -53,3 +53,10 @@ def test_describe_lists_defaults() -> None:
 def test_strings_from_a_command_line_are_coerced() -> None:
     opts = validate_options(DemoOptions, {"seats": "3", "replay_after_pass": "true"})
     assert opts.seats == 3 and opts.replay_after_pass is True
+
+
+def test_group_ranking_shares_placings_between_equal_neighbours() -> None:
+    from engines.core import group_ranking
+
+    assert group_ranking([("p2", 9), ("p1", 7), ("p3", 7), ("p4", 1)]) == [["p2"], ["p1", "p3"], ["p4"]]
+    assert group_ranking([]) == []
