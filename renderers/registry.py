@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 
 class GameRenderer(Protocol):
     """What a game's renderer module provides. Views are the engine's pydantic views; ``lang`` is
-    ``"en"`` or ``"ja"``. Each function returns PNG bytes (at most 1 MiB)."""
+    ``"en"`` or ``"ja"``; ``names`` maps seats to display names ("alice" rather than "p1"). Each function
+    returns PNG bytes (at most 1 MiB)."""
 
-    def render_table(self, view: Any, lang: str) -> bytes:
+    def render_table(self, view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
         """The public table picture (drawn from the public view: it must never show a hidden card)."""
         ...
 
-    def render_hand(self, view: Any, lang: str) -> bytes:
+    def render_hand(self, view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
         """One seat's private picture of its hand (drawn from that seat's view)."""
         ...
 

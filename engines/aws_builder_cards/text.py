@@ -54,14 +54,19 @@ def full_name(db: CardDB, ref: str, lang: str) -> str:
     return ref if card is None else card.name.get(lang)
 
 
-def gives_text(credits: int, draw: int, adopt: int, lang: str) -> str:
+def gives_text(credits: int, draw: int, adopt: int, lang: str, *, compact: bool = False) -> str:
+    """What a combo gives, e.g. "+2 Cr, Draw 1". ``compact`` is the pictures' shorter form (" · " between
+    parts, 「導入」 for Cloud Adoption) where card faces leave little room."""
     parts: list[str] = []
     if credits:
         parts.append(f"+{credits} Cr" if lang == "en" else f"+{credits}クレジット")
     if draw:
         parts.append(f"Draw {draw}" if lang == "en" else f"ドロー{draw}")
     if adopt:
-        parts.append(f"Adopt +{adopt}" if lang == "en" else f"クラウド導入+{adopt}")
+        adoption = "導入" if compact else "クラウド導入"
+        parts.append(f"Adopt +{adopt}" if lang == "en" else f"{adoption}+{adopt}")
+    if compact:
+        return " · ".join(parts)
     return ", ".join(parts) if lang == "en" else "・".join(parts)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engines.aws_builder_cards.text import gives_text
 from renderers.common.labels import Labels
 
 T: dict[str, dict[str, str]] = {
@@ -83,11 +84,4 @@ t = Labels(T)
 
 
 def gives(credits: int, draw: int, adopt: int, lang: str) -> str:
-    parts: list[str] = []
-    if credits:
-        parts.append(f"+{credits} Cr" if lang == "en" else f"+{credits}クレジット")
-    if draw:
-        parts.append(f"Draw {draw}" if lang == "en" else f"ドロー{draw}")
-    if adopt:
-        parts.append(f"Adopt +{adopt}" if lang == "en" else f"導入+{adopt}")
-    return " · ".join(parts)
+    return gives_text(credits, draw, adopt, lang, compact=True)

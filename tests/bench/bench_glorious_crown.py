@@ -13,22 +13,10 @@ import time
 import engines
 from engines.core import RandomAgent, Rng
 from engines.core.play import play_out
+from tests.bench.timing import random_games_per_second
 
 GAME = "glorious-crown"
 SEATS = ["p1", "p2", "p3", "p4"]
-
-
-def random_games_per_second(seconds: float = 3.0, players: int = 4) -> tuple[float, int]:
-    engine = engines.get(GAME)
-    agent = RandomAgent(engine)
-    seats = [f"p{i + 1}" for i in range(players)]
-    done = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        state = engine.new_game(seats, None, done)
-        play_out(engine, state, agent, Rng.from_seed(done))
-        done += 1
-    return done / (time.perf_counter() - started), done
 
 
 def ai_against_random(games: int = 1000) -> dict[str, float]:
@@ -59,7 +47,7 @@ def ai_against_random(games: int = 1000) -> dict[str, float]:
 
 def main() -> None:
     for n in (3, 4, 5):
-        rate, games = random_games_per_second(players=n)
+        rate, games = random_games_per_second(GAME, n)
         print(f"{GAME} {n}p  random games/s: {rate:8.1f}  ({games} games)")
     started = time.perf_counter()
     games = 1000

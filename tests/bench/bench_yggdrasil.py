@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import time
 
-from engines.core import RandomAgent, Rng
+from engines.core import Rng
 from engines.core.play import play_out
 from engines.yggdrasil import ENGINE
+from tests.bench.timing import random_games_per_second
 
 SEATS = ["p1", "p2"]
-
-
-def random_games_per_second(seconds: float = 3.0) -> tuple[float, int]:
-    agent = RandomAgent(ENGINE)
-    done = 0
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        play_out(ENGINE, ENGINE.new_game(SEATS, None, done), agent, Rng.from_seed(done))
-        done += 1
-    return done / (time.perf_counter() - started), done
 
 
 def ai_win_rate(games: int = 1000) -> tuple[float, float, float]:
@@ -40,7 +31,7 @@ def ai_win_rate(games: int = 1000) -> tuple[float, float, float]:
 
 
 def main() -> None:
-    rate, games = random_games_per_second()
+    rate, games = random_games_per_second(ENGINE.id, len(SEATS))
     print(f"yggdrasil 5x7  random games/s: {rate:8.1f}  ({games} games, target >= 200)")
     wins, draws, secs = ai_win_rate()
     print(
