@@ -6,8 +6,17 @@ packages keep their own rules (what a card does, when a turn ends) and only borr
 """
 
 from engines.deckbuilding.credits import CreditPool, NotEnoughCredits
+from engines.deckbuilding.draft import snake_order
 from engines.deckbuilding.fastcopy import shallow_copy
-from engines.deckbuilding.market import Market, refill, reshuffle_market, take_from_slot, take_top
+from engines.deckbuilding.market import (
+    Market,
+    cycle_limit,
+    refill,
+    reshuffle_market,
+    reshuffle_until,
+    take_from_slot,
+    take_top,
+)
 from engines.deckbuilding.piles import Piles, draw, draw_one, end_turn_cleanup, owned, remove_from
 
 __all__ = [
@@ -15,6 +24,7 @@ __all__ = [
     "Market",
     "NotEnoughCredits",
     "Piles",
+    "cycle_limit",
     "draw",
     "draw_one",
     "end_turn_cleanup",
@@ -22,7 +32,9 @@ __all__ = [
     "refill",
     "remove_from",
     "reshuffle_market",
+    "reshuffle_until",
     "shallow_copy",
+    "snake_order",
     "take_from_slot",
     "take_top",
 ]

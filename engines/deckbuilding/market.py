@@ -8,6 +8,7 @@ With ``stack=False`` (1st edition) each slot holds one card.
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import ceil
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -74,3 +75,30 @@ def reshuffle_market(market: Market, rng: Rng, key_of: KeyOf) -> list[str]:
         stack.clear()
     rng.shuffle(market.deck)
     return refill(market, key_of)
+
+
+def cycle_limit(market: Market) -> int:
+    """How many reshuffles turn up as many cards as the market holds (deck + slots): "the deck has been
+    cycled once". At least 1 while the market holds a card."""
+    total = len(market.deck) + sum(len(s) for s in market.slots)
+    per_turn = max(1, len(market.slots))
+    return ceil(total / per_turn) if total else 0
+
+
+def reshuffle_until(
+    market: Market,
+    rng: Rng,
+    key_of: KeyOf,
+    ok: Callable[[Market], bool],
+    max_reshuffles: int,
+) -> tuple[int, bool]:
+    """Reshuffle (``reshuffle_market``) until ``ok(market)`` holds, at most ``max_reshuffles`` times.
+    Returns (reshuffles done, whether ``ok`` holds at the end). Checks ``ok`` before the first reshuffle:
+    a market that is already fine is left alone."""
+    done = 0
+    while not ok(market):
+        if done >= max_reshuffles:
+            return done, False
+        reshuffle_market(market, rng, key_of)
+        done += 1
+    return done, True
