@@ -1,5 +1,9 @@
 """The shared drawing kit: bundled fonts, text layout, the product palette, primitives and PNG output.
 
+Modules: ``fonts`` (bundled faces, fallback chain), ``text`` (wrap, fit, draw), ``palette``, ``compositing``
+(anti-aliased masks), ``shapes``, ``playing_cards``, ``seats`` (badges, avatars, panels), ``layout`` and
+``canvas`` (canvases, encoding). ``primitives`` re-exports the drawing modules under one name.
+
 A game renderer typically does::
 
     img = new_canvas(1200, 800)
@@ -9,25 +13,13 @@ A game renderer typically does::
 """
 
 from .canvas import MAX_PNG_BYTES, new_canvas, supersampled, to_png
+from .compositing import XY, box_size, composite, fill_mask, rounded_mask
 from .fonts import FONT_DIR, DeckFont, bold_stroke, faces, font, font_chain, missing_glyphs, runs
+from .layout import hstack
 from .palette import PALETTE, RGB, SUIT_SYMBOLS, Palette, Suit, contrast_text, luminance, mix, with_alpha
-from .primitives import (
-    CARD_SIZE,
-    XY,
-    avatar,
-    badge,
-    badge_size,
-    card_size,
-    drop_shadow,
-    ellipse,
-    glow,
-    hstack,
-    initials_of,
-    playing_card,
-    rounded_card,
-    rounded_rect,
-    seat_panel,
-)
+from .playing_cards import CARD_SIZE, card_size, glyph_centered, playing_card
+from .seats import avatar, badge, badge_size, initials_of, seat_panel
+from .shapes import drop_shadow, ellipse, glow, rounded_card, rounded_rect
 from .text import (
     Align,
     Box,
@@ -64,7 +56,9 @@ __all__ = [
     "badge",
     "badge_size",
     "bold_stroke",
+    "box_size",
     "card_size",
+    "composite",
     "contrast_text",
     "draw_line",
     "draw_text",
@@ -72,10 +66,12 @@ __all__ = [
     "ellipse",
     "ellipsize",
     "faces",
+    "fill_mask",
     "fit_text",
     "font",
     "font_chain",
     "glow",
+    "glyph_centered",
     "hstack",
     "initials_of",
     "layout_text",
@@ -86,6 +82,7 @@ __all__ = [
     "new_canvas",
     "playing_card",
     "rounded_card",
+    "rounded_mask",
     "rounded_rect",
     "runs",
     "seat_panel",

@@ -10,8 +10,11 @@ from typing import Required, TypedDict
 from PIL import Image
 
 from .canvas import new_canvas, to_png
+from .layout import hstack
 from .palette import PALETTE, Suit
-from .primitives import badge, hstack, playing_card, rounded_rect, seat_panel
+from .playing_cards import playing_card
+from .seats import badge, seat_panel
+from .shapes import rounded_rect
 from .text import draw_text
 
 __all__ = ["DEMO_SIZE", "demo_sheet", "main"]

@@ -1,0 +1,40 @@
+"""Glorious Crown pictures: the table (public view), a seat's hand and the final standings.
+
+Modules: ``table``, ``hand`` and ``final`` draw the three pictures; ``header`` (title and board-state badges),
+``seats`` (player panels) and ``cards`` (a card face) are the parts they share; ``labels`` holds every word.
+The table is drawn from the public view only, so it cannot show a hidden card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.glorious_crown.models import GCView
+from renderers.common import to_png
+
+from .cards import card_label
+from .final import draw_final
+from .hand import draw_hand
+from .labels import T
+from .table import draw_table
+
+
+def _as_view(view: Any) -> GCView:
+    return view if isinstance(view, GCView) else GCView.model_validate(view)
+
+
+def render_table(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+    """``names`` maps seats to the players' display names (seat ids when left out)."""
+    return to_png(draw_table(_as_view(view), lang, names))
+
+
+def render_hand(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+    return to_png(draw_hand(_as_view(view), lang, names))
+
+
+def render_final(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+    return to_png(draw_final(_as_view(view), lang, names))
+
+
+__all__ = ["T", "card_label", "render_final", "render_hand", "render_table"]

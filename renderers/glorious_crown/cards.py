@@ -1,0 +1,57 @@
+"""A Glorious Crown card as the pictures draw it: the shared playing card with this game's rank, suit, Joker
+star and title."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engines.glorious_crown.cards import CARDS
+from renderers.common import Suit, playing_card
+
+SUITS: dict[str, Suit] = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_label(card: str) -> str:
+    """The short name of a card in text: "7♥", "JOKER"."""
+    info = CARDS[card]
+    if info.is_joker:
+        return "JOKER"
+    return f"{info.rank}{SYMBOL[info.suit]}"
+
+
+def draw_card(
+    img: Image.Image,
+    xy: tuple[int, int],
+    card: str,
+    lang: str,
+    width: int,
+    *,
+    highlight: bool = False,
+    dimmed: bool = False,
+) -> None:
+    info = CARDS[card]
+    title = info.title.get(lang) if width >= 100 else None
+    if info.is_joker:
+        playing_card(
+            img,
+            xy,
+            (width, round(width * 1.4)),
+            rank_label="JOKER",
+            suit=None,
+            symbol="★",
+            title=title,
+            highlight=highlight,
+            dimmed=dimmed,
+        )
+    else:
+        playing_card(
+            img,
+            xy,
+            (width, round(width * 1.4)),
+            rank_label=str(info.rank),
+            suit=SUITS[info.suit],
+            title=title,
+            highlight=highlight,
+            dimmed=dimmed,
+        )

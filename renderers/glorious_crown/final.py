@@ -1,0 +1,150 @@
+"""The final standings: place, field points, finishing bonus and total per player, and the blind cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PIL import Image
+
+from engines.glorious_crown.models import GCView
+from renderers.common import PALETTE, draw_text, hstack, new_canvas, rounded_rect
+
+from .cards import draw_card
+from .header import PAD, WIDTH, header
+from .labels import namer, t
+
+
+def draw_final(view: GCView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
+    name = namer(names)
+    rows = view.standings or []
+    height = 76 + 42 + 84 * len(rows) + 16 + 42 + 150
+    img = new_canvas(WIDTH, height)
+    y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", badges=False)
+    cols = [
+        (PAD + 10, "col_place"),
+        (PAD + 90, "col_player"),
+        (560, "col_field"),
+        (680, "col_bonus"),
+        (810, "col_total"),
+    ]
+    for x, key in cols:
+        draw_text(
+            img,
+            (x, y, x + 240, y + 34),
+            t(key, lang),
+            max_size=24,
+            min_size=14,
+            bold=True,
+            fill=PALETTE.text_muted_light,
+            wrap=False,
+        )
+    y += 42
+    for r in rows:
+        winner = r.place == 1
+        box = (PAD, y, WIDTH - PAD, y + 74)
+        rounded_rect(
+            img,
+            box,
+            16,
+            fill=PALETTE.panel,
+            outline=PALETTE.highlight if winner else PALETTE.panel_edge,
+            width=3 if winner else 1,
+        )
+        colour = PALETTE.seat(view.players.index(r.seat))
+        rounded_rect(img, (PAD + 4, y + 12, PAD + 12, y + 62), 4, fill=colour)
+        draw_text(
+            img,
+            (PAD + 20, y + 8, PAD + 80, y + 66),
+            f"{r.place}",
+            max_size=36,
+            min_size=18,
+            bold=True,
+            fill=PALETTE.highlight if winner else PALETTE.text_light,
+            valign="middle",
+            wrap=False,
+        )
+        if r.foul:
+            how = t("finish_foul", lang)
+        elif r.finish is not None:
+            how = t("finish_n", lang, n=r.finish)
+        else:
+            how = t("finish_last", lang)
+        draw_text(
+            img,
+            (PAD + 90, y + 6, 540, y + 40),
+            name(r.seat),
+            max_size=28,
+            min_size=16,
+            bold=True,
+            fill=PALETTE.text_light,
+            wrap=False,
+        )
+        draw_text(
+            img,
+            (PAD + 90, y + 40, 540, y + 72),
+            how,
+            max_size=24,
+            min_size=14,
+            fill=PALETTE.danger if r.foul else PALETTE.text_muted_light,
+            wrap=False,
+        )
+        draw_text(
+            img,
+            (560, y + 8, 660, y + 66),
+            str(r.field_points),
+            max_size=32,
+            min_size=16,
+            fill=PALETTE.text_light,
+            valign="middle",
+            wrap=False,
+        )
+        draw_text(
+            img,
+            (680, y + 8, 790, y + 66),
+            f"+{r.bonus}",
+            max_size=32,
+            min_size=16,
+            fill=PALETTE.danger if r.foul else PALETTE.text_light,
+            valign="middle",
+            wrap=False,
+        )
+        draw_text(
+            img,
+            (810, y + 8, WIDTH - PAD - 8, y + 66),
+            str(r.total),
+            max_size=36,
+            min_size=16,
+            bold=True,
+            fill=PALETTE.highlight if winner else PALETTE.text_light,
+            valign="middle",
+            wrap=False,
+        )
+        y += 84
+    y += 16
+    draw_text(
+        img,
+        (PAD, y, WIDTH - PAD, y + 34),
+        t("blind", lang),
+        max_size=24,
+        min_size=14,
+        bold=True,
+        fill=PALETTE.text_muted_light,
+        wrap=False,
+    )
+    y += 42
+    blind = view.blind
+    if blind:
+        xs = hstack(len(blind), 90, WIDTH - 2 * PAD, gap=12, start=PAD)
+        for x, c in zip(xs, blind, strict=True):
+            draw_card(img, (x, y), c, lang, 90)
+    else:
+        draw_text(
+            img,
+            (PAD, y, WIDTH - PAD, y + 34),
+            t("none", lang),
+            max_size=22,
+            min_size=14,
+            fill=PALETTE.text_muted_light,
+            wrap=False,
+        )
+    return img
