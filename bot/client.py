@@ -9,8 +9,7 @@ import discord
 import yarl
 from discord.ext import commands
 
-import engines
-from bot.games import ui_for
+from bot.games import add_games_folder, manifests
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.store import SqliteStore
@@ -22,10 +21,11 @@ log = logging.getLogger(__name__)
 
 
 def cog_modules() -> list[str]:
-    """Every module in ``bot/cogs``: the lobby, the rules, and each game's own commands."""
+    """The bot's own cogs (``bot/cogs``: the lobby, the rules) and each game's, as its manifest names it."""
     import bot.cogs
 
-    return sorted(f"bot.cogs.{m.name}" for m in pkgutil.iter_modules(bot.cogs.__path__))
+    own = sorted(f"bot.cogs.{m.name}" for m in pkgutil.iter_modules(bot.cogs.__path__))
+    return own + [m.cog for m in manifests() if m.cog]
 
 
 class Deckhand(commands.Bot):
@@ -43,6 +43,8 @@ class Deckhand(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
+        for folder in settings.game_paths:
+            add_games_folder(folder)
         if settings.api_base:
             # The local fake Discord (tests, sandbox): same client code, another address.
             discord.http.Route.BASE = settings.api_base.rstrip("/")
@@ -58,10 +60,9 @@ class Deckhand(commands.Bot):
         for cog in cog_modules():
             await self.load_extension(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        for engine in engines.all():
-            items = ui_for(engine.id).dynamic_items
-            if items:
-                self.add_dynamic_items(*items)
+        for game in manifests():
+            if game.ui.dynamic_items:
+                self.add_dynamic_items(*game.ui.dynamic_items)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

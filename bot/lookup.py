@@ -18,8 +18,11 @@ def fold(text: str) -> str:
     return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text).replace(" ", "")
 
 
-def playable_engines() -> list[Engine[Any, Any]]:
-    return [e for e in engines.all() if not e.id.startswith("test-")]
+def playable_engines() -> list[Engine[Any, Any, Any, Any]]:
+    """The games offered to players (test-only games are hosted but not listed)."""
+    from bot.games import manifests
+
+    return [m.engine for m in manifests(listed_only=True)]
 
 
 def _score(query: str, keys: list[str]) -> float:
@@ -44,7 +47,7 @@ def _score(query: str, keys: list[str]) -> float:
 
 @dataclass(frozen=True)
 class CardHit:
-    engine: Engine[Any, Any]
+    engine: Engine[Any, Any, Any, Any]
     card: CardInfo
     score: float
 
@@ -65,7 +68,7 @@ def search_cards(
     return hits[:limit]
 
 
-def search_sections(engine: Engine[Any, Any], query: str, lang: str) -> list[RuleSection]:
+def search_sections(engine: Engine[Any, Any, Any, Any], query: str, lang: str) -> list[RuleSection]:
     sections = engine.rules()
     if not query.strip():
         return sections

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pydantic import AliasChoices, Field, SecretStr
@@ -20,6 +21,13 @@ class Settings(BaseSettings):
     ai_delay: float = Field(1.5, ge=0, le=30, validation_alias="DECKHAND_AI_DELAY")
     default_locale: str = Field("en", pattern="^(en|ja)$", validation_alias="DECKHAND_DEFAULT_LOCALE")
     log_level: str = Field("INFO", validation_alias="DECKHAND_LOG_LEVEL")
+    #: Extra folders of games kept outside this repository, laid out like it (engines/, renderers/,
+    #: bot/games/), separated by the OS path separator.
+    game_paths_text: str = Field("", validation_alias="DECKHAND_GAME_PATHS")
+
+    @property
+    def game_paths(self) -> list[Path]:
+        return [Path(p) for p in self.game_paths_text.split(os.pathsep) if p.strip()]
 
     @property
     def token(self) -> str | None:

@@ -1,17 +1,24 @@
 """Suite-wide settings. Hypothesis profiles: ``ci`` keeps every property test but with fewer examples;
-``dev`` is the default locally; ``deep`` is for a long hunt (HYPOTHESIS_PROFILE=deep)."""
+``dev`` is the default locally; ``deep`` is for a long hunt (HYPOTHESIS_PROFILE=deep).
+
+The test-only game Climb lives in ``tests/extra_games`` (laid out like the repository: engines/, renderers/,
+bot/games/) and is hosted the way a server owner's own game would be (``bot.games.add_games_folder``), so
+every generic test (contract, pictures, catalogs, end-to-end) runs on a game that touches no shared file."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 import engines
-from engines.core.registry import unregister
+from bot.games import add_games_folder
+
+EXTRA_GAMES = Path(__file__).parent / "extra_games"
+add_games_folder(EXTRA_GAMES)
 
 _common = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
 settings.register_profile("ci", max_examples=15, derandomize=True, **_common)  # type: ignore[arg-type]
@@ -21,10 +28,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 
 @pytest.fixture
-def climb() -> Iterator[Any]:
-    """The test-only Climb engine, registered for the test's duration."""
-    from tests.engines.toygame import ENGINE
-
-    engines.register(ENGINE)
-    yield ENGINE
-    unregister(ENGINE.id)
+def climb() -> Any:
+    """The test-only Climb engine."""
+    return engines.get("test-climb")

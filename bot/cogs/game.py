@@ -9,13 +9,14 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-import engines
 from bot.errors import UserError, user_lang
+from bot.games import find_game
 from bot.i18n import t
+from bot.lookup import playable_engines
 from bot.store import Status
 from bot.table import components
 from bot.table.service import AI_LEVELS
-from engines.core import describe_options
+from engines.core import GameError, describe_options
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
@@ -36,9 +37,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
         lang = user_lang(interaction)
         needle = current.lower()
         choices = []
-        for engine in engines.all():
-            if engine.id.startswith("test-"):
-                continue
+        for engine in playable_engines():
             label = f"{engine.name.get(lang)} ({engine.id})"
             if needle in label.lower() or needle in engine.name.en.lower() or needle in engine.name.ja:
                 choices.append(app_commands.Choice(name=label[:100], value=engine.id))
@@ -49,8 +48,8 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
     ) -> list[app_commands.Choice[str]]:
         game_id = getattr(interaction.namespace, "game", None)
         try:
-            engine = engines.get(str(game_id))
-        except Exception:  # an unknown or half-typed game id: nothing to suggest yet
+            engine = find_game(str(game_id)).engine
+        except GameError:  # an unknown or half-typed game: nothing to suggest yet
             return []
         done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
         last = current.rsplit(" ", 1)[-1]
@@ -73,7 +72,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
-            game_id=game,
+            game_id=find_game(game).id,
             options_text=options,
         )
         lang = await self.tables.public_lang(rec.guild_id)

@@ -11,8 +11,10 @@ from discord.ext import commands
 
 import engines
 from bot.errors import UserError, user_lang
+from bot.games import find_game
 from bot.i18n import t
 from bot.lookup import playable_engines, search_cards, search_sections, split_text
+from engines.core import GameError
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
@@ -68,8 +70,8 @@ class RulesCog(commands.Cog):
         lang = user_lang(interaction)
         game = getattr(interaction.namespace, "game", None)
         try:
-            engine = engines.get(str(game))
-        except Exception:  # no game chosen yet: nothing to suggest
+            engine = find_game(str(game)).engine
+        except GameError:  # no game chosen yet: nothing to suggest
             return []
         return [
             app_commands.Choice(name=s.title.get(lang)[:100], value=s.id)
@@ -80,7 +82,7 @@ class RulesCog(commands.Cog):
     @app_commands.describe(game=_("Which game"), topic=_("Which part of the rules"))
     async def rules(self, interaction: discord.Interaction[Any], game: str, topic: str | None = None) -> None:
         lang = user_lang(interaction)
-        engine = engines.get(game)
+        engine = find_game(game).engine
         sections = engine.rules()
         if topic is None:
             lines = [

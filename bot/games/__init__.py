@@ -1,26 +1,99 @@
-"""Per-game presentation adapters. ``ui_for(game_id)`` finds ``bot.games.<package>.UI`` or the default."""
+"""The games the bot hosts, each described by its manifest (``bot/games/<game>/__init__.py: MANIFEST``).
+
+``manifests()`` discovers them once: every package under ``bot.games`` (on ``bot.games.__path__``) that
+defines ``MANIFEST``. ``add_games_folder(root)`` hosts games kept outside this repository (a folder laid out
+like it: ``root/engines/<game>``, ``root/renderers/<game>``, ``root/bot/games/<game>``); the test-only game
+Climb plugs in that way (``tests/extra_games``), and so could a server owner's own game
+(``DECKHAND_GAME_PATHS``).
+"""
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
-from typing import Any
+import pkgutil
+from functools import cache
+from pathlib import Path
 
 import engines
+import renderers
 from bot.games.base import GameUI, LabelContext
+from bot.games.manifest import GameManifest
+from engines.core import UnknownGame
 
-_CACHE: dict[str, GameUI] = {}
+_MANIFESTS: dict[str, GameManifest] = {}
+_seen: set[str] = set()
 
 
+def _discover() -> None:
+    for info in pkgutil.iter_modules(__path__):
+        if not info.ispkg or info.name in _seen:
+            continue
+        _seen.add(info.name)
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        found = getattr(module, "MANIFEST", None)
+        if isinstance(found, GameManifest):
+            _MANIFESTS[found.id] = found
+
+
+def manifests(*, listed_only: bool = False) -> list[GameManifest]:
+    """Every hosted game, sorted by id (``listed_only``: without test-only games)."""
+    _discover()
+    found = [_MANIFESTS[k] for k in sorted(_MANIFESTS)]
+    return [m for m in found if m.listed] if listed_only else found
+
+
+def manifest(game_id: str) -> GameManifest:
+    if game_id not in _MANIFESTS:
+        _discover()
+    try:
+        return _MANIFESTS[game_id]
+    except KeyError:
+        raise UnknownGame(
+            game=game_id, allowed=", ".join(m.id for m in manifests(listed_only=True))
+        ) from None
+
+
+def find_game(text: str) -> GameManifest:
+    """A hosted game from what a player typed: its id, or its name in English or Japanese (case, width,
+    kana and spaces folded: "Glorious Crown", "グローリアスクラウン", "glorious-crown"). Test-only games
+    answer to their id only."""
+    from bot.lookup import fold
+
+    wanted = fold(text)
+    for m in manifests():
+        names = {m.id} if not m.listed else {m.id, m.engine.name.en, m.engine.name.ja}
+        if wanted in {fold(n) for n in names}:
+            return m
+    return manifest(text.strip())
+
+
+@cache
 def ui_for(game_id: str) -> GameUI:
-    if game_id not in _CACHE:
-        engine = engines.get(game_id)
-        module = f"bot.games.{game_id.replace('-', '_')}"
-        cls: Any = GameUI
-        if importlib.util.find_spec(module) is not None:
-            cls = getattr(importlib.import_module(module), "UI", GameUI)
-        _CACHE[game_id] = cls(engine)
-    return _CACHE[game_id]
+    m = manifest(game_id)
+    return m.ui(m.engine)
 
 
-__all__ = ["GameUI", "LabelContext", "ui_for"]
+def add_games_folder(root: Path) -> None:
+    """Host the games in ``root`` (laid out like this repository) beside the built-in ones."""
+    for paths, folder in (
+        (engines.__path__, root / "engines"),
+        (renderers.__path__, root / "renderers"),
+        (__path__, root / "bot" / "games"),
+    ):
+        if folder.is_dir() and str(folder) not in paths:
+            paths.append(str(folder))
+    from bot.i18n.catalog import catalog
+
+    catalog.cache_clear()
+
+
+__all__ = [
+    "GameManifest",
+    "GameUI",
+    "LabelContext",
+    "add_games_folder",
+    "find_game",
+    "manifest",
+    "manifests",
+    "ui_for",
+]

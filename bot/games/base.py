@@ -32,7 +32,7 @@ class GameUI:
     #: The game's own persistent components (``DynamicItem`` classes), registered at start-up.
     dynamic_items: ClassVar[tuple[type[Any], ...]] = ()
 
-    def __init__(self, engine: Engine[Any, Any]) -> None:
+    def __init__(self, engine: Engine[Any, Any, Any, Any]) -> None:
         self.engine = engine
 
     @property

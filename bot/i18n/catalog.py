@@ -1,6 +1,6 @@
-"""Message catalogs: ``locales/<lang>/*.toml`` files, flattened to dotted keys and merged per language.
-
-Each game may add its own file (e.g. ``glorious_crown.toml``) so games never edit a shared catalog.
+"""Message catalogs, flattened to dotted keys and merged per language: the bot's own files
+``bot/i18n/locales/<lang>/*.toml`` and each game's ``<lang>.toml`` in the folder its manifest names, so a game
+never edits a shared catalog.
 """
 
 from __future__ import annotations
@@ -28,33 +28,46 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, str]) -> None
             out[full] = str(value)
 
 
+def sources(lang: str) -> dict[str, str]:
+    """Catalog file name -> its text, for one language: ``core.toml`` … and ``<game-id>.toml`` per game."""
+    from bot.games import manifests
+
+    out: dict[str, str] = {}
+    folder = resources.files("bot.i18n").joinpath("locales", lang)
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            out[entry.name] = entry.read_text(encoding="utf-8")
+    for game in manifests():
+        path = game.locale_file(lang)
+        if path.is_file():
+            out[f"{game.id}.toml"] = path.read_text(encoding="utf-8")
+    return out
+
+
 @cache
 def catalog(lang: str) -> dict[str, str]:
     """Every key of one language. Two files defining one key is an error, not a silent override."""
     merged: dict[str, str] = {}
-    folder = resources.files("bot.i18n").joinpath("locales", lang)
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".toml"):
-            continue
-        flat: dict[str, str] = {}
-        _flatten("", tomllib.loads(entry.read_text(encoding="utf-8")), flat)
+    for name, flat in files_flat(lang).items():
         clash = merged.keys() & flat.keys()
         if clash:
-            raise ValueError(f"{lang}/{entry.name} redefines {sorted(clash)}")
+            raise ValueError(f"{lang}/{name} redefines {sorted(clash)}")
         merged.update(flat)
     return merged
 
 
+def files_flat(lang: str) -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for name, text in sources(lang).items():
+        flat: dict[str, str] = {}
+        _flatten("", tomllib.loads(text), flat)
+        out[name] = flat
+    return out
+
+
 def files(lang: str) -> dict[str, set[str]]:
     """Keys per catalog file, for the parity test."""
-    out: dict[str, set[str]] = {}
-    folder = resources.files("bot.i18n").joinpath("locales", lang)
-    for entry in folder.iterdir():
-        if entry.name.endswith(".toml"):
-            flat: dict[str, str] = {}
-            _flatten("", tomllib.loads(entry.read_text(encoding="utf-8")), flat)
-            out[entry.name] = set(flat)
-    return out
+    return {name: set(flat) for name, flat in files_flat(lang).items()}
 
 
 class _Lenient(dict[str, Any]):

@@ -1,16 +1,31 @@
 """Slash-command names, descriptions and choices localised from the catalogs' ``commands`` table.
 
-Commands are declared with English ``locale_str`` texts; this translator looks up
-``commands.<text>`` in the Japanese catalog. Names must stay lowercase and without spaces (Discord's rule),
+Commands are declared with English ``locale_str`` texts; this translator looks up ``commands.<kind>.<text>``
+in the Japanese catalog, and for a game's own commands ``commands.<kind>.<game-id>.<text>``: the game is
+found from the module the command is defined in (its manifest's ``cog``), so two games may both have a
+``discard`` command with different words. Names must stay lowercase and without spaces (Discord's rule),
 which the catalog test checks.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
 from bot.i18n.catalog import catalog
+
+
+def game_of(data: Any) -> str | None:
+    """The game whose cog defines this command, group or parameter (``None``: the bot's own commands)."""
+    from bot.games import manifests
+
+    owner = data.command if isinstance(data, app_commands.Parameter) else data
+    # A GroupCog's group is built inside discord.py, so its own ``module`` names discord.py: ask its commands.
+    candidates = [owner, *getattr(owner, "commands", ())]
+    modules = {str(getattr(c, "module", "") or "") for c in candidates}
+    return next((m.id for m in manifests() if m.cog and m.cog in modules), None)
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -23,7 +38,10 @@ class CatalogTranslator(app_commands.Translator):
         if locale is not discord.Locale.japanese:
             return None
         kind = "name" if context.location in _NAMES else "text"
-        key = string.extras.get("key") or f"commands.{kind}.{string.message}"
+        key = string.extras.get("key")
+        if key is None:
+            game = game_of(context.data)
+            key = f"commands.{kind}.{game}.{string.message}" if game else f"commands.{kind}.{string.message}"
         return catalog("ja").get(key)
 
 

@@ -5,26 +5,35 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Collection, Mapping
+from typing import Any, Literal
 
 import discord
 
-from renderers import registry
+from bot.games import manifest
 
 log = logging.getLogger(__name__)
 
 
 async def render(
-    game_id: str, kind: str, view: Any, lang: str, filename: str, names: Mapping[str, str] | None = None
+    game_id: str,
+    kind: Literal["table", "hand", "final"],
+    view: Any,
+    lang: str,
+    filename: str,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
 ) -> discord.File | None:
-    """``kind`` is ``table``, ``hand`` or ``final``. ``None`` when the game has no such picture.
-    ``names`` maps seats to the players' display names (see ``renderers.registry.GameRenderer``)."""
-    renderer = registry.get(game_id)
-    func = getattr(renderer, f"render_{kind}", None) if renderer else None
-    if func is None and kind == "final" and renderer is not None:
-        func = renderer.render_table
-    if func is None:
+    """``kind`` is ``table``, ``hand`` or ``final``; ``None`` when the game has no pictures. ``names`` maps
+    seats to the players' display names, ``ai_seats`` are the computer's (``renderers.contract``)."""
+    renderer = manifest(game_id).renderer
+    if renderer is None:
         return None
-    data: bytes = await asyncio.to_thread(func, view, lang, names=dict(names) if names is not None else None)
+    func = {"table": renderer.render_table, "hand": renderer.render_hand, "final": renderer.render_final}[
+        kind
+    ]
+    extra = {"ai_seats": frozenset(ai_seats)} if ai_seats else {}
+    data: bytes = await asyncio.to_thread(
+        func, view, lang, names=dict(names) if names is not None else None, **extra
+    )
     return discord.File(io.BytesIO(data), filename=filename)

@@ -65,7 +65,7 @@ class TableService:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
 
     # -- helpers ----------------------------------------------------------------------------------
-    def engine(self, rec: GameRecord) -> Engine[Any, Any]:
+    def engine(self, rec: GameRecord) -> Engine[Any, Any, Any, Any]:
         return engines.get(rec.game_id)
 
     def ui(self, rec: GameRecord) -> GameUI:

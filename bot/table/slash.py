@@ -43,7 +43,7 @@ class Position:
 
     record: GameRecord
     seat: str
-    engine: Engine[Any, Any]
+    engine: Engine[Any, Any, Any, Any]
     state: Any
 
     def legal(self) -> list[Action]:

@@ -2,8 +2,5 @@
 
 from engines.aws_builder_cards.cards import CardDataError, CardDB, load_cards
 from engines.aws_builder_cards.engine import ENGINE, AwsBuilderCards
-from engines.core.registry import register
-
-register(ENGINE)
 
 __all__ = ["ENGINE", "AwsBuilderCards", "CardDB", "CardDataError", "load_cards"]

@@ -9,6 +9,7 @@ cards it owns is not), the console and the W-A pile.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from engines.aws_builder_cards.architecture import is_cmp
@@ -112,13 +113,13 @@ def card_value(db: CardDB, card: Card, comp: Composition) -> float:
 
 
 class BuilderAI:
-    def __init__(self, engine: Engine[Any, Any]) -> None:
+    def __init__(self, engine: Engine[Any, Any, Any, Any]) -> None:
         self.engine = engine
         self._comp_key: tuple[object, ...] | None = None
         self._comp: Composition | None = None
 
     def choose(self, state: ABState, seat: Seat, rng: Rng) -> Action:
-        legal = self.engine.legal_actions(state, seat)
+        legal: list[Action] = self.engine.legal_actions(state, seat)
         db = db_of(state)
         pending = state.pending
         if pending is not None:
@@ -168,7 +169,7 @@ class BuilderAI:
             self._comp = Composition(db_of(state), owned)
         return self._comp
 
-    def _best_to_deck(self, state: ABState, db: CardDB, seat: Seat, legal: list[Action]) -> Action:
+    def _best_to_deck(self, state: ABState, db: CardDB, seat: Seat, legal: Sequence[Action]) -> Action:
         comp = self._composition(state, seat)
         moves = [a for a in legal if isinstance(a, MoveToDeck)]
         return max(moves, key=lambda a: (comp.value(key_of(a.card)), a.card))

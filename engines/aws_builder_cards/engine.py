@@ -8,7 +8,6 @@ from engines.aws_builder_cards import turn, views
 from engines.aws_builder_cards.models import ABAction, ABOptions, ABState, ABView
 from engines.aws_builder_cards.setup import new_state
 from engines.core import (
-    Action,
     Agent,
     CardInfo,
     Engine,
@@ -24,7 +23,7 @@ from engines.core import (
 from engines.deckbuilding import shallow_copy
 
 
-class AwsBuilderCards(Engine[ABState, ABOptions]):
+class AwsBuilderCards(Engine[ABState, ABOptions, ABAction, ABView]):
     id = "aws-builder-cards"
     name = Text(en="AWS Builder Cards (2nd Edition)", ja="AWS Builder Cards（第2版）")
     min_players = 2
@@ -43,10 +42,10 @@ class AwsBuilderCards(Engine[ABState, ABOptions]):
             return list(state.pending.waiting) if state.pending.kind == "vote" else [state.pending.seat]
         return [turn.current_seat(state)]
 
-    def legal_actions(self, state: ABState, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: ABState, seat: Seat) -> list[ABAction]:
         return turn.legal(state, seat)
 
-    def _apply(self, state: ABState, seat: Seat, action: Action) -> list[Event]:
+    def _apply(self, state: ABState, seat: Seat, action: ABAction) -> list[Event]:
         return turn.apply_action(state, seat, action)
 
     def copy_state(self, state: ABState) -> ABState:

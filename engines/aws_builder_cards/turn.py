@@ -11,6 +11,7 @@ from itertools import permutations
 from engines.aws_builder_cards.architecture import Slot, evaluate, is_cmp
 from engines.aws_builder_cards.cards import CMP, CardDB, catalogue, key_of
 from engines.aws_builder_cards.models import (
+    ABAction,
     ABState,
     Acquire,
     Acquisition,
@@ -134,7 +135,7 @@ def can_end_turn(state: ABState, db: CardDB) -> bool:
     return not (now.retired is not None and not now.acquired and acquire_options(state, db))
 
 
-def legal(state: ABState, seat: Seat) -> list[Action]:
+def legal(state: ABState, seat: Seat) -> list[ABAction]:
     if state.finished:
         return []
     pending = state.pending
@@ -149,7 +150,7 @@ def legal(state: ABState, seat: Seat) -> list[Action]:
     db = db_of(state)
     now = state.now
     hand = state.piles[seat].hand
-    out: list[Action] = []
+    out: list[ABAction] = []
     if can_retire(state, db):
         out += [Retire(card=c) for c in hand if db.card(c).is_onprem]
     if now.phase == "build":

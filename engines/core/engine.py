@@ -12,6 +12,7 @@ from engines.core.errors import BadAction, BadPlayerCount, GameError, GameOver, 
 from engines.core.i18n import Text
 from engines.core.models import (
     Action,
+    ActionT,
     CardInfo,
     Event,
     Options,
@@ -21,7 +22,7 @@ from engines.core.models import (
     Seat,
     StateT,
     Step,
-    View,
+    ViewT,
 )
 from engines.core.options import validate_options
 from engines.core.rng import Rng, seed_state
@@ -37,15 +38,18 @@ class Agent(Protocol):
 class RandomAgent:
     """Uniformly random legal play: the baseline every AI must beat."""
 
-    def __init__(self, engine: Engine[Any, Any]) -> None:
+    def __init__(self, engine: Engine[Any, Any, Any, Any]) -> None:
         self.engine = engine
 
     def choose(self, state: Any, seat: Seat, rng: Rng) -> Action:
-        return rng.choice(self.engine.legal_actions(state, seat))
+        legal: list[Action] = self.engine.legal_actions(state, seat)
+        return rng.choice(legal)
 
 
-class Engine(ABC, Generic[StateT, OptionsT]):
-    """Pure rules for one game. Subclasses set the class attributes and implement the abstract methods.
+class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
+    """Pure rules for one game, typed by its state, options, action union and view, so callers (the bot,
+    the renderers) read views and actions as the game's own classes, never through ``getattr``/``Any``.
+    Subclasses set the class attributes and implement the abstract methods.
 
     ``apply`` is the only way a state changes: it copies the state, lets ``_apply`` change the copy and
     return events, so the input is never mutated and a refused action changes nothing.
@@ -87,11 +91,11 @@ class Engine(ABC, Generic[StateT, OptionsT]):
         """Seats that must decide now; ``[]`` once the game is over."""
 
     @abstractmethod
-    def legal_actions(self, state: StateT, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: StateT, seat: Seat) -> list[ActionT]:
         """Every legal action for ``seat`` (``[]`` if it need not act)."""
 
     @abstractmethod
-    def view(self, state: StateT, seat: Seat | None) -> View:
+    def view(self, state: StateT, seat: Seat | None) -> ViewT:
         """What ``seat`` may see; ``None`` is the public view (spectators, the table picture)."""
 
     @abstractmethod
@@ -106,7 +110,7 @@ class Engine(ABC, Generic[StateT, OptionsT]):
         handed to that audience contains any of them."""
 
     # -- change -----------------------------------------------------------------------------------
-    def apply(self, state: StateT, seat: Seat, action: Action | Mapping[str, Any]) -> Step[StateT]:
+    def apply(self, state: StateT, seat: Seat, action: ActionT | Mapping[str, Any]) -> Step[StateT]:
         if not isinstance(action, Action):
             action = self.parse_action(action)
         if self.outcome(state) is not None:
@@ -123,7 +127,7 @@ class Engine(ABC, Generic[StateT, OptionsT]):
         return Step[Any](state=new, events=events)
 
     @abstractmethod
-    def _apply(self, state: StateT, seat: Seat, action: Action) -> list[Event]:
+    def _apply(self, state: StateT, seat: Seat, action: ActionT) -> list[Event]:
         """Validate and perform ``action`` on ``state`` (a private copy). Raise ``IllegalAction`` with a
         stable code before or during the change; the copy is then thrown away."""
 
@@ -133,10 +137,10 @@ class Engine(ABC, Generic[StateT, OptionsT]):
         return copied
 
     # -- serialisation ----------------------------------------------------------------------------
-    def parse_action(self, data: Mapping[str, Any] | str | bytes) -> Action:
+    def parse_action(self, data: Mapping[str, Any] | str | bytes) -> ActionT:
         try:
             if isinstance(data, str | bytes):
-                parsed: Action = self.action_adapter.validate_json(data)
+                parsed: ActionT = self.action_adapter.validate_json(data)
             else:
                 parsed = self.action_adapter.validate_python(dict(data))
         except ValidationError as exc:

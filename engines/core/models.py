@@ -113,6 +113,8 @@ class GameState(BaseModel):
 
 OptionsT = TypeVar("OptionsT", bound=Options)
 StateT = TypeVar("StateT", bound=GameState)
+ActionT = TypeVar("ActionT", bound=Action)
+ViewT = TypeVar("ViewT", bound=View)
 
 
 class Step(BaseModel, Generic[StateT]):

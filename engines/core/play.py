@@ -15,7 +15,7 @@ class PlayoutTooLong(RuntimeError):
 
 
 def play_out(
-    engine: Engine[Any, Any],
+    engine: Engine[Any, Any, Any, Any],
     state: Any,
     agents: Mapping[Seat, Agent] | Agent,
     rng: Rng,

@@ -1,33 +1,28 @@
 """The engine registry: ``engines.get(id)`` and ``engines.all()``.
 
-Built-in games are imported lazily by id so that importing ``engines`` stays cheap and a game
-package that is not written yet simply is not listed.
+Games are discovered, not listed: every package directly under ``engines`` (on ``engines.__path__``, so an
+extra games folder can be appended to it) that defines ``ENGINE`` is a game. Adding a game therefore edits
+no shared list. Discovery runs once, on first use; ``register`` adds an engine by hand (tests).
 """
 
 from __future__ import annotations
 
 import builtins
 import importlib
-import importlib.util
+import pkgutil
 from typing import Any
 
 from engines.core.engine import Engine
 from engines.core.errors import UnknownGame
 
-#: game id -> module that registers it on import
-BUILTIN: dict[str, str] = {
-    "aws-builder-cards": "engines.aws_builder_cards",
-    "aws-deckbuilding": "engines.aws_deckbuilding",
-    "project-chaos": "engines.project_chaos",
-    "glorious-crown": "engines.glorious_crown",
-    "yggdrasil": "engines.yggdrasil",
-}
+AnyEngine = Engine[Any, Any, Any, Any]
 
-_ENGINES: dict[str, Engine[Any, Any]] = {}
+_ENGINES: dict[str, AnyEngine] = {}
+_discovered: set[str] = set()
 
 
-def register(engine: Engine[Any, Any]) -> Engine[Any, Any]:
-    """Add an engine (game packages call this on import; tests register their own)."""
+def register(engine: AnyEngine) -> AnyEngine:
+    """Add an engine (discovery calls this for every game package; tests may register their own)."""
     _ENGINES[engine.id] = engine
     return engine
 
@@ -36,23 +31,34 @@ def unregister(game_id: str) -> None:
     _ENGINES.pop(game_id, None)
 
 
-def _load_builtin(game_id: str) -> None:
-    module = BUILTIN.get(game_id)
-    if module and game_id not in _ENGINES and importlib.util.find_spec(module) is not None:
-        importlib.import_module(module)
+def discover() -> None:
+    """Import every game package under ``engines`` not seen yet and register its ``ENGINE``.
+
+    Cheap after the first call: a package is imported once; a folder appended to ``engines.__path__``
+    later is picked up by the next call."""
+    import engines
+
+    for info in pkgutil.iter_modules(engines.__path__):
+        if not info.ispkg or info.name in _discovered or info.name in ("core", "deckbuilding"):
+            continue
+        _discovered.add(info.name)
+        module = importlib.import_module(f"engines.{info.name}")
+        engine = getattr(module, "ENGINE", None)
+        if isinstance(engine, Engine):
+            register(engine)
 
 
-def get(game_id: str) -> Engine[Any, Any]:
-    _load_builtin(game_id)
+def get(game_id: str) -> AnyEngine:
+    if game_id not in _ENGINES:
+        discover()
     try:
         return _ENGINES[game_id]
     except KeyError:
         raise UnknownGame(game=game_id, allowed=", ".join(ids())) from None
 
 
-def all() -> builtins.list[Engine[Any, Any]]:
-    for game_id in BUILTIN:
-        _load_builtin(game_id)
+def all() -> builtins.list[AnyEngine]:
+    discover()
     return [_ENGINES[k] for k in sorted(_ENGINES)]
 
 

@@ -10,7 +10,7 @@ from engines.core.models import Action, Options, Seat
 
 
 def replay(
-    engine: Engine[Any, Any],
+    engine: Engine[Any, Any, Any, Any],
     players: Sequence[Seat],
     options: Mapping[str, Any] | Options | None,
     seed: int,

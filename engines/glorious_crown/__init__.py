@@ -9,9 +9,6 @@ Actions (``type`` discriminates):
 - ``{"type": "discard", "card": "H4"}`` / ``{"type": "decline"}``: the 10 discard (pending ``ten_discard``).
 """
 
-from engines.core.registry import register
 from engines.glorious_crown.engine import ENGINE, GloriousCrownEngine
-
-register(ENGINE)
 
 __all__ = ["ENGINE", "GloriousCrownEngine"]

@@ -26,6 +26,7 @@ from engines.glorious_crown.models import (
     Answer,
     Decline,
     Discard,
+    GCAction,
     GCOptions,
     GCState,
     GCView,
@@ -57,7 +58,7 @@ def _play(cards: tuple[str, ...]) -> Play:
     return action
 
 
-class GloriousCrownEngine(Engine[GCState, GCOptions]):
+class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
     id: ClassVar[str] = "glorious-crown"
     name: ClassVar[Text] = Text(en="Glorious Crown", ja="グローリアスクラウン")
     min_players: ClassVar[int] = 3
@@ -110,7 +111,7 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
             return [state.pending.seat]
         return [state.current]
 
-    def legal_actions(self, state: GCState, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: GCState, seat: Seat) -> list[GCAction]:
         if state.over:
             return []
         pending = state.pending
@@ -119,7 +120,7 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
             if seat != pending.seat:
                 return []
             if pending.kind == "seven_give":
-                gives: list[Action] = [_DECLINE]
+                gives: list[GCAction] = [_DECLINE]
                 for m in range(1, pending.count + 1):
                     gives.extend(
                         Give.model_construct(type="give", cards=list(c)) for c in combinations(hand, m)
@@ -133,7 +134,7 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
             return [_DECLINE, *(Discard.model_construct(type="discard", card=c) for c in hand)]
         if seat != state.current:
             return []
-        actions: list[Action] = [
+        actions: list[GCAction] = [
             _play(c) for c in legal_plays(hand, state.top, state.lock, state.effective_revolution)
         ]
         if state.top is not None:
@@ -156,7 +157,7 @@ class GloriousCrownEngine(Engine[GCState, GCOptions]):
         return views.build(state, seat, self.to_move(state))
 
     # -- change -----------------------------------------------------------------------------------------
-    def _apply(self, state: GCState, seat: Seat, action: Action) -> list[Event]:
+    def _apply(self, state: GCState, seat: Seat, action: GCAction) -> list[Event]:
         pending = state.pending
         if pending is not None:
             if pending.kind == "seven_give":

@@ -4,6 +4,7 @@ cards left open to an invasion, and invasions worth making. It looks only at the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engines.core import Action, Agent, RandomAgent, Rng, Seat
@@ -129,7 +130,7 @@ class NormalAgent:
             return self._discard(state, legal)
         return self._place(state, si, legal, rng)
 
-    def _place(self, state: YggState, si: int, legal: list[Action], rng: Rng) -> Action:
+    def _place(self, state: YggState, si: int, legal: Sequence[Action], rng: Rng) -> Action:
         geo = B.board_of(state)
         trial = _scratch(state)
         scored: list[tuple[float, float, Action]] = []
@@ -155,7 +156,7 @@ class NormalAgent:
             return SkipEffect()
         return action
 
-    def _swap(self, state: YggState, si: int, legal: list[Action]) -> Action:
+    def _swap(self, state: YggState, si: int, legal: Sequence[Action]) -> Action:
         geo = B.board_of(state)
         best_value = evaluate(state, si) + ATTACK_WEIGHT * _best_invasion(state, si)[0]
         best: Action = SkipEffect()
@@ -169,7 +170,7 @@ class NormalAgent:
                 best_value, best = value, action
         return best
 
-    def _discard(self, state: YggState, legal: list[Action]) -> Action:
+    def _discard(self, state: YggState, legal: Sequence[Action]) -> Action:
         def worth(action: Action) -> tuple[int, int]:
             assert isinstance(action, Discard)
             card = CARDS[state.kinds[action.card]]

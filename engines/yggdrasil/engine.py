@@ -5,7 +5,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engines.core import (
-    Action,
     Agent,
     CardInfo,
     Engine,
@@ -32,6 +31,7 @@ from engines.yggdrasil.models import (
     Place,
     SkipEffect,
     SwapAction,
+    YggAction,
     YggOptions,
     YggState,
     YggView,
@@ -74,7 +74,7 @@ _SKIP = {effect: SkipEffect(effect=effect) for effect in ("extra_placement", "sw
 _NO_INVASION = NoInvasion()
 
 
-class YggdrasilEngine(Engine[YggState, YggOptions]):
+class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
     id = "yggdrasil"
     name = Text(en="The Yggdrasil", ja="The Yggdrasil 世界樹創造カードゲーム")
     min_players = 2
@@ -157,7 +157,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
     def to_move(self, state: YggState) -> list[Seat]:
         return [] if state.phase == "over" else [state.players[state.current]]
 
-    def legal_actions(self, state: YggState, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: YggState, seat: Seat) -> list[YggAction]:
         if state.phase == "over" or seat != state.players[state.current]:
             return []
         si = state.current
@@ -166,7 +166,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
         kinds = state.kinds
         if state.phase in ("place", "extra"):
             slots = {cid: i + 1 for i, cid in enumerate(hand)}
-            acts: list[Action] = [
+            acts: list[YggAction] = [
                 _place(cid, names[cell], kinds[cid], slots[cid])
                 for cid, cell in B.placements(state, si, hand)
             ]
@@ -223,7 +223,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions]):
         return build_view(state, seat)
 
     # -- change ----------------------------------------------------------------------------------------
-    def _apply(self, state: YggState, seat: Seat, action: Action) -> list[Event]:
+    def _apply(self, state: YggState, seat: Seat, action: YggAction) -> list[Event]:
         si = state.current
         phase = state.phase
         if phase in ("place", "extra"):

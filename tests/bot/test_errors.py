@@ -10,7 +10,7 @@ from discord import app_commands
 from bot.errors import UserError, message_for
 from bot.store import StaleVersion
 from engines.core import BadOptions, IllegalAction, NotYourTurn, validate_options
-from tests.engines.toygame import ClimbOptions
+from engines.test_climb.engine import ClimbOptions
 
 
 def test_rule_refusals_are_localised() -> None:

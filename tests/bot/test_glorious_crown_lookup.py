@@ -11,7 +11,7 @@ import pytest
 import engines
 from bot.cogs.rules import batches, section_embeds
 from bot.games import ui_for
-from bot.games.glorious_crown import UnreadableCards, parse_cards
+from bot.games.glorious_crown.ui import UnreadableCards, parse_cards
 from bot.i18n import catalog
 from bot.lookup import search_cards, search_sections
 from engines.core import Event

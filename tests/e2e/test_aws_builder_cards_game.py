@@ -84,7 +84,7 @@ def kinds_named(text: str) -> set[str]:
     return found
 
 
-def public_kinds(engine: Engine[Any, Any], state: Any) -> set[str]:
+def public_kinds(engine: Engine[Any, Any, Any, Any], state: Any) -> set[str]:
     def strings(obj: Any) -> set[str]:
         if isinstance(obj, str):
             return {obj.split("#")[0]}

@@ -14,7 +14,7 @@ import pytest
 import engines
 from bot.errors import message_for
 from bot.games import ui_for
-from bot.games.yggdrasil import UI
+from bot.games.yggdrasil.ui import UI
 from bot.i18n import t
 from bot.store import GameRecord, Status
 from engines.core import Action, Event, IllegalAction, Rng

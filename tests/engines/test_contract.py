@@ -52,7 +52,7 @@ def strings_in(obj: Any) -> set[str]:
     return found
 
 
-def assert_no_leak(engine: Engine[Any, Any], before: Any, state: Any, events: list[Event]) -> None:
+def assert_no_leak(engine: Engine[Any, Any, Any, Any], before: Any, state: Any, events: list[Event]) -> None:
     """Views after the step show nothing hidden now. An event may show a card its audience saw before
     the step (the giver of a 7-pass) or sees after it (a card just played), never one hidden on both sides."""
     audiences: list[str | None] = [None, *state.players]
@@ -70,7 +70,7 @@ def assert_no_leak(engine: Engine[Any, Any], before: Any, state: Any, events: li
 
 
 def random_game(
-    engine: Engine[Any, Any], n: int, seed: int
+    engine: Engine[Any, Any, Any, Any], n: int, seed: int
 ) -> tuple[Any, Any, list[tuple[str, Action, list[Event]]]]:
     start = engine.new_game(seats(n), None, seed)
     final, history = play_out(engine, start, _Random(engine), Rng.from_seed(seed))
@@ -78,7 +78,7 @@ def random_game(
 
 
 class _Random:
-    def __init__(self, engine: Engine[Any, Any]) -> None:
+    def __init__(self, engine: Engine[Any, Any, Any, Any]) -> None:
         self.engine = engine
 
     def choose(self, state: Any, seat: str, rng: Rng) -> Action:
@@ -88,12 +88,12 @@ class _Random:
 
 
 @st.composite
-def game_args(draw: st.DrawFn, engine: Engine[Any, Any]) -> tuple[int, int]:
+def game_args(draw: st.DrawFn, engine: Engine[Any, Any, Any, Any]) -> tuple[int, int]:
     return draw(st.integers(engine.min_players, engine.max_players)), draw(SEEDS)
 
 
 @given(data=st.data())
-def test_random_playout_keeps_the_contract(engine: Engine[Any, Any], data: st.DataObject) -> None:
+def test_random_playout_keeps_the_contract(engine: Engine[Any, Any, Any, Any], data: st.DataObject) -> None:
     n, seed = data.draw(game_args(engine))
     state = engine.new_game(seats(n), None, seed)
     rng = Rng.from_seed(seed ^ 0x5EED)
@@ -156,7 +156,7 @@ def test_random_playout_keeps_the_contract(engine: Engine[Any, Any], data: st.Da
     assert engine.dump_state(replayed) == engine.dump_state(state)
 
 
-def test_same_seed_same_deal(engine: Engine[Any, Any]) -> None:
+def test_same_seed_same_deal(engine: Engine[Any, Any, Any, Any]) -> None:
     a = engine.new_game(seats(engine.min_players), None, 7)
     b = engine.new_game(seats(engine.min_players), None, 7)
     assert engine.dump_state(a) == engine.dump_state(b)
@@ -164,14 +164,14 @@ def test_same_seed_same_deal(engine: Engine[Any, Any]) -> None:
     assert len(deals) > 1, "different seeds should give different deals"
 
 
-def test_player_counts_are_checked(engine: Engine[Any, Any]) -> None:
+def test_player_counts_are_checked(engine: Engine[Any, Any, Any, Any]) -> None:
     with pytest.raises(BadPlayerCount):
         engine.new_game(seats(engine.min_players - 1), None, 1)
     with pytest.raises(BadPlayerCount):
         engine.new_game(seats(engine.max_players + 1), None, 1)
 
 
-def test_options_defaults_and_errors(engine: Engine[Any, Any]) -> None:
+def test_options_defaults_and_errors(engine: Engine[Any, Any, Any, Any]) -> None:
     defaults = engine.make_options(None)
     assert engine.make_options(defaults.model_dump()) == defaults
     with pytest.raises(BadOptions) as err:
@@ -187,7 +187,7 @@ def test_options_defaults_and_errors(engine: Engine[Any, Any]) -> None:
         assert problem["field"] == name and problem["allowed"], "a bad option must list the allowed values"
 
 
-def test_garbage_actions_are_refused(engine: Engine[Any, Any]) -> None:
+def test_garbage_actions_are_refused(engine: Engine[Any, Any, Any, Any]) -> None:
     with pytest.raises(BadAction):
         engine.parse_action({"type": "no-such-action"})
     state = engine.new_game(seats(engine.min_players), None, 3)
@@ -195,14 +195,14 @@ def test_garbage_actions_are_refused(engine: Engine[Any, Any]) -> None:
         engine.apply(state, engine.to_move(state)[0], {"type": "no-such-action"})
 
 
-def test_ai_plays_legal_moves_to_the_end(engine: Engine[Any, Any]) -> None:
+def test_ai_plays_legal_moves_to_the_end(engine: Engine[Any, Any, Any, Any]) -> None:
     for seed in range(3):
         state = engine.new_game(seats(engine.max_players), None, seed)
         final, history = play_out(engine, state, engine.ai(), Rng.from_seed(seed))
         assert engine.outcome(final) is not None and history
 
 
-def test_rules_and_cards_are_bilingual(engine: Engine[Any, Any]) -> None:
+def test_rules_and_cards_are_bilingual(engine: Engine[Any, Any, Any, Any]) -> None:
     sections = engine.rules()
     assert sections, "every game explains its rules"
     assert len({s.id for s in sections}) == len(sections)

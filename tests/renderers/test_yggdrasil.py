@@ -16,7 +16,6 @@ from engines.core.play import play_out
 from engines.yggdrasil import ENGINE
 from engines.yggdrasil.cards import CARDS, DECKS
 from renderers.common import MAX_PNG_BYTES, missing_glyphs
-from renderers.registry import get
 from renderers.yggdrasil import render_final, render_hand, render_table
 from renderers.yggdrasil.labels import ALL_STRINGS
 from renderers.yggdrasil.table import who
@@ -44,11 +43,6 @@ def check_png(data: bytes) -> Image.Image:
     colours = img.convert("RGB").getcolors(maxcolors=1_000_000)
     assert colours is None or len(colours) > 50, "the picture is (nearly) blank"
     return img
-
-
-def test_renderer_is_registered() -> None:
-    renderer = get("yggdrasil")
-    assert renderer is not None and renderer.render_table is render_table
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -19,7 +19,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.errors import UserError, user_lang
-from bot.games.aws_builder_cards import UI as AwsUI
+from bot.games.aws_builder_cards.ui import UI as AwsUI
 from bot.i18n import t
 from bot.store import GameRecord, Status
 from bot.table.slash import act_and_show_hand, game_for, legal_choices, resolve_pick

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from bot.errors import UserError, user_lang
 from bot.games import LabelContext
-from bot.games.glorious_crown import NS, SYMBOL, UnreadableCards, card_short, parse_cards
+from bot.games.glorious_crown.ui import NS, SYMBOL, UnreadableCards, card_short, parse_cards
 from bot.lookup import fold
 from bot.table.slash import act_and_show_hand, caller_position, game_for, resolve_pick
 from engines.core import Action, GameError

@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.errors import UserError, user_lang
 from bot.games import ui_for
-from bot.games.yggdrasil import GAME, UI
+from bot.games.yggdrasil.ui import GAME, UI
 from bot.store import GameRecord
 from bot.table.slash import act_and_show_hand, game_for, legal_choices, resolve_pick
 from engines.core import Action

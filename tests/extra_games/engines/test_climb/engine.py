@@ -1,6 +1,5 @@
-"""Climb: a tiny card game that lives only in tests, so the contract suite has an engine before the
-real games land and keeps one that exercises every part of the contract (hidden hands, a hidden deck,
-a pending decision, options, an end).
+"""Climb: a tiny card game that lives only in tests (``tests/extra_games``, plugged in like any game) and
+exercises every part of the contract (hidden hands, a hidden deck, a pending decision, options, an end).
 
 Cards c1..c12 (rank = number). Each player is dealt ``hand_size``; the rest is a face-down deck.
 On your turn: play a card higher than the pile's top, or draw (while the deck lasts), or pass (only
@@ -57,6 +56,46 @@ class Give(Action):
 ClimbAction = Annotated[Play | Draw | Pass | Give, Field(discriminator="type")]
 
 
+class Played(Event):
+    kind: Literal["played"] = "played"
+    card: str
+
+
+class Won(Event):
+    kind: Literal["won"] = "won"
+
+
+class Drew(Event):
+    """Private: the drawer's card."""
+
+    kind: Literal["drew"] = "drew"
+    card: str
+
+
+class DrewCard(Event):
+    kind: Literal["drew_card"] = "drew_card"
+
+
+class Passed(Event):
+    kind: Literal["passed"] = "passed"
+
+
+class Gave(Event):
+    """Private to giver and receiver: the card of a 7's gift."""
+
+    kind: Literal["gave"] = "gave"
+    card: str
+    to_seat: Seat
+
+
+class GaveCard(Event):
+    kind: Literal["gave_card"] = "gave_card"
+    to_seat: Seat
+
+
+ClimbEvent = Annotated[Played | Won | Drew | DrewCard | Passed | Gave | GaveCard, Field(discriminator="kind")]
+
+
 class Pending(BaseModel):
     kind: Literal["give"]
     seat: Seat
@@ -85,7 +124,7 @@ def rank(card: str) -> int:
     return int(card[1:])
 
 
-class ClimbEngine(Engine[ClimbState, ClimbOptions]):
+class ClimbEngine(Engine[ClimbState, ClimbOptions, ClimbAction, ClimbView]):
     id = "test-climb"
     name = Text(en="Climb (test game)", ja="クライム（テスト用）")
     min_players = 2
@@ -120,7 +159,7 @@ class ClimbEngine(Engine[ClimbState, ClimbOptions]):
             return [state.pending.seat]
         return [state.players[state.current]]
 
-    def legal_actions(self, state: ClimbState, seat: Seat) -> list[Action]:
+    def legal_actions(self, state: ClimbState, seat: Seat) -> list[ClimbAction]:
         if seat not in self.to_move(state):
             return []
         hand = state.hands[seat]
@@ -137,7 +176,7 @@ class ClimbEngine(Engine[ClimbState, ClimbOptions]):
     def _next(self, state: ClimbState) -> None:
         state.current = (state.current + 1) % len(state.players)
 
-    def _apply(self, state: ClimbState, seat: Seat, action: Action) -> list[Event]:
+    def _apply(self, state: ClimbState, seat: Seat, action: ClimbAction) -> list[Event]:
         hand = state.hands[seat]
         if state.pending is not None:
             if not isinstance(action, Give) or action.card not in hand:
@@ -148,8 +187,8 @@ class ClimbEngine(Engine[ClimbState, ClimbOptions]):
             state.pending = None
             self._next(state)
             return [
-                Event(kind="gave", seat=seat, visible_to=(seat, to), params={"card": action.card, "to": to}),
-                Event(kind="gave_card", seat=seat, params={"to": to}),
+                Gave(seat=seat, visible_to=(seat, to), card=action.card, to_seat=to),
+                GaveCard(seat=seat, to_seat=to),
             ]
         top = rank(state.pile[-1]) if state.pile else 0
         if isinstance(action, Play):
@@ -159,10 +198,10 @@ class ClimbEngine(Engine[ClimbState, ClimbOptions]):
                 raise IllegalAction("too_weak", card=action.card)
             hand.remove(action.card)
             state.pile.append(action.card)
-            events = [Event(kind="played", seat=seat, params={"card": action.card})]
+            events: list[Event] = [Played(seat=seat, card=action.card)]
             if not hand:
                 state.winner = seat
-                events.append(Event(kind="won", seat=seat))
+                events.append(Won(seat=seat))
                 return events
             if state.options.gift_sevens and rank(action.card) == 7:
                 to = state.players[(state.current + 1) % len(state.players)]
@@ -179,15 +218,15 @@ class ClimbEngine(Engine[ClimbState, ClimbOptions]):
             state.hands[seat] = sorted([*hand, card], key=rank)
             self._next(state)
             return [
-                Event(kind="drew", seat=seat, visible_to=(seat,), params={"card": card}),
-                Event(kind="drew_card", seat=seat),
+                Drew(seat=seat, visible_to=(seat,), card=card),
+                DrewCard(seat=seat),
             ]
         if isinstance(action, Pass):
             if state.deck or any(rank(c) > top for c in hand):
                 raise IllegalAction("must_play")
             state.pile = []
             self._next(state)
-            return [Event(kind="passed", seat=seat)]
+            return [Passed(seat=seat)]
         raise IllegalAction("unexpected_action", type=action.type)
 
     def view(self, state: ClimbState, seat: Seat | None) -> ClimbView:

@@ -1,0 +1,99 @@
+"""The base of every game's own command group (``/crown``, ``/tree``, ``/aws`` …).
+
+It does once what each game cog used to copy: checks that the channel's game is this game (before any
+command runs, in ``interaction_check``), resolves the caller's seat, words refusals from the game's catalog,
+and builds autocompletes of "the caller's legal moves of this kind". A game cog then only maps its commands
+to engine actions and hands them to ``act``; the rules decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import UserError, user_lang
+from bot.store import GameRecord, Status
+from bot.table.slash import Position, act_and_show_hand, game_for, legal_choices, resolve_pick
+from engines.core import Action
+
+if TYPE_CHECKING:
+    from bot.client import Deckhand
+    from bot.table.service import TableService
+
+Autocomplete = Callable[[Any, discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]]
+
+_RECORD = "deckhand:record"
+
+
+class GameCommands(commands.GroupCog):
+    """Subclasses set ``game_id`` and declare their commands; every command here runs only in a channel
+    whose game is ``game_id`` (anything else is refused once, in the caller's language)."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, bot: Deckhand) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def tables(self) -> TableService:
+        return self.bot.tables
+
+    def refuse(self, code: str, **params: Any) -> UserError:
+        """A refusal worded by this game's catalog (``errors.<game-id>.<code>``, else ``errors.<code>``)."""
+        error = UserError(code, **params)
+        error.game = self.game_id
+        return error
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:  # type: ignore[override]
+        interaction.extras[_RECORD] = await game_for(interaction, self.game_id)
+        return True
+
+    def record(self, interaction: discord.Interaction[Any]) -> GameRecord:
+        """The channel's game, as ``interaction_check`` found it."""
+        rec: GameRecord = interaction.extras[_RECORD]
+        return rec
+
+    def position(self, interaction: discord.Interaction[Any]) -> Position:
+        """The caller's seat in the running game; refuses in a lobby and for onlookers."""
+        rec = self.record(interaction)
+        if rec.status is Status.LOBBY:
+            raise UserError("game_not_started")
+        if rec.status is not Status.RUNNING:
+            raise UserError("game_not_running")
+        mine = rec.seat_of(interaction.user.id)
+        if mine is None or not mine.seat:
+            raise UserError("not_in_game")
+        return Position(rec, mine.seat, self.tables.engine(rec), self.tables.state(rec))
+
+    async def picked(self, interaction: discord.Interaction[Any], value: str) -> Action | None:
+        """The move an autocomplete value stands for (checked against the current version), or ``None``
+        when the caller typed free text."""
+        return await resolve_pick(interaction, self.record(interaction), value)
+
+    async def act(self, interaction: discord.Interaction[Any], action: Action | dict[str, Any]) -> None:
+        """Play the caller's move through the table service and answer with their refreshed hand."""
+        await act_and_show_hand(interaction, self.record(interaction), action)
+
+    def lang(self, interaction: discord.Interaction[Any]) -> str:
+        return user_lang(interaction)
+
+
+def legal_autocomplete(keep: Callable[[Action], bool]) -> Autocomplete:
+    """An autocomplete of the caller's legal moves that ``keep`` accepts, labelled by the game's UI; each
+    value pins the state version it was offered for."""
+
+    async def complete(
+        cog: GameCommands, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await legal_choices(interaction, cog.game_id, current, keep)
+
+    return complete
+
+
+def of_type(*types: type[Action]) -> Callable[[Action], bool]:
+    return lambda action: isinstance(action, types)
