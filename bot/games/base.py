@@ -56,8 +56,8 @@ class GameUI:
             if key in ("card", "cards") or key.endswith("_card") or key.endswith("_cards"):
                 cards = value if isinstance(value, list | tuple) else [value]
                 out[key] = " ".join(self.card_name(str(c), lang) for c in cards)
-            elif isinstance(value, str) and value in names:
-                out[key] = names[value]
+            elif isinstance(value, str) and (value in names or key.endswith("_seat")):
+                out[key] = names.get(value, value)
             elif isinstance(value, list | tuple):
                 out[key] = ", ".join(names.get(str(v), str(v)) for v in value)
             else:
@@ -83,9 +83,18 @@ class GameUI:
         detail = self._params(fields, lang, {})
         return " ".join([base, *(str(v) for v in detail.values())])[:100]
 
+    @staticmethod
+    def event_fields(event: Event) -> dict[str, Any]:
+        """An event's own fields (a game's typed event subclass), without the envelope."""
+        return event.model_dump(mode="json", exclude={"kind", "seat", "visible_to", "params"}) | dict(
+            event.params
+        )
+
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
-        """One line for the table message, or ``None`` to leave the event out."""
-        params = self._params(event.params, lang, names)
+        """One line for the table message, or ``None`` to leave the event out. The catalog entry
+        ``events.<game>.<kind>`` gets ``player`` and the event's fields: card ids (``card``, ``cards``,
+        ``*_card(s)``) as card names, seats (``*_seat``, ``seats``) as display names."""
+        params = self._params(self.event_fields(event), lang, names)
         player = names.get(event.seat or "", event.seat or "")
         key = f"events.{self.game_id}.{event.kind}"
         if has(key):
