@@ -3,7 +3,7 @@ final standings. Drawn 1320 px wide with large type so they stay readable on a p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from renderers.aws_builder_cards.final import draw_final
@@ -12,18 +12,38 @@ from renderers.aws_builder_cards.table import draw_table
 from renderers.common import to_png
 
 
-def render_table(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+def render_table(
+    view: Any,
+    lang: str,
+    *,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes:
     """The public picture; it reads only the public view, so it cannot show a hidden card. ``names``: seat
-    -> the player's display name (seat ids when left out)."""
-    return to_png(draw_table(view, lang, names))
+    -> the player's display name (seat ids when left out); ``ai_seats``: the seats the computer plays (their
+    panels carry the robot mark)."""
+    return to_png(draw_table(view, lang, names, frozenset(ai_seats)))
 
 
-def render_hand(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+def render_hand(
+    view: Any,
+    lang: str,
+    *,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes:
+    """The seat's own hand; it shows no seat panels, so ``ai_seats`` changes nothing here."""
     return to_png(draw_hand(view, lang, names))
 
 
-def render_final(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
-    return to_png(draw_final(view, lang, names))
+def render_final(
+    view: Any,
+    lang: str,
+    *,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes:
+    return to_png(draw_final(view, lang, names, frozenset(ai_seats)))
 
 
 __all__ = ["render_final", "render_hand", "render_table"]

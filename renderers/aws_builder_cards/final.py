@@ -8,7 +8,7 @@ from engines.aws_builder_cards.models import ABView
 from renderers.aws_builder_cards.card import INK, MAT, MAT_EDGE, ORANGE
 from renderers.aws_builder_cards.labels import t
 from renderers.aws_builder_cards.table import PAD, WIDTH, Names, header, who
-from renderers.common import PALETTE, badge, badge_size, draw_text, new_canvas, rounded_rect
+from renderers.common import PALETTE, badge, badge_size, draw_text, new_canvas, robot_mark, rounded_rect
 
 COLS = [
     (70, "col_player"),
@@ -19,7 +19,9 @@ COLS = [
 ]
 
 
-def draw_final(view: ABView, lang: str, names: Names = None) -> Image.Image:
+def draw_final(
+    view: ABView, lang: str, names: Names = None, ai_seats: frozenset[str] = frozenset()
+) -> Image.Image:
     rows = view.standings or []
     height = 70 + 50 + 40 + 92 * len(rows) + 70
     img = new_canvas(WIDTH, height, background=INK, vignette=False)
@@ -63,9 +65,10 @@ def draw_final(view: ABView, lang: str, names: Names = None) -> Image.Image:
         name_right = PAD + COLS[1][0] - 20
         label = t("winner", lang)
         badge_w = badge_size(label, size=16)[0] + 10 if r.winner else 0
-        draw_text(
+        robot = r.seat in ai_seats
+        shown = draw_text(
             img,
-            (PAD + COLS[0][0], y + 8, name_right - badge_w, y + 72),
+            (PAD + COLS[0][0], y + 8, name_right - badge_w - (38 if robot else 0), y + 72),
             who(r.seat, names),
             max_size=30,
             min_size=14,
@@ -74,6 +77,8 @@ def draw_final(view: ABView, lang: str, names: Names = None) -> Image.Image:
             valign="middle",
             wrap=False,
         )
+        if robot:
+            robot_mark(img, (shown.box[2] + 8, y + 26), 28, ring=MAT)
         if r.winner:
             w, h = badge_size(label, size=16)
             badge(img, (name_right - w, y + 40 - h // 2), label, colour=PALETTE.highlight, size=16)

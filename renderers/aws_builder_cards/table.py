@@ -369,7 +369,14 @@ def architecture_block(
     return top + height + 16
 
 
-def players_block(img: Image.Image, view: ABView, lang: str, top: int, names: Names = None) -> int:
+def players_block(
+    img: Image.Image,
+    view: ABView,
+    lang: str,
+    top: int,
+    names: Names = None,
+    ai_seats: frozenset[str] = frozenset(),
+) -> int:
     n = len(view.table)
     cols = 2
     gap = 14
@@ -394,6 +401,7 @@ def players_block(img: Image.Image, view: ABView, lang: str, top: int, names: Na
             colour=PALETTE.seat(view.players.index(p.seat)),
             lines=lines,
             active=active,
+            robot=p.seat in ai_seats,
             mark=t("pt_one" if p.points == 1 else "pts", lang, n=p.points),
         )
     return top + rows * (h + gap) + 4
@@ -423,7 +431,9 @@ def status_line(img: Image.Image, view: ABView, lang: str, top: int, names: Name
     return top + 36
 
 
-def draw_table(view: ABView, lang: str, names: Names = None) -> Image.Image:
+def draw_table(
+    view: ABView, lang: str, names: Names = None, ai_seats: frozenset[str] = frozenset()
+) -> Image.Image:
     turn = view.turn
     last = False
     if not turn.deployed and not turn.acquired and not turn.retired and view.last_turn is not None:
@@ -433,7 +443,7 @@ def draw_table(view: ABView, lang: str, names: Names = None) -> Image.Image:
     y = console_block(img, view, lang, y)
     y = architecture_block(img, view, turn, lang, y, last, names)
     y = status_line(img, view, lang, y, names)
-    y = players_block(img, view, lang, y, names)
+    y = players_block(img, view, lang, y, names, ai_seats)
     return img.crop((0, 0, WIDTH, y + 10))
 
 

@@ -18,6 +18,7 @@ from .fonts import FONT_DIR, DeckFont, bold_stroke, faces, font, font_chain, mis
 from .layout import hstack
 from .palette import PALETTE, RGB, SUIT_SYMBOLS, Palette, Suit, contrast_text, luminance, mix, with_alpha
 from .playing_cards import CARD_SIZE, card_size, glyph_centered, playing_card
+from .robot import ROBOT_INK, robot_mark, robot_sprite
 from .seats import avatar, badge, badge_size, initials_of, seat_panel
 from .shapes import drop_shadow, ellipse, glow, rounded_card, rounded_rect
 from .text import (
@@ -42,6 +43,7 @@ __all__ = [
     "MAX_PNG_BYTES",
     "PALETTE",
     "RGB",
+    "ROBOT_INK",
     "SUIT_SYMBOLS",
     "XY",
     "Align",
@@ -81,6 +83,8 @@ __all__ = [
     "mix",
     "new_canvas",
     "playing_card",
+    "robot_mark",
+    "robot_sprite",
     "rounded_card",
     "rounded_mask",
     "rounded_rect",

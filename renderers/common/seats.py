@@ -7,6 +7,7 @@ from PIL import Image, ImageDraw
 from .compositing import XY, box_size
 from .fonts import font_chain
 from .palette import PALETTE, contrast_text, mix
+from .robot import robot_mark
 from .shapes import drop_shadow, ellipse, glow, rounded_rect
 from .text import Box, Colour, draw_line, draw_text, ellipsize, text_width
 
@@ -54,8 +55,11 @@ def initials_of(name: str) -> str:
     return (first + words[1][0]).upper()
 
 
-def avatar(img: Image.Image, xy: XY, diameter: int, initials: str, colour: Colour) -> Box:
-    """A coloured disc with initials, top-left at ``xy``; returns its box."""
+def avatar(
+    img: Image.Image, xy: XY, diameter: int, initials: str, colour: Colour, *, robot: bool = False
+) -> Box:
+    """A coloured disc with initials, top-left at ``xy``; returns its box. ``robot`` (a seat the computer
+    plays) pins the robot mark to its lower right, over the rim, like a status dot."""
     box = (xy[0], xy[1], xy[0] + diameter, xy[1] + diameter)
     ring = max(2, diameter // 22)
     ellipse(img, box, fill=colour, outline=mix(colour, PALETTE.shadow, 0.35), width=ring)
@@ -72,6 +76,9 @@ def avatar(img: Image.Image, xy: XY, diameter: int, initials: str, colour: Colou
         valign="middle",
         wrap=False,
     )
+    if robot:
+        mark = max(14, round(diameter * 0.5))
+        robot_mark(img, (box[2] - mark + mark // 5, box[3] - mark + mark // 5), mark)
     return box
 
 
@@ -86,8 +93,10 @@ def seat_panel(
     mark: str | None = None,
     mark_colour: Colour = PALETTE.highlight,
     initials: str | None = None,
+    robot: bool = False,
 ) -> None:
     """A player's panel: avatar in the seat colour, name, a few info lines and an optional ``mark`` badge.
+    ``robot``: the seat is played by the computer (the avatar carries the robot mark).
 
     ``active`` (whose turn) adds a gold glow and border. Lines that do not fit are dropped from the bottom and
     overlong ones end in "…", so callers can pass what they have without measuring.
@@ -123,7 +132,7 @@ def seat_panel(
     )
 
     diameter = max(28, min(60, height - 2 * pad, width // 4))
-    avatar(img, (left + pad + bar_w, top + pad), diameter, initials or initials_of(name), colour)
+    avatar(img, (left + pad + bar_w, top + pad), diameter, initials or initials_of(name), colour, robot=robot)
 
     text_left = left + pad + bar_w + diameter + pad
     text_right = right - pad

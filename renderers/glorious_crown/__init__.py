@@ -7,7 +7,7 @@ The table is drawn from the public view only, so it cannot show a hidden card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from engines.glorious_crown.models import GCView
@@ -24,17 +24,37 @@ def _as_view(view: Any) -> GCView:
     return view if isinstance(view, GCView) else GCView.model_validate(view)
 
 
-def render_table(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
-    """``names`` maps seats to the players' display names (seat ids when left out)."""
-    return to_png(draw_table(_as_view(view), lang, names))
+def render_table(
+    view: Any,
+    lang: str,
+    *,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes:
+    """``names`` maps seats to the players' display names (seat ids when left out); ``ai_seats`` are the
+    seats the computer plays (their panels carry the robot mark)."""
+    return to_png(draw_table(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
-def render_hand(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+def render_hand(
+    view: Any,
+    lang: str,
+    *,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes:
+    """The seat's own hand; it shows no seat panels, so ``ai_seats`` changes nothing here."""
     return to_png(draw_hand(_as_view(view), lang, names))
 
 
-def render_final(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
-    return to_png(draw_final(_as_view(view), lang, names))
+def render_final(
+    view: Any,
+    lang: str,
+    *,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes:
+    return to_png(draw_final(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
 __all__ = ["T", "card_label", "render_final", "render_hand", "render_table"]

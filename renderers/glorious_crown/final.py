@@ -7,14 +7,16 @@ from collections.abc import Mapping
 from PIL import Image
 
 from engines.glorious_crown.models import GCView
-from renderers.common import PALETTE, draw_text, hstack, new_canvas, rounded_rect
+from renderers.common import PALETTE, draw_text, hstack, new_canvas, robot_mark, rounded_rect
 
 from .cards import draw_card
 from .header import PAD, WIDTH, header
 from .labels import namer, t
 
 
-def draw_final(view: GCView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
+def draw_final(
+    view: GCView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
+) -> Image.Image:
     name = namer(names)
     rows = view.standings or []
     height = 76 + 42 + 84 * len(rows) + 16 + 42 + 150
@@ -69,9 +71,10 @@ def draw_final(view: GCView, lang: str, names: Mapping[str, str] | None = None) 
             how = t("finish_n", lang, n=r.finish)
         else:
             how = t("finish_last", lang)
-        draw_text(
+        robot = r.seat in ai_seats
+        shown = draw_text(
             img,
-            (PAD + 90, y + 6, 540, y + 40),
+            (PAD + 90, y + 6, 540 - (34 if robot else 0), y + 40),
             name(r.seat),
             max_size=28,
             min_size=16,
@@ -79,6 +82,8 @@ def draw_final(view: GCView, lang: str, names: Mapping[str, str] | None = None) 
             fill=PALETTE.text_light,
             wrap=False,
         )
+        if robot:
+            robot_mark(img, (shown.box[2] + 8, y + 8), 28)
         draw_text(
             img,
             (PAD + 90, y + 40, 540, y + 72),

@@ -25,7 +25,14 @@ def seat_mark(s: SeatView, lang: str) -> tuple[str | None, tuple[int, int, int]]
 
 
 def seat_box(
-    img: Image.Image, box: tuple[int, int, int, int], view: GCView, s: SeatView, lang: str, name: Namer
+    img: Image.Image,
+    box: tuple[int, int, int, int],
+    view: GCView,
+    s: SeatView,
+    lang: str,
+    name: Namer,
+    *,
+    robot: bool = False,
 ) -> None:
     """A player's panel. The shared panel draws the frame, seat colour and avatar; the name, card count and
     points are drawn here at sizes that stay readable when Discord shrinks the picture to a phone's width
@@ -40,6 +47,7 @@ def seat_box(
         lines=[],
         active=s.is_turn,
         initials=initials_of(who),
+        robot=robot,
     )
     text_left = left + 14 + max(4, (right - left) // 60) + 60 + 14
     mark, mark_colour = seat_mark(s, lang)
@@ -69,7 +77,9 @@ def seat_box(
     )
 
 
-def seats_block(img: Image.Image, view: GCView, lang: str, top: int, name: Namer) -> int:
+def seats_block(
+    img: Image.Image, view: GCView, lang: str, top: int, name: Namer, ai_seats: frozenset[str] = frozenset()
+) -> int:
     """Every seat in two columns from ``top``; returns the y below them."""
     seats = view.seats
     cols = 2  # two wide panels a row even for five: names and counts stay large enough for a phone
@@ -80,6 +90,6 @@ def seats_block(img: Image.Image, view: GCView, lang: str, top: int, name: Namer
         r, c = divmod(i, cols)
         x = PAD + c * (w + gap)
         y = top + r * (h + gap)
-        seat_box(img, (x, y, x + w, y + h), view, s, lang, name)
+        seat_box(img, (x, y, x + w, y + h), view, s, lang, name, robot=s.seat in ai_seats)
     rows = (len(seats) + cols - 1) // cols
     return top + rows * (h + gap)

@@ -17,7 +17,9 @@ from .labels import namer, t
 from .seats import seats_block
 
 
-def draw_table(view: GCView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
+def draw_table(
+    view: GCView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
+) -> Image.Image:
     name = namer(names)
     rows = (len(view.seats) + 1) // 2
     height = 76 + 372 + 18 + rows * 126 + (70 if view.pending is not None else 0) + 60
@@ -68,7 +70,7 @@ def draw_table(view: GCView, lang: str, names: Mapping[str, str] | None = None) 
         fill=PALETTE.text_muted_light,
         wrap=False,
     )
-    y = seats_block(img, view, lang, y + 390, name)
+    y = seats_block(img, view, lang, y + 390, name, ai_seats)
     # The pending decision as a banner (who and what, never the cards), then the piles.
     p = view.pending
     if p is not None:

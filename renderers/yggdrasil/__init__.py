@@ -10,7 +10,7 @@ view marks exactly the cells its hand fits; the bot only ever posts the public v
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from engines.yggdrasil.models import YggView
@@ -24,17 +24,37 @@ def _as_view(view: Any) -> YggView:
     return view if isinstance(view, YggView) else YggView.model_validate(view)
 
 
-def render_table(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
-    """``names`` maps seats to the players' display names (drawn instead of "p1"; seat colours stay)."""
-    return to_png(_table.render_table(_as_view(view), lang, names))
+def render_table(
+    view: Any,
+    lang: str,
+    *,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes:
+    """``names`` maps seats to the players' display names (drawn instead of "p1"; seat colours stay);
+    ``ai_seats`` are the seats the computer plays (their panels carry the robot mark)."""
+    return to_png(_table.render_table(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
-def render_hand(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
+def render_hand(
+    view: Any,
+    lang: str,
+    *,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes:
+    """The seat's own hand; it shows no seat panels, so ``ai_seats`` changes nothing here."""
     return to_png(_hand.render_hand(_as_view(view), lang, names))
 
 
-def render_final(view: Any, lang: str, *, names: Mapping[str, str] | None = None) -> bytes:
-    return to_png(_table.render_final(_as_view(view), lang, names))
+def render_final(
+    view: Any,
+    lang: str,
+    *,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes:
+    return to_png(_table.render_final(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
 __all__ = ["render_final", "render_hand", "render_table"]

@@ -148,7 +148,9 @@ def _legend(
     return y + 8
 
 
-def render_table(view: YggView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
+def render_table(
+    view: YggView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
+) -> Image.Image:
     cell = cell_size(view.columns)
     grid_w = view.columns * cell + 52
     width = max(grid_w + 2 * MARGIN, 640)
@@ -168,6 +170,7 @@ def render_table(view: YggView, lang: str, names: Mapping[str, str] | None = Non
             colour=PALETTE.seat(view.players.index(seat)),
             lines=_panel_lines(view, seat, lang),
             active=view.current == seat,
+            robot=seat in ai_seats,
         )
     layout = GridLayout(
         left=(width - grid_w) // 2, top=grid_top, cell=cell, gap=8, cols=view.columns, rows=view.rows
@@ -177,7 +180,9 @@ def render_table(view: YggView, lang: str, names: Mapping[str, str] | None = Non
     return img
 
 
-def render_final(view: YggView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
+def render_final(
+    view: YggView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
+) -> Image.Image:
     cell = cell_size(view.columns)
     grid_w = view.columns * cell + 52
     width = max(grid_w + 2 * MARGIN, 640)
@@ -209,6 +214,7 @@ def render_final(view: YggView, lang: str, names: Mapping[str, str] | None = Non
                 view.deck_names[seat].get(lang),
             ],
             active=won,
+            robot=seat in ai_seats,
             mark=("★ " + t("winner", lang)) if won else (t("draw", lang) if not view.winners else None),
         )
         rounded_rect(img, (box[2] - 120, y + 40, box[2] - 14, y + PANEL_H - 10), 10, fill=PALETTE.felt_dark)
