@@ -21,6 +21,12 @@ TEXT_H = 118
 MAP_CELL = 40
 
 
+def you_sit(view: YggView, seat: str, lang: str) -> str:
+    """Which side of the table the seat's tree grows from: player 1's home row is the bottom row (row 1)."""
+    side = "bottom" if view.home_rows.get(seat) == 1 else "top"
+    return t("you_sit", lang, side=t(side, lang))
+
+
 def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
     hand = view.hand or []
     seat = view.seat or ""
@@ -42,11 +48,10 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
         bold=True,
         wrap=False,
     )
-    side = t("bottom", lang if view.home_rows.get(seat) == 1 else "top")
     draw_text(
         draw,
         (MARGIN, 46, width - MARGIN, 88),
-        t("you_sit", lang, side=side),
+        you_sit(view, seat, lang),
         max_size=16,
         min_size=12,
         fill=PALETTE.text_muted_light,

@@ -17,6 +17,7 @@ from engines.yggdrasil import ENGINE
 from engines.yggdrasil.cards import CARDS, DECKS
 from renderers.common import MAX_PNG_BYTES, missing_glyphs
 from renderers.yggdrasil import render_final, render_hand, render_table
+from renderers.yggdrasil.hand import you_sit
 from renderers.yggdrasil.labels import ALL_STRINGS
 from renderers.yggdrasil.table import who
 
@@ -126,3 +127,19 @@ def test_names_keep_the_seat_colours_and_a_long_name_fits() -> None:
     img = check_png(render_table(view, "ja", names=long))
     assert img.size == Image.open(io.BytesIO(render_table(view, "ja"))).size
     assert who("p1", NAMES) == "alice" and who("p2", None) == "p2" and who("p1", {"p1": ""}) == "p1"
+
+
+@pytest.mark.parametrize(
+    ("seat", "lang", "side"),
+    [
+        ("p1", "en", "You sit at the bottom."),
+        ("p2", "en", "You sit at the top."),
+        ("p1", "ja", "あなたは下側です。"),
+        ("p2", "ja", "あなたは上側です。"),
+    ],
+)
+def test_yg_4_the_hand_names_the_seats_own_side(seat: str, lang: str, side: str) -> None:
+    # A player's report: player 2 (home row 7) read "You sit at the bottom" / 「あなたはbottom側です」.
+    view = ENGINE.view(mid_game(), seat)
+    assert view.home_rows[seat] == (1 if seat == "p1" else view.rows)
+    assert you_sit(view, seat, lang).startswith(side)
