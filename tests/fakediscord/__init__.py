@@ -5,9 +5,11 @@ a bot against it, and ``sandbox`` for playing by hand.
 """
 
 from .clock import Clock
-from .harness import Choice, FakeChannel, FakeGuild, FakeMember, Reply, SeenMessage
+from .faults import InjectedFault
+from .harness import Choice, FakeChannel, FakeGuild, FakeMember, FakeThread, Reply, SeenMessage
 from .interactions import NotPossible
-from .records import LatencySample, Rejection, RequestRecord, Violation, ViolationError
+from .permissions import Permission
+from .records import LatencySample, Notice, Rejection, RequestRecord, Violation, ViolationError
 from .server import FakeDiscord
 
 __all__ = [
@@ -17,8 +19,12 @@ __all__ = [
     "FakeDiscord",
     "FakeGuild",
     "FakeMember",
+    "FakeThread",
+    "InjectedFault",
     "LatencySample",
     "NotPossible",
+    "Notice",
+    "Permission",
     "Rejection",
     "Reply",
     "RequestRecord",

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import payloads
-from .state import ADMINISTRATOR, DM, Attachment, Channel, Member, Role, Store, User
+from .permissions import ADMINISTRATOR, channel_permissions, names
+from .state import DM, Attachment, Channel, Member, Role, Store, User
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -26,6 +27,12 @@ class NotPossible(AssertionError):
     """The simulated person cannot do this in a real Discord client."""
 
 
+def synced_commands(store: Store, guild_id: int | None) -> list[dict[str, Any]]:
+    """What the client knows in a guild (its guild commands and the global ones) or in a DM (global)."""
+    app = store.application_id
+    return (store.commands_for(app, guild_id) if guild_id else []) + store.commands_for(app, None)
+
+
 def find_command(
     store: Store, guild_id: int | None, path: str
 ) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
@@ -33,9 +40,7 @@ def find_command(
     parts = path.strip().lstrip("/").split()
     if not parts:
         raise NotPossible("empty command name")
-    app = store.application_id
-    synced = (store.commands_for(app, guild_id) if guild_id else []) + store.commands_for(app, None)
-    chat = [c for c in synced if int(c.get("type", 1)) == 1]
+    chat = [c for c in synced_commands(store, guild_id) if int(c.get("type", 1)) == 1]
     command = next((c for c in chat if c["name"] == parts[0]), None)
     if command is None:
         names = ", ".join(sorted("/" + c["name"] for c in chat)) or "none"
@@ -58,13 +63,22 @@ def find_command(
     return command, chain, list(node.get("options") or [])
 
 
-def can_use(store: Store, command: dict[str, Any], guild_id: int | None, user_id: int) -> bool:
+def missing_for(store: Store, command: dict[str, Any], channel: Channel, user_id: int) -> str | None:
+    """Why the Discord client would not offer ``command`` to this member here (None: it would).
+
+    As on Discord, only the top-level command's ``default_member_permissions`` counts ("0": administrators
+    only), checked against the member's permissions in the channel; ADMINISTRATOR (and owning the guild)
+    passes every check. In DMs the field does not apply.
+    """
     required = command.get("default_member_permissions")
-    if required is None or guild_id is None:
-        return True
-    have = store.permissions(guild_id, user_id)
+    if required is None or channel.guild_id is None:
+        return None
+    have = channel_permissions(store, channel, user_id)
     need = int(required)
-    return bool(have & ADMINISTRATOR) or (need != 0 and have & need == need)
+    if have & ADMINISTRATOR or (need != 0 and have & need == need):
+        return None
+    wanted = "ADMINISTRATOR" if need == 0 else " | ".join(names(need & ~have))
+    return f"/{command['name']} needs {wanted} (default_member_permissions={required})"
 
 
 def build_options(
@@ -148,7 +162,7 @@ def _convert(
                 for k, v in payloads.channel(channel, store).items()
                 if k in ("id", "type", "name", "parent_id", "thread_metadata")
             },
-            "permissions": str(store.permissions(guild_id, store.bot_user.id) if guild_id else 0),
+            "permissions": str(channel_permissions(store, channel, store.bot_user.id) if guild_id else 0),
         }
         return str(channel.id)
     if kind == ATTACHMENT:
@@ -260,14 +274,15 @@ def interaction_payload(
         payload["app_permissions"] = str(store.permissions_in_dm())
     else:
         guild = store.guilds[member.guild_id]
-        perms = store.permissions(guild.id, user.id)
+        # Both are the permissions in this channel (a thread: its parent's, adjusted), overwrites included.
+        perms = channel_permissions(store, channel, user.id)
         payload["member"] = payloads.member(member, permissions=perms)
         payload["guild_id"] = str(guild.id)
         payload["guild"] = {"id": str(guild.id), "locale": guild.locale, "features": []}
         payload["guild_locale"] = guild.locale
         payload["context"] = 0
         payload["authorizing_integration_owners"] = {"0": str(guild.id)}
-        payload["app_permissions"] = str(store.permissions(guild.id, store.bot_user.id))
+        payload["app_permissions"] = str(channel_permissions(store, channel, store.bot_user.id))
         channel_data["permissions"] = str(perms)
     payload["channel"] = channel_data
     if message is not None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .permissions import BOT_PERMISSIONS
 from .state import (
-    BOT_PERMISSIONS,
     DM,
-    PUBLIC_THREAD,
+    PRIVATE_THREAD,
     Attachment,
     Channel,
     Guild,
@@ -98,27 +98,34 @@ def channel(c: Channel, store: Store) -> dict[str, Any]:
         "guild_id": str(c.guild_id),
         "name": c.name,
         "position": c.position,
-        "permission_overwrites": [],
+        "permission_overwrites": [
+            {"id": str(o.id), "type": o.type, "allow": str(o.allow), "deny": str(o.deny)}
+            for o in c.overwrites
+        ],
         "parent_id": str(c.parent_id) if c.parent_id else None,
         "last_message_id": _last_message_id(c, store),
         "flags": 0,
         "rate_limit_per_user": 0,
         "nsfw": False,
     }
-    if c.type == PUBLIC_THREAD:
+    if c.is_thread:
+        sent = len([m for m in store.channel_history(c.id) if not m.ephemeral])
+        metadata: dict[str, Any] = {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": store.clock.iso(c.created_at),
+            "locked": False,
+            "create_timestamp": store.clock.iso(c.created_at),
+        }
+        if c.type == PRIVATE_THREAD:
+            metadata["invitable"] = True
         data.update(
             {
                 "owner_id": str(c.owner_id or store.bot_user.id),
-                "member_count": 1,
-                "message_count": len(store.channel_history(c.id)),
-                "total_message_sent": len(store.channel_history(c.id)),
-                "thread_metadata": {
-                    "archived": False,
-                    "auto_archive_duration": 1440,
-                    "archive_timestamp": store.clock.iso(),
-                    "locked": False,
-                    "create_timestamp": store.clock.iso(),
-                },
+                "member_count": min(len(c.thread_member_ids), 50),
+                "message_count": sent,
+                "total_message_sent": sent,
+                "thread_metadata": metadata,
             }
         )
         del data["permission_overwrites"]
@@ -190,7 +197,16 @@ def guild_create(g: Guild, store: Store) -> dict[str, Any]:
 
 
 def _is_thread(store: Store, channel_id: int) -> bool:
-    return store.channels[channel_id].type == PUBLIC_THREAD
+    return store.channels[channel_id].is_thread
+
+
+def thread_member(thread: Channel, user_id: int, store: Store) -> dict[str, Any]:
+    return {
+        "id": str(thread.id),
+        "user_id": str(user_id),
+        "join_timestamp": store.clock.iso(thread.created_at),
+        "flags": 0,
+    }
 
 
 def attachment(a: Attachment) -> dict[str, Any]:
@@ -240,6 +256,8 @@ def message(m: Message, store: Store) -> dict[str, Any]:
         data["interaction_metadata"] = m.interaction_metadata
     if m.message_reference is not None:
         data["message_reference"] = m.message_reference
+    if m.thread_id is not None and m.thread_id in store.channels:
+        data["thread"] = channel(store.channels[m.thread_id], store)
     if m.reactions:
         data["reactions"] = [
             {

@@ -33,6 +33,7 @@ class RequestRecord:
     finished: float | None = None
     response: Any = None
     interaction_id: int | None = None
+    injected: str | None = None  # the fault kind when the fake made the answer up (see faults.py)
 
     @property
     def duration(self) -> float | None:
@@ -77,6 +78,14 @@ class Rejection:
     code: int
     message: str
     request: RequestRecord
+
+
+@dataclass
+class Notice:
+    """Something Discord does without an error that the bot may not expect (embeds dropped, ...)."""
+
+    text: str
+    request: RequestRecord | None = None
 
 
 @dataclass

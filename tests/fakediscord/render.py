@@ -6,8 +6,9 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .state import Message, Store
+from .state import Channel, Message, Store
 
+THREAD_CREATED = 18
 BUTTON_STYLES = {1: "", 2: "", 3: "+", 4: "!", 5: "->", 6: "$"}
 
 
@@ -80,11 +81,17 @@ def embed_lines(embed: dict[str, Any], indent: str = "  ") -> list[str]:
     return lines
 
 
+def place_name(channel: Channel, store: Store) -> str:
+    """ "#general", or "#general/Game 1" for a thread."""
+    parent = store.channels.get(channel.parent_id or 0) if channel.is_thread else None
+    return f"#{parent.name}/{channel.name}" if parent else f"#{channel.name}"
+
+
 def message_text(message: Message, store: Store, *, header: bool = True) -> str:
     lines: list[str] = []
     if header:
         channel = store.channels.get(message.channel_id)
-        where = f"#{channel.name}" if channel else str(message.channel_id)
+        where = place_name(channel, store) if channel else str(message.channel_id)
         who = message.author.global_name or message.author.username
         notes = []
         if message.ephemeral and message.ephemeral_to:
@@ -95,8 +102,12 @@ def message_text(message: Message, store: Store, *, header: bool = True) -> str:
             notes.append("edited")
         note = f" ({', '.join(notes)})" if notes else ""
         lines.append(f"[{where}] {who}{note}:")
-    for text in message.content.splitlines() or ([] if not message.content else [message.content]):
-        lines.append(f"  {text}")
+    if message.type == THREAD_CREATED:
+        lines.append(f"  (started a thread: {message.content})")
+    else:
+        lines += [f"  {text}" for text in message.content.splitlines()]
+    if message.thread_id is not None and message.thread_id in store.channels:
+        lines.append(f"  (thread: {store.channels[message.thread_id].name})")
     for embed in message.embeds:
         lines += embed_lines(embed)
     lines += component_lines(message.components)

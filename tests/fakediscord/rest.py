@@ -47,6 +47,14 @@ class Call:
         return self.query.get(name, "").lower() in ("1", "true")
 
 
+class InjectedAnswer(Exception):
+    """A fault rule answers instead of the route (see faults.py)."""
+
+    def __init__(self, response: web.Response) -> None:
+        super().__init__(response.status)
+        self.response = response
+
+
 Result = tuple[int, Any]  # status and JSON body (None for 204)
 Handler = Callable[[Call], Awaitable[Result]]
 
@@ -101,8 +109,16 @@ class RestApi:
         except ApiError as exc:
             status, body = exc.status, exc.body()
             self.fake.reject(exc, record)
+        except InjectedAnswer as injected:
+            record.finished = time.perf_counter()
+            return injected.response
         finally:
             self.fake.activity_finished()
+        after = self.fake.faults.take(record, processed=True)
+        if after is not None:
+            answer = self.fake.faults.answer(after, record)
+            record.finished = time.perf_counter()
+            return answer
         record.status = status
         record.response = body
         record.finished = time.perf_counter()
@@ -150,6 +166,9 @@ class RestApi:
                         "Invalid Form Body",
                         form_errors([(p.instance_path, p.message) for p in problems]),
                     )
+        before = fake.faults.take(record, processed=False)
+        if before is not None:
+            raise InjectedAnswer(fake.faults.answer(before, record))
         found = self.router.find(record.method, record.path)
         if found is None:
             fake.violation(

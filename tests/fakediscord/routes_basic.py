@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import payloads
 from .errors import ApiError
+from .permissions import VIEW_CHANNEL, require
 from .rest import Call, Result, Router
 from .state import Channel, Guild
 
@@ -153,7 +154,9 @@ def register(router: Router, fake: FakeDiscord) -> None:
 
     async def guild_channels(call: Call) -> Result:
         guild = _guild(call)
-        return 200, [payloads.channel(store.channels[c], store) for c in guild.channel_ids]
+        # Threads are not channels of the list: Discord serves them from /threads/active.
+        channels = [store.channels[c] for c in guild.channel_ids]
+        return 200, [payloads.channel(c, store) for c in channels if not c.is_thread]
 
     async def guild_member(call: Call) -> Result:
         guild = _guild(call)
@@ -163,12 +166,15 @@ def register(router: Router, fake: FakeDiscord) -> None:
         return 200, payloads.member(member)
 
     async def get_channel(call: Call) -> Result:
-        return 200, payloads.channel(channel_or_404(fake, call), store)
+        channel = channel_or_404(fake, call)
+        if channel.guild_id is not None:
+            require(store, channel, store.bot_user.id, VIEW_CHANNEL)
+        return 200, payloads.channel(channel, store)
 
     async def open_dm(call: Call) -> Result:
         user = store.users.get(int(call.json().get("recipient_id") or 0))
         if user is None:
-            raise ApiError(400, 50035, "Invalid Form Body: unknown recipient_id")
+            raise ApiError(400, 50033, "Invalid Recipient(s)")
         return 200, payloads.channel(store.dm_channel(user), store)
 
     router.add("GET", "/gateway/bot", gateway_bot)

@@ -25,19 +25,18 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from . import interactions as build
-from . import payloads, routes_basic, routes_interactions, routes_messages
+from . import payloads, routes_basic, routes_interactions, routes_messages, routes_threads
 from .clock import Clock
 from .errors import ApiError
+from .faults import Faults
 from .gateway import Gateway
-from .harness import FakeGuild
+from .guild import FakeGuild
 from .messages import MessageOps
-from .records import LatencySample, Rejection, RequestRecord, Violation, ViolationError
+from .permissions import BOT_PERMISSIONS, MANAGE_GUILD, MANAGE_MESSAGES
+from .records import LatencySample, Notice, Rejection, RequestRecord, Violation, ViolationError
 from .rest import RestApi
 from .schema import DEFAULT_SPEC_PATH, SpecStatus, load_spec
 from .state import (
-    BOT_PERMISSIONS,
-    MANAGE_GUILD,
-    MANAGE_MESSAGES,
     Channel,
     Interaction,
     Member,
@@ -81,16 +80,19 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.rejections: list[Rejection] = []
         self.latencies: list[LatencySample] = []
+        self.notices: list[Notice] = []
         self._reported = 0
         self._expecting = 0
         self._inflight = 0
         self.last_activity = time.perf_counter()
 
         self.gateway = Gateway(self)
+        self.faults = Faults(self)
         self.messages = MessageOps(self)
         self.rest = RestApi(self)
         routes_basic.register(self.rest.router, self)
         routes_messages.register(self.rest.router, self)
+        routes_threads.register(self.rest.router, self)
         routes_interactions.register(self.rest.router, self)
 
         store = self.store
@@ -136,6 +138,7 @@ class FakeDiscord:
         log.info("fake Discord on %s (%s)", self.url, self.spec_status.reason)
 
     async def stop(self) -> None:
+        await self.faults.stop()
         if self._watchdog is not None:
             self._watchdog.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -203,6 +206,11 @@ class FakeDiscord:
             record.method,
             record.path,
         )
+
+    def notice(self, text: str, record: RequestRecord | None = None) -> None:
+        """Something Discord does silently that a test may want to know (e.g. embeds dropped)."""
+        self.notices.append(Notice(text, record))
+        log.info("fake Discord notice: %s", text)
 
     def activity_started(self) -> None:
         self._inflight += 1

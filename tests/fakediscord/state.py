@@ -10,37 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .clock import Clock, Snowflakes
-
-# Permission bits used by the simulated guild (https://discord.com/developers/docs/topics/permissions).
-ADD_REACTIONS = 1 << 6
-ADMINISTRATOR = 1 << 3
-MANAGE_GUILD = 1 << 5
-VIEW_CHANNEL = 1 << 10
-SEND_MESSAGES = 1 << 11
-MANAGE_MESSAGES = 1 << 13
-EMBED_LINKS = 1 << 14
-ATTACH_FILES = 1 << 15
-READ_MESSAGE_HISTORY = 1 << 16
-USE_EXTERNAL_EMOJIS = 1 << 18
-USE_APPLICATION_COMMANDS = 1 << 31
-MANAGE_THREADS = 1 << 34
-CREATE_PUBLIC_THREADS = 1 << 35
-SEND_MESSAGES_IN_THREADS = 1 << 38
-ALL_PERMISSIONS = (1 << 51) - 1
-
-EVERYONE_PERMISSIONS = (
-    VIEW_CHANNEL
-    | SEND_MESSAGES
-    | EMBED_LINKS
-    | ATTACH_FILES
-    | READ_MESSAGE_HISTORY
-    | ADD_REACTIONS
-    | USE_EXTERNAL_EMOJIS
-    | USE_APPLICATION_COMMANDS
-    | CREATE_PUBLIC_THREADS
-    | SEND_MESSAGES_IN_THREADS
-)
-BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES | MANAGE_THREADS
+from .permissions import DM_PERMISSIONS, EVERYONE_PERMISSIONS, Overwrite, base_permissions
 
 # Message flags.
 EPHEMERAL = 1 << 6
@@ -51,6 +21,8 @@ IS_COMPONENTS_V2 = 1 << 15
 GUILD_TEXT = 0
 DM = 1
 PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 
 
 @dataclass
@@ -60,6 +32,7 @@ class User:
     global_name: str | None = None
     bot: bool = False
     locale: str = "en-US"
+    dms_open: bool = True  # False: the bot's DMs are refused with 50007, as for a member who closed them
 
 
 @dataclass
@@ -91,6 +64,13 @@ class Channel:
     parent_id: int | None = None
     recipient_id: int | None = None  # DM channels
     owner_id: int | None = None  # threads
+    overwrites: list[Overwrite] = field(default_factory=list)
+    created_at: float = 0.0
+    thread_member_ids: list[int] = field(default_factory=list)  # threads: who joined (creator first)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in THREAD_TYPES
 
 
 @dataclass
@@ -257,6 +237,7 @@ class Store:
         name: str,
         *,
         guild: Guild | None,
+        id: int | None = None,
         type: int = GUILD_TEXT,
         topic: str | None = None,
         parent_id: int | None = None,
@@ -264,15 +245,18 @@ class Store:
         owner_id: int | None = None,
     ) -> Channel:
         channel = Channel(
-            self.ids.next(),
+            id if id is not None else self.ids.next(),
             name,
             type=type,
             guild_id=guild.id if guild else None,
-            position=len(guild.channel_ids) if guild else 0,
+            # Threads have no place in the channel list; only channels count for positions.
+            position=sum(1 for c in guild.channel_ids if not self.channels[c].is_thread) if guild else 0,
             topic=topic,
             parent_id=parent_id,
             recipient_id=recipient_id,
             owner_id=owner_id,
+            created_at=self.clock.now(),
+            thread_member_ids=[owner_id] if owner_id is not None else [],
         )
         self.channels[channel.id] = channel
         self.channel_messages[channel.id] = []
@@ -293,18 +277,17 @@ class Store:
                 return channel
         return self.add_channel(f"dm-{user.username}", guild=None, type=DM, recipient_id=user.id)
 
+    def threads_of(self, guild: Guild, parent_id: int | None = None) -> list[Channel]:
+        """The guild's threads (of one parent channel), oldest first."""
+        found = [self.channels[c] for c in guild.channel_ids if self.channels[c].is_thread]
+        return [t for t in found if parent_id is None or t.parent_id == parent_id]
+
     def permissions(self, guild_id: int, user_id: int) -> int:
-        guild = self.guilds[guild_id]
-        if user_id == guild.owner_id:
-            return ALL_PERMISSIONS
-        member = self.member(guild_id, user_id)
-        value = self.roles[guild.id].permissions
-        for role_id in member.role_ids if member else []:
-            value |= self.roles[role_id].permissions
-        return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+        """Guild-level permissions (roles only; channel overwrites: permissions.channel_permissions)."""
+        return base_permissions(self, guild_id, user_id)
 
     def permissions_in_dm(self) -> int:
-        return EVERYONE_PERMISSIONS
+        return DM_PERMISSIONS
 
     # ------------------------------------------------------------------ messages
     def add_message(self, channel: Channel, author: User, **fields: Any) -> Message:
