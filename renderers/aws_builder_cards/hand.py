@@ -6,28 +6,11 @@ from __future__ import annotations
 from PIL import Image
 
 from engines.aws_builder_cards.models import ABView
-from renderers.aws_builder_cards.card import INK, ORANGE, draw_card, short
+from renderers.aws_builder_cards.card import INK, ORANGE, draw_card
 from renderers.aws_builder_cards.labels import t
+from renderers.aws_builder_cards.missions import TOKEN_NAMES, needs_text, partner_name
 from renderers.aws_builder_cards.table import PAD, WIDTH, Names, panel, who
 from renderers.common import PALETTE, badge, badge_size, draw_text, new_canvas
-
-TOKEN_NAMES = {
-    "cmp": {"en": "any compute", "ja": "コンピューティング"},
-    "builder": {"en": "any Builder card", "ja": "任意の Builder"},
-    "other": {"en": "every other card", "ja": "他のカード全部"},
-}
-
-
-def partner_name(view: ABView, key: str, lang: str) -> str:
-    if key in TOKEN_NAMES:
-        return TOKEN_NAMES[key][lang if lang in ("en", "ja") else "en"]
-    face = view.cards.get(key)
-    if face is not None:
-        return short(face.name.get(lang))
-    from engines.aws_builder_cards.cards import DEFAULT_DB
-
-    card = DEFAULT_DB.cards.get(key)
-    return short(card.name.get(lang)) if card else key
 
 
 def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
@@ -120,7 +103,7 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
     y += rows * (ch + info_h + 20)
     for m in view.secret_missions or []:
         panel(img, (PAD, y, WIDTH - PAD, y + 80), f"{t('your_missions', lang)}: {m.name.get(lang)}")
-        needs = " + ".join("/".join(partner_name(view, k, lang) for k in alt) for alt in m.needs)
+        needs = needs_text(view, m, lang)
         draw_text(
             img,
             (PAD + 18, y + 40, WIDTH - PAD - 18, y + 74),

@@ -57,7 +57,7 @@ T: dict[str, dict[str, str]] = {
     "turn_badge": {"en": "TURN", "ja": "手番"},
     "vote": {"en": "Reshuffle vote: waiting for {seats}", "ja": "リシャッフル投票：{seats} の回答待ち"},
     "cdk_wait": {"en": "{seat} is choosing a card for AWS CDK", "ja": "{seat} が AWS CDK のカードを選択中"},
-    "missions": {"en": "Revealed missions", "ja": "公開ミッション"},
+    "mission_needs": {"en": "Mission {name} needs {needs}", "ja": "公開ミッション {name}：{needs}"},
     "hand_title": {"en": "{seat}'s hand", "ja": "{seat} の手札"},
     "combos_with": {"en": "Combos with", "ja": "コンボ相手"},
     "no_combo": {"en": "No combo", "ja": "コンボなし"},

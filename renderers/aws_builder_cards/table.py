@@ -11,6 +11,7 @@ from PIL import Image, ImageDraw
 from engines.aws_builder_cards.models import ABView, CardFace, TurnView
 from renderers.aws_builder_cards.card import INK, MAT, MAT_EDGE, ORANGE, draw_card, draw_deck, short
 from renderers.aws_builder_cards.labels import gives, t
+from renderers.aws_builder_cards.missions import needs_text
 from renderers.common import (
     PALETTE,
     badge,
@@ -407,28 +408,31 @@ def players_block(
     return top + rows * (h + gap) + 4
 
 
-def status_line(img: Image.Image, view: ABView, lang: str, top: int, names: Names = None) -> int:
-    text = None
+def status_lines(view: ABView, lang: str, names: Names = None) -> list[str]:
+    """The pending decision (who must answer), then each revealed mission with the cards it needs (AB-11)."""
+    lines: list[str] = []
     if view.pending is not None and view.pending.kind == "vote":
-        text = t("vote", lang, seats=", ".join(who(s, names) for s in view.pending.waiting))
+        lines.append(t("vote", lang, seats=", ".join(who(s, names) for s in view.pending.waiting)))
     elif view.pending is not None:
-        text = t("cdk_wait", lang, seat=who(view.pending.seat, names))
-    if view.missions_revealed:
-        missions = " · ".join(m.name.get(lang) for m in view.missions_revealed)
-        text = f"{text}   " if text else ""
-        text += f"{t('missions', lang)}: {missions}"
-    if not text:
-        return top
-    draw_text(
-        img,
-        (PAD, top, WIDTH - PAD, top + 30),
-        text,
-        max_size=18,
-        min_size=11,
-        fill=PALETTE.highlight,
-        wrap=False,
-    )
-    return top + 36
+        lines.append(t("cdk_wait", lang, seat=who(view.pending.seat, names)))
+    for m in view.missions_revealed:
+        lines.append(t("mission_needs", lang, name=m.name.get(lang), needs=needs_text(view, m, lang)))
+    return lines
+
+
+def status_block(img: Image.Image, view: ABView, lang: str, top: int, names: Names = None) -> int:
+    for line in status_lines(view, lang, names):
+        block = draw_text(
+            img,
+            (PAD, top, WIDTH - PAD, top + 56),
+            line,
+            max_size=18,
+            min_size=11,
+            fill=PALETTE.highlight,
+            max_lines=2,
+        )
+        top = block.box[3] + 8
+    return top
 
 
 def draw_table(
@@ -442,7 +446,7 @@ def draw_table(
     y = header(img, view, lang, t("title", lang), names)
     y = console_block(img, view, lang, y)
     y = architecture_block(img, view, turn, lang, y, last, names)
-    y = status_line(img, view, lang, y, names)
+    y = status_block(img, view, lang, y, names)
     y = players_block(img, view, lang, y, names, ai_seats)
     return img.crop((0, 0, WIDTH, y + 10))
 

@@ -10,11 +10,14 @@ from PIL import Image, ImageStat
 
 from engines.aws_builder_cards import ENGINE
 from engines.aws_builder_cards.cards import DEFAULT_DB
-from engines.aws_builder_cards.models import Acquire, EndTurn, ProposeReshuffle
+from engines.aws_builder_cards.models import Acquire, EndTurn, ProposeReshuffle, RevealMission
+from engines.aws_builder_cards.views import mission_face
 from engines.core import Rng
 from engines.core.play import play_out
 from renderers import aws_builder_cards as R
 from renderers.aws_builder_cards.labels import T
+from renderers.aws_builder_cards.missions import needs_text, partner_name
+from renderers.aws_builder_cards.table import status_lines
 from renderers.common import MAX_PNG_BYTES, missing_glyphs
 from tests.engines.aws_builder_cards.conftest import Table
 
@@ -104,3 +107,24 @@ def test_every_card_name_category_combo_and_label_has_glyphs() -> None:
         texts += list(entry.values())
     missing = {ch for text in texts for ch in missing_glyphs(text)}
     assert not missing, sorted(missing)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ab_11_a_revealed_mission_shows_the_cards_it_needs(lang: str) -> None:
+    # A player's report: a revealed mission showed its name but not the cards it needs.
+    t = Table(players=2, seed=3, missions=True)
+    t.do("p1", RevealMission())
+    view = ENGINE.view(t.state, None)
+    assert view.missions_revealed
+    lines = status_lines(view, lang)
+    for m in view.missions_revealed:
+        needed = [partner_name(view, key, lang) for alt in m.needs for key in alt]
+        line = next(line for line in lines if m.name.get(lang) in line)
+        assert all(name in line for name in needed), (line, needed)
+    assert_not_blank(open_png(R.render_table(view, lang)))
+
+
+def test_mission_needs_read_as_card_names() -> None:
+    view = ENGINE.view(Table().state, None)
+    mission = mission_face(DEFAULT_DB, "mission-serverless-api")
+    assert needs_text(view, mission, "en") == "API Gateway + Lambda + DynamoDB"
