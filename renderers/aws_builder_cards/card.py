@@ -38,6 +38,17 @@ def short(name: str) -> str:
     return name
 
 
+STARTER_DISC: RGB = (214, 218, 224)
+
+
+def value_disc(face: CardFace) -> tuple[str, RGB]:
+    """What the disc in the top-right corner shows and its colour: a W-A card's points; every other card's
+    credits, orange as printed, grey on a Starter (which gives 0: the grey tells it from a Builder card)."""
+    if face.kind == "wa":
+        return str(face.points), POINT_COLOURS.get(face.points, ORANGE)
+    return str(face.credits), STARTER_DISC if face.kind == "starter" else ORANGE
+
+
 def draw_card(
     img: Image.Image,
     box: tuple[int, int, int, int],
@@ -63,7 +74,9 @@ def draw_card(
     ImageDraw.Draw(img).rectangle((x0 + 2, y0 + band - radius, x1 - 2, y0 + band), fill=colour)
     disc = max(22, round(w * 0.24))
     inset = max(4, w // 28)
-    left_room = x0 + inset + (disc + 4 if (face.cost or face.kind == "wa") else 2)
+    # Top-left coin: the cost (paid and W-A cards), or the S mark of a Starter as printed (AB-1).
+    coin_text = "S" if face.kind == "starter" else str(face.cost) if face.cost or face.kind == "wa" else ""
+    left_room = x0 + inset + (disc + 4 if coin_text else 2)
     if w >= 100 and face.kind != "wa":  # the W-A card's band would only repeat its name
         # The short category name on one line (a phone shows this picture at a third of its size, so
         # two lines of tiny type would be unreadable); the colour says the rest.
@@ -89,15 +102,7 @@ def draw_card(
             )
     # The value disc: credits (orange) or, on a W-A card, its points.
     disc_box = (x1 - inset - disc, y0 + inset, x1 - inset, y0 + inset + disc)
-    if face.kind == "wa":
-        fill = POINT_COLOURS.get(face.points, ORANGE)
-        value = str(face.points)
-    elif face.kind == "starter":  # Starters carry an S mark where Builder cards show credits (all give 0)
-        fill = (214, 218, 224)
-        value = "S"
-    else:
-        fill = ORANGE
-        value = str(face.credits)
+    value, fill = value_disc(face)
     ellipse(img, disc_box, fill=fill, outline=FACE, width=2)
     draw_text(
         img,
@@ -111,16 +116,17 @@ def draw_card(
         valign="middle",
         wrap=False,
     )
-    if face.cost or face.kind == "wa":
+    if coin_text:
         coin = (x0 + inset, y0 + inset, x0 + inset + disc, y0 + inset + disc)
-        ellipse(img, coin, fill=INK, outline=ORANGE, width=2)
+        starter = face.kind == "starter"
+        ellipse(img, coin, fill=INK, outline=STARTER_DISC if starter else ORANGE, width=2)
         draw_text(
             img,
             coin,
-            str(face.cost),
+            coin_text,
             max_size=round(disc * 0.55),
             min_size=9,
-            fill=ORANGE,
+            fill=STARTER_DISC if starter else ORANGE,
             bold=True,
             align="center",
             valign="middle",

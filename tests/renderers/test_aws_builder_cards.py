@@ -11,10 +11,11 @@ from PIL import Image, ImageStat
 from engines.aws_builder_cards import ENGINE
 from engines.aws_builder_cards.cards import DEFAULT_DB
 from engines.aws_builder_cards.models import Acquire, EndTurn, ProposeReshuffle, RevealMission
-from engines.aws_builder_cards.views import mission_face
+from engines.aws_builder_cards.views import faces, mission_face
 from engines.core import Rng
 from engines.core.play import play_out
 from renderers import aws_builder_cards as R
+from renderers.aws_builder_cards.card import value_disc
 from renderers.aws_builder_cards.labels import T
 from renderers.aws_builder_cards.missions import needs_text, partner_name
 from renderers.aws_builder_cards.table import status_lines
@@ -128,3 +129,15 @@ def test_mission_needs_read_as_card_names() -> None:
     view = ENGINE.view(Table().state, None)
     mission = mission_face(DEFAULT_DB, "mission-serverless-api")
     assert needs_text(view, mission, "en") == "API Gateway + Lambda + DynamoDB"
+
+
+def test_ab_1_starter_cards_show_their_0_credits() -> None:
+    # A player's report: Starter cards did not show their 0 credits (the disc read "S").
+    all_faces = faces(None)
+    starters = [face for face in all_faces.values() if face.kind == "starter"]
+    assert starters
+    for face in starters:
+        assert value_disc(face)[0] == "0" == str(face.credits), face.key
+    builders = [face for face in all_faces.values() if face.kind == "builder"]
+    assert all(value_disc(face)[0] == str(face.credits) for face in builders)
+    assert {value_disc(f)[1] for f in starters}.isdisjoint({value_disc(f)[1] for f in builders})
