@@ -34,14 +34,15 @@ async def test_login_ready_and_guild_create_build_discord_objects(
 
 
 async def test_command_sync_is_stored_with_ids(fake: FakeDiscord, minibot: RunningBot) -> None:
-    (game,) = fake.commands(guild=True)
+    game, setup = sorted(fake.commands(guild=True), key=lambda c: c["name"])
     assert game["name"] == "game" and int(game["id"]) > 0
+    assert setup["name"] == "setup" and setup["default_member_permissions"] == str(1 << 5)  # MANAGE_GUILD
     subcommands = {o["name"]: o for o in game["options"]}
     assert {"new", "hand", "think", "form", "hello", "settings"} <= set(subcommands)
     assert subcommands["settings"]["type"] == 2  # a subcommand group
     assert isinstance(minibot.bot, MiniBot)
     fetched = await minibot.bot.tree.fetch_commands(guild=discord.Object(fake.guild.id))
-    assert [(c.id, c.name) for c in fetched] == [(int(game["id"]), "game")]
+    assert sorted((c.id, c.name) for c in fetched) == [(int(game["id"]), "game"), (int(setup["id"]), "setup")]
 
 
 async def test_resume_after_the_fake_drops_the_websocket(fake: FakeDiscord, minibot: RunningBot) -> None:

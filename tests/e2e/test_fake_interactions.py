@@ -119,7 +119,7 @@ async def test_locale_reaches_the_bot(fake: FakeDiscord, minibot: RunningBot) ->
 
 async def test_impossible_actions_fail_clearly(fake: FakeDiscord, minibot: RunningBot) -> None:
     alice = fake.guild.member("alice")
-    with pytest.raises(NotPossible, match=r"/poker is not a synced slash command \(synced: /game\)"):
+    with pytest.raises(NotPossible, match=r"/poker is not a synced slash command \(synced: /game, /setup\)"):
         await alice.slash("poker")
     with pytest.raises(NotPossible, match="needs a subcommand"):
         await alice.slash("game")

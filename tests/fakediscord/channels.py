@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from . import payloads
 from .interactions import NotPossible
 from .permissions import OVERWRITE_MEMBER, OVERWRITE_ROLE, Overwrite, PermissionLike, to_bits
+from .quiet import settle
 from .render import place_name
 from .seen import SeenMessage
 from .state import DM, PRIVATE_THREAD, Channel, Role, User
@@ -77,6 +78,7 @@ class FakeChannel:
         fake = self.guild.fake
         fake.store.bump()
         await fake.gateway.dispatch("CHANNEL_UPDATE", payloads.channel(raw, fake.store))
+        await settle(fake)  # until discord.py has read it, so its permissions_for() agrees
 
     def _overwrite_target(self, target: FakeMember | Role | User | str) -> tuple[int, int]:
         store = self.guild.fake.store

@@ -11,6 +11,7 @@ from .channels import ChannelRef, FakeChannel, FakeThread, wrap
 from .interactions import NotPossible
 from .members import FakeMember
 from .permissions import Permission, PermissionLike, channel_permissions, to_bits
+from .quiet import settle
 from .state import Channel, Guild, Role
 
 if TYPE_CHECKING:
@@ -92,6 +93,7 @@ class FakeGuild:
     async def add_channel(self, name: str, *, topic: str | None = None) -> FakeChannel:
         channel = self.fake.store.add_channel(name.lstrip("#"), guild=self.raw, topic=topic)
         await self.fake.gateway.dispatch("CHANNEL_CREATE", payloads.channel(channel, self.fake.store))
+        await settle(self.fake)
         return FakeChannel(self, channel)
 
     # ------------------------------------------------------------------ the bot's permissions
@@ -126,6 +128,7 @@ class FakeGuild:
         self.fake.store.bump()
         update = {"guild_id": str(self.id), "role": payloads.role(found)}
         await self.fake.gateway.dispatch("GUILD_ROLE_UPDATE", update)
+        await settle(self.fake)
         return found
 
     def member(

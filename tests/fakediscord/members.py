@@ -55,3 +55,4 @@ class FakeMember(MemberActions):
         self.fake.store.bump()
         payload = {**payloads.member(self.raw), "guild_id": str(self.guild.id)}
         await self.fake.gateway.dispatch("GUILD_MEMBER_UPDATE", payload)
+        await self.settle()

@@ -99,6 +99,29 @@ class HandView(discord.ui.View):
         await interaction.response.send_message("Refreshed.", ephemeral=True)
 
 
+class PingView(discord.ui.View):
+    """A persistent button that answers where it was clicked (a thread or a channel)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Ping", custom_id="mini:ping")
+    async def ping(self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]) -> None:
+        await interaction.response.send_message(f"Pong in {describe_channel(interaction)}.")
+
+
+def describe_channel(interaction: discord.Interaction[Any]) -> str:
+    """What discord.py made of the interaction's channel: kind, name, parent, and whether it is cached."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        cached = interaction.guild is not None and interaction.guild.get_thread(channel.id) is not None
+        parent = channel.parent.name if channel.parent else channel.parent_id
+        return f"thread {channel.name} of #{parent} (cached: {cached})"
+    if isinstance(channel, discord.DMChannel):
+        return "a DM"
+    return f"#{getattr(channel, 'name', '?')}"
+
+
 class NameModal(discord.ui.Modal, title="Name your table"):
     name: discord.ui.TextInput[Any] = discord.ui.TextInput(
         label="Table name", custom_id="mini:table-name", max_length=40
@@ -188,11 +211,78 @@ class Game(commands.GroupCog, group_name="game", group_description="Play a card 
     async def form(self, interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_modal(NameModal())
 
+    @app_commands.command(name="thread", description="Open a public thread here and post in it")
+    async def thread(self, interaction: discord.Interaction[Any], name: str) -> None:
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        try:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+            await thread.send(f"Welcome to {name}.", view=PingView())
+        except discord.Forbidden as exc:
+            await interaction.response.send_message(f"Forbidden ({exc.code}).", ephemeral=True)
+            return
+        await interaction.response.send_message(f"Opened {thread.mention}.", ephemeral=True)
+
+    @app_commands.command(name="spinoff", description="Answer, then start a thread from the answer")
+    async def spinoff(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message("Spin-off below.")
+        message = await interaction.original_response()
+        thread = await message.create_thread(name="Spin-off")
+        await thread.send("In the spin-off.")
+
+    @app_commands.command(name="where", description="Say where this was run and with which permissions")
+    async def where(self, interaction: discord.Interaction[Any]) -> None:
+        text = (
+            f"{describe_channel(interaction)}; app {interaction.app_permissions.value}; "
+            f"member {interaction.permissions.value}"
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="post", description="Post in the channel through REST")
+    @app_commands.choices(
+        kind=[app_commands.Choice(name=k, value=k) for k in ("text", "file", "embed", "embed+text")]
+    )
+    async def post(self, interaction: discord.Interaction[Any], kind: app_commands.Choice[str]) -> None:
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel | discord.Thread)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        embed = discord.Embed(title="Posted embed")
+        try:
+            if kind.value == "text":
+                await channel.send("Posted text.")
+            elif kind.value == "file":
+                await channel.send(file=discord.File(io.BytesIO(table_png("post")), "post.png"))
+            elif kind.value == "embed":
+                await channel.send(embed=embed)
+            else:
+                await channel.send("Posted text with embed.", embed=embed)
+        except discord.Forbidden as exc:
+            await interaction.followup.send(f"Forbidden ({exc.code}).", ephemeral=True)
+        except discord.DiscordServerError as exc:
+            await interaction.followup.send(f"Discord failed ({exc.status}).", ephemeral=True)
+        else:
+            await interaction.followup.send("Posted.", ephemeral=True)
+
+    @app_commands.command(name="dm", description="Send you a DM")
+    async def dm(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await interaction.user.send("A secret for you.", view=PingView())
+        except discord.Forbidden as exc:
+            await interaction.response.send_message(f"Cannot DM you ({exc.code}).", ephemeral=True)
+            return
+        await interaction.response.send_message("Sent you a DM.", ephemeral=True)
+
     @app_commands.command(name="hello", description="Greet in your language")
     async def hello(self, interaction: discord.Interaction[Any]) -> None:
         text = GREETINGS.get(str(interaction.locale), GREETINGS["en-US"])
         guild_locale = str(interaction.guild_locale)
         await interaction.response.send_message(f"{text} ({guild_locale})", ephemeral=True)
+
+
+@app_commands.command(name="setup", description="Server setup (Manage Server only)")
+@app_commands.default_permissions(manage_guild=True)
+async def setup_command(interaction: discord.Interaction[Any]) -> None:
+    await interaction.response.send_message("Setup done.", ephemeral=True)
 
 
 class MiniBot(commands.Bot):
@@ -216,7 +306,9 @@ class MiniBot(commands.Bot):
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.add_dynamic_items(JoinButton)
         self.add_view(HandView(self))
+        self.add_view(PingView())
         await self.add_cog(Game(self))
+        self.tree.add_command(setup_command)
         guild = discord.Object(self.guild_id)
         self.tree.copy_global_to(guild=guild)
         await self.tree.sync(guild=guild)

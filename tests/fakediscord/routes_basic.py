@@ -65,7 +65,8 @@ def register(router: Router, fake: FakeDiscord) -> None:
             "name_localizations": body.get("name_localizations"),
             "description": body.get("description") or "",
             "description_localizations": body.get("description_localizations"),
-            "default_member_permissions": body.get("default_member_permissions"),
+            # Sent as an integer or a string; Discord answers with the bit set as a string.
+            "default_member_permissions": _bits_or_none(body.get("default_member_permissions")),
             "nsfw": bool(body.get("nsfw")),
         }
         if guild_id is not None:
@@ -198,6 +199,10 @@ def register(router: Router, fake: FakeDiscord) -> None:
     router.add("GET", "/guilds/{guild_id}/channels", guild_channels)
     router.add("GET", "/guilds/{guild_id}/members/{user_id}", guild_member)
     router.add("GET", "/channels/{channel_id}", get_channel)
+
+
+def _bits_or_none(value: Any) -> str | None:
+    return None if value is None else str(int(value))
 
 
 def _id(call: Call, name: str) -> int:
