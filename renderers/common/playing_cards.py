@@ -14,9 +14,17 @@ from .compositing import XY, box_size, composite, fill_mask, rounded_mask
 from .fonts import covering_face, font_chain
 from .palette import PALETTE, SUIT_SYMBOLS, Suit
 from .shapes import drop_shadow, ellipse, glow, rounded_card, rounded_rect
-from .text import Box, Colour, draw_text, fit_text, text_width
+from .text import Box, Colour, TextBlock, draw_line, draw_text, fit_text, layout_text, text_width
 
-__all__ = ["CARD_SIZE", "card_size", "glyph_centered", "playing_card"]
+__all__ = [
+    "CARD_SIZE",
+    "card_size",
+    "glyph_centered",
+    "playing_card",
+    "title_layout",
+    "title_min_size",
+    "title_plaque",
+]
 
 CARD_SIZE: tuple[int, int] = (120, 168)
 """Default card size: the 5:7 ratio of a poker card, big enough for a two-line Japanese title at 1x."""
@@ -25,6 +33,39 @@ CARD_SIZE: tuple[int, int] = (120, 168)
 def card_size(width: int) -> tuple[int, int]:
     """A card of ``width`` px with the standard 5:7 ratio."""
     return width, round(width * 7 / 5)
+
+
+def title_plaque(size: tuple[int, int]) -> Box:
+    """The box of the title plaque along the bottom of a card of ``size``."""
+    w, h = size
+    plaque_h = round(h * 0.28)
+    inset = max(3, round(w * 0.045))
+    return inset, h - plaque_h - inset, w - inset, h - inset
+
+
+def title_min_size(width: int) -> int:
+    """The smallest type a card ``width`` px wide sets its title in."""
+    return min(12, max(9, round(width * 0.1)))
+
+
+def title_layout(title: str, size: tuple[int, int]) -> tuple[TextBlock, list[tuple[int, int]]]:
+    """Where the title goes on a card of ``size``: up to two balanced lines broken between words or
+    Japanese phrases (城門の / 見張り番), shrunk rather than broken inside one."""
+    w, _ = size
+    plaque = title_plaque(size)
+    pad = max(3, round(w * 0.04))
+    return layout_text(
+        (plaque[0] + pad, plaque[1] + 2, plaque[2] - pad, plaque[3] - 2),
+        title,
+        max_size=max(13, round(w * 0.13)),
+        min_size=title_min_size(w),
+        align="center",
+        valign="middle",
+        spacing=1.12,
+        max_lines=2,
+        balance=True,
+        phrases=True,
+    )
 
 
 def glyph_centered(
@@ -85,24 +126,11 @@ def _card_face(
 
     # Title plaque along the bottom; without one the index is repeated upside down, as on a real card.
     if title:
-        plaque_h = round(h * 0.28)
-        inset = max(3, round(w * 0.045))
-        plaque = (inset, h - plaque_h - inset, w - inset, h - inset)
+        plaque = title_plaque((w, h))
         rounded_rect(layer, plaque, max(3, round(w * 0.05)), fill=PALETTE.card_face_shade)
-        pad = max(3, round(w * 0.04))
-        draw_text(
-            draw,
-            (plaque[0] + pad, plaque[1] + 2, plaque[2] - pad, plaque[3] - 2),
-            title,
-            max_size=max(13, round(w * 0.13)),
-            min_size=min(12, max(9, round(w * 0.1))),
-            fill=PALETTE.text_dark,
-            align="center",
-            valign="middle",
-            spacing=1.12,
-            max_lines=2,
-            balance=True,
-        )
+        block, origins = title_layout(title, (w, h))
+        for line, origin in zip(block.lines, origins, strict=True):
+            draw_line(draw, origin, line, block.size, fill=PALETTE.text_dark)
         centre_bottom = plaque[1]
     else:
         corner = layer.crop(index_box).rotate(180)

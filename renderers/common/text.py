@@ -11,6 +11,11 @@ Wrapping rules:
   (``、。」）ー…``) never start a line, and opening brackets (``「（``) never end one. The offending character
   moves to the next line together with its neighbour (oidashi), which is what Japanese readers expect in short
   UI labels.
+- ``phrases=True`` (for names and titles): Japanese breaks only where the script changes into kanji or
+  katakana (城門の / 見張り番, 聖騎士 / ユリウス, 豪商の / 若旦那 / レオ): a run of kanji or katakana
+  keeps the hiragana that follows it (okurigana, particles), and a middle dot ends a phrase.
+  :func:`fit_text` then shrinks the text rather than break inside a phrase or a word, down to its
+  ``min_size``.
 """
 
 from __future__ import annotations
@@ -94,8 +99,42 @@ def _block_height(size: int, lines: int, spacing: float) -> int:
     return ascent + descent + (lines - 1) * line_height(size, spacing)
 
 
-def _units(paragraph: str) -> list[str]:
-    """Split a paragraph into unbreakable units: words, runs of spaces and single CJK characters."""
+def _script(char: str) -> str:
+    """The script class phrase breaking looks at: kanji, hiragana, katakana or other."""
+    code = ord(char)
+    if 0x3041 <= code <= 0x309F:
+        return "hiragana"
+    if (0x30A0 <= code <= 0x30FF and char != "・") or 0x31F0 <= code <= 0x31FF or 0xFF66 <= code <= 0xFF9F:
+        return "katakana"
+    if (
+        0x4E00 <= code <= 0x9FFF
+        or 0x3400 <= code <= 0x4DBF
+        or 0xF900 <= code <= 0xFAFF
+        or 0x20000 <= code <= 0x3FFFF
+        or char in "々〆〇ヶ"
+    ):
+        return "kanji"
+    return "other"
+
+
+_PHRASE_ENDS = frozenset("・、。，．！？!?")
+
+
+def phrase_break(before: str, after: str) -> bool:
+    """May a line break between these two CJK characters of a name or title (``phrases=True``)?"""
+    if before in _PHRASE_ENDS:
+        return True
+    a, b = _script(before), _script(after)
+    if b == "hiragana":
+        return False  # okurigana and particles stay with what they follow, even after a closing bracket
+    if a == "other" or b == "other":
+        return True  # other punctuation stands alone; the kinsoku glue decides where it goes
+    return b in ("kanji", "katakana") and a != b
+
+
+def _units(paragraph: str, phrases: bool = False) -> list[str]:
+    """Split a paragraph into unbreakable units: words, runs of spaces and single CJK characters (with
+    ``phrases``, runs of CJK characters between the breaks :func:`phrase_break` allows)."""
     units: list[str] = []
     word = ""
     for ch in paragraph:
@@ -111,7 +150,11 @@ def _units(paragraph: str) -> list[str]:
             if word:
                 units.append(word)
                 word = ""
-            units.append(ch)
+            previous = units[-1][-1] if units and not units[-1].isspace() else ""
+            if phrases and previous and _is_cjk(previous) and not phrase_break(previous, ch):
+                units[-1] += ch
+            else:
+                units.append(ch)
         else:
             word += ch
     if word:
@@ -152,34 +195,41 @@ def _hard_break(unit: str, width: int, size: int, bold: bool) -> list[str]:
     return pieces
 
 
-def wrap_text(text: str, width: int, size: int, *, bold: bool = False, balance: bool = False) -> list[str]:
+def wrap_text(
+    text: str, width: int, size: int, *, bold: bool = False, balance: bool = False, phrases: bool = False
+) -> list[str]:
     """Lines of ``text`` no wider than ``width`` px at ``size`` px; ``\\n`` forces a break.
 
     A single character wider than ``width`` still gets a line of its own (nothing is ever dropped).
     ``balance`` evens out the line lengths (same number of lines, narrowest width), so a short title never
-    ends with one orphaned character ("歩き売りの少 / 女" becomes "歩き売り / の少女").
+    ends with one orphaned character ("歩き売りの少 / 女" becomes "歩き売り / の少女"). ``phrases`` breaks
+    Japanese only between phrases (see the module notes).
     """
-    lines = _greedy_wrap(text, width, size, bold)
+    lines = _greedy_wrap(text, width, size, bold, phrases)
     if not balance or len(lines) < 2:
         return lines
     # Never narrower than the widest unbreakable unit: balancing must not hard-break a word.
-    units = [unit for paragraph in text.split("\n") for unit in _units(paragraph) if not unit.isspace()]
+    units = [unit for unit in _all_units(text, phrases) if not unit.isspace()]
     low = min(width, max((text_width(unit, size, bold=bold) for unit in units), default=1))
     high = width
     while low < high:
         mid = (low + high) // 2
-        if len(_greedy_wrap(text, mid, size, bold)) <= len(lines):
+        if len(_greedy_wrap(text, mid, size, bold, phrases)) <= len(lines):
             high = mid
         else:
             low = mid + 1
-    return _greedy_wrap(text, low, size, bold)
+    return _greedy_wrap(text, low, size, bold, phrases)
 
 
-def _greedy_wrap(text: str, width: int, size: int, bold: bool) -> list[str]:
+def _all_units(text: str, phrases: bool) -> list[str]:
+    return [unit for paragraph in text.split("\n") for unit in _units(paragraph, phrases)]
+
+
+def _greedy_wrap(text: str, width: int, size: int, bold: bool, phrases: bool = False) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
-        for unit in _units(paragraph):
+        for unit in _units(paragraph, phrases):
             if unit.isspace():
                 if current:
                     current += unit
@@ -233,6 +283,7 @@ def fit_text(
     wrap: bool = True,
     max_lines: int | None = None,
     balance: bool = False,
+    phrases: bool = False,
 ) -> tuple[int, list[str]]:
     """The largest font size in ``[min_size, max_size]`` at which ``text`` fits ``width`` x ``height``.
 
@@ -244,9 +295,16 @@ def fit_text(
         raise ValueError(f"min_size {min_size} > max_size {max_size}")
 
     def lines_at(size: int) -> list[str]:
-        return wrap_text(text, width, size, bold=bold, balance=balance) if wrap else text.split("\n")
+        if not wrap:
+            return text.split("\n")
+        return wrap_text(text, width, size, bold=bold, balance=balance, phrases=phrases)
+
+    # With phrases, a phrase or word wider than the line would be broken inside: shrink rather than that.
+    units = [unit for unit in _all_units(text, phrases) if not unit.isspace()] if phrases and wrap else []
 
     def fits(size: int) -> tuple[bool, list[str]]:
+        if any(text_width(unit, size, bold=bold) > width for unit in units):
+            return False, []
         lines = lines_at(size)
         if max_lines is not None and len(lines) > max_lines:
             return False, lines
@@ -301,6 +359,7 @@ def layout_text(
     wrap: bool = True,
     max_lines: int | None = None,
     balance: bool = False,
+    phrases: bool = False,
 ) -> tuple[TextBlock, list[tuple[int, int]]]:
     """Compute what :func:`draw_text` would draw: the block and each line's baseline-left origin."""
     left, top, right, bottom = box
@@ -318,9 +377,14 @@ def layout_text(
             wrap=wrap,
             max_lines=max_lines,
             balance=balance,
+            phrases=phrases,
         )
     else:
-        lines = wrap_text(text, width, size, bold=bold, balance=balance) if wrap else text.split("\n")
+        lines = (
+            wrap_text(text, width, size, bold=bold, balance=balance, phrases=phrases)
+            if wrap
+            else text.split("\n")
+        )
         room = max_lines if max_lines is not None else len(lines)
         while room > 1 and _block_height(size, room, spacing) > height:
             room -= 1
@@ -412,6 +476,7 @@ def draw_text(
     wrap: bool = True,
     max_lines: int | None = None,
     balance: bool = False,
+    phrases: bool = False,
     shadow: Colour | None = None,
 ) -> TextBlock:
     """Draw ``text`` inside ``box`` and return where it went.
@@ -434,6 +499,7 @@ def draw_text(
         wrap=wrap,
         max_lines=max_lines,
         balance=balance,
+        phrases=phrases,
     )
     for line, origin in zip(block.lines, origins, strict=True):
         draw_line(draw, origin, line, block.size, fill=fill, bold=bold, shadow=shadow)

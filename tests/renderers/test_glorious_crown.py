@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 
 import pytest
 from PIL import Image, ImageStat
@@ -13,7 +14,8 @@ from engines.glorious_crown import ENGINE
 from engines.glorious_crown.cards import CARDS
 from engines.glorious_crown.models import Pending
 from renderers import glorious_crown as R
-from renderers.common import MAX_PNG_BYTES, missing_glyphs
+from renderers.common import MAX_PNG_BYTES, card_size, missing_glyphs
+from renderers.common.playing_cards import title_layout
 from tests.engines.glorious_crown.conftest import make_state
 
 LANGS = ("en", "ja")
@@ -90,3 +92,25 @@ def test_pictures_take_display_names(lang: str) -> None:
     _check(R.render_hand(ENGINE.view(state, "bob"), lang, names=names))  # type: ignore[arg-type]
     final, _ = play_out(ENGINE, ENGINE.new_game(list(names), None, 4), ENGINE.ai(), Rng.from_seed(4))
     _check(R.render_final(ENGINE.view(final, None), lang, names=names))
+
+
+@pytest.mark.parametrize("width", [96, 104, 112, 120, 136, 150, 180])
+def test_card_titles_break_between_phrases_not_inside_a_word(width: int) -> None:
+    # A player's report: Japanese names broke mid-word on the hand's cards (城門の見 / 張り番).
+    def script(ch: str) -> str:
+        code = ord(ch)
+        if 0x3041 <= code <= 0x309F:
+            return "hiragana"
+        if 0x30A1 <= code <= 0x30FA or ch == "ー":
+            return "katakana"
+        return "kanji" if 0x4E00 <= code <= 0x9FFF else "other"
+
+    for card in CARDS.values():
+        for lang in LANGS:
+            block, _ = title_layout(card.title.get(lang), card_size(width))
+            for upper, lower in itertools.pairwise(block.lines):
+                if lang == "en":
+                    assert upper.split()[-1] + " " + lower.split()[0] in card.title.en, (card.id, block.lines)
+                    continue
+                a, b = script(upper.rstrip("…")[-1]), script(lower[0])
+                assert b != "hiragana" and not (a == b and a in ("kanji", "katakana")), (card.id, block.lines)

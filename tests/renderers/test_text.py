@@ -139,3 +139,30 @@ def test_draw_text_aligns_ink_inside_the_box(align: Align, valign: VAlign) -> No
 def test_bold_is_wider() -> None:
     assert text_width("Secret Deal 秘密", 20, bold=True) > text_width("Secret Deal 秘密", 20)
     assert text_width("", 20) == 0
+
+
+@pytest.mark.parametrize(
+    ("title", "lines"),
+    [
+        ("城門の見張り番", ["城門の", "見張り番"]),
+        ("聖騎士ユリウス", ["聖騎士", "ユリウス"]),
+        ("黄金の女主人マルグリット", ["黄金の女主人", "マルグリット"]),
+        ("剣の女王ヴァレリア", ["剣の女王", "ヴァレリア"]),
+        ("「革命」が起きる", ["「革命」が", "起きる"]),
+    ],
+)
+def test_phrases_break_japanese_names_where_the_script_changes(title: str, lines: list[str]) -> None:
+    width = max(text_width(line, 14) for line in lines)
+    assert wrap_text(title, width, 14, balance=True, phrases=True) == lines
+    # Without phrases the same width breaks inside a word.
+    assert wrap_text("聖騎士ユリウス", text_width("聖騎士ユ", 14), 14) == ["聖騎士ユ", "リウス"]
+
+
+def test_fit_text_with_phrases_shrinks_rather_than_break_a_phrase() -> None:
+    # "マルグリット" does not fit 70 px at 14 px: the size drops until it does instead of "マルグリッ / ト".
+    size, lines = fit_text("黄金の女主人マルグリット", 70, 200, 14, 8, phrases=True)
+    assert "マルグリット" in lines and size < 14
+    assert text_width("マルグリット", size) <= 70
+    # At the floor, a phrase that still does not fit is broken rather than lost.
+    size, lines = fit_text("マルグリット", 20, 200, 14, 12, phrases=True)
+    assert size == 12 and "".join(lines) == "マルグリット"
