@@ -18,7 +18,7 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check bot engines renderers tests
 	$(PY) -m ruff format --check bot engines renderers tests
-	$(PY) -m mypy --strict engines
+	$(PY) -m mypy --strict engines bot renderers
 
 format: $(STAMP)
 	$(PY) -m ruff format bot engines renderers tests

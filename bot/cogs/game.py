@@ -20,6 +20,7 @@ from engines.core import GameError, describe_options
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
+    from bot.table.service import TableService
 
 
 class GameCog(commands.GroupCog, group_name="game", group_description="Start, join and manage card games"):
@@ -28,7 +29,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
         super().__init__()
 
     @property
-    def tables(self) -> Any:
+    def tables(self) -> TableService:
         return self.bot.tables
 
     async def _game_id_autocomplete(
@@ -76,7 +77,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
             options_text=options,
         )
         lang = await self.tables.public_lang(rec.guild_id)
-        payload = self.tables.publisher.lobby_payload(rec, lang)
+        payload = self.tables.lobby_payload(rec, lang)
         await interaction.response.send_message(**payload.send_kwargs())
         message = await interaction.original_response()
         await self.tables.store.set_message_ids(rec.id, lobby_message_id=message.id)
@@ -85,7 +86,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
     new.autocomplete("options")(_options_autocomplete)
 
     async def _lobby_change(self, interaction: discord.Interaction[Any], rec: Any, key: str) -> None:
-        await self.tables.publisher.refresh_lobby(rec)
+        await self.tables.refresh_lobby(rec)
         await interaction.response.send_message(t(user_lang(interaction), key), ephemeral=True)
 
     @app_commands.command(name=_("join"), description=_("Join the lobby in this channel"))
@@ -125,7 +126,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
         rec = await self.tables.game_in(interaction.channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         rec = await self.tables.start(rec.id, interaction.user.id, fixed_order=order == "fixed")
-        await self.tables.publisher.refresh_lobby(rec)
+        await self.tables.refresh_lobby(rec)
         await interaction.followup.send(t(user_lang(interaction), "lobby.started"), ephemeral=True)
 
     @app_commands.command(name=_("status"), description=_("Show the table and whose turn it is"))
@@ -134,12 +135,10 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
         rec = await self.tables.game_in(interaction.channel_id)
         lang = await self.tables.public_lang(rec.guild_id)
         if rec.state_json is None:
-            await interaction.response.send_message(
-                **self.tables.publisher.lobby_payload(rec, lang).send_kwargs()
-            )
+            await interaction.response.send_message(**self.tables.lobby_payload(rec, lang).send_kwargs())
             return
         await interaction.response.defer(thinking=True)
-        payload = await self.tables.publisher.status_payload(rec, lang)
+        payload = await self.tables.status(rec, lang)
         await interaction.followup.send(**payload.send_kwargs())
 
     @app_commands.command(name=_("hand"), description=_("See your hand (only you can see it)"))
@@ -147,7 +146,7 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        payload = await self.tables.publisher.hand_payload(rec, interaction.user.id, user_lang(interaction))
+        payload = await self.tables.hand(rec, interaction.user.id, user_lang(interaction))
         await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
 
     @app_commands.command(

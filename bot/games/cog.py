@@ -49,7 +49,7 @@ class GameCommands(commands.GroupCog):
         error.game = self.game_id
         return error
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:  # type: ignore[override]
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         interaction.extras[_RECORD] = await game_for(interaction, self.game_id)
         return True
 

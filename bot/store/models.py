@@ -56,6 +56,13 @@ class GameRecord(BaseModel):
     def seat_info(self, seat: str) -> SeatInfo:
         return next(s for s in self.seats if s.seat == seat)
 
+    def names(self) -> dict[str, str]:
+        """Seat -> display name ("alice", "AI-1"), for pictures and sentences."""
+        return {s.seat: s.name for s in self.seats if s.seat}
+
+    def ai_seats(self) -> frozenset[str]:
+        return frozenset(s.seat for s in self.seats if s.seat and s.is_ai)
+
 
 class ActionRecord(BaseModel):
     seq: int

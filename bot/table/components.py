@@ -14,20 +14,15 @@ import discord
 from bot.errors import UserError, report, user_lang
 from bot.i18n import t
 from bot.store import GameRecord, StaleVersion
+from bot.table.host import tables_of
 
 if TYPE_CHECKING:
-    from bot.client import Deckhand
     from bot.games import GameUI, LabelContext
     from engines.core import Action
 
 log = logging.getLogger(__name__)
 
 PAGE = 25
-
-
-def _bot(interaction: discord.Interaction[Any]) -> Deckhand:
-    client: Deckhand = interaction.client
-    return client
 
 
 class _Base:
@@ -68,8 +63,7 @@ class LobbyButton(
         return cls(match["op"], int(match["pk"]))
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        bot = _bot(interaction)
-        tables = bot.tables
+        tables = tables_of(interaction)
         user = interaction.user
         if self.op == "join":
             rec = await tables.join(self.pk, user.id, user.display_name)
@@ -79,10 +73,10 @@ class LobbyButton(
             await interaction.response.defer()
             rec = await tables.start(self.pk, user.id)
             lang = await tables.public_lang(rec.guild_id)
-            await interaction.edit_original_response(**_lobby_edit(tables.publisher.lobby_payload(rec, lang)))
+            await interaction.edit_original_response(**_lobby_edit(tables.lobby_payload(rec, lang)))
             return
         lang = await tables.public_lang(rec.guild_id)
-        await interaction.response.edit_message(**_lobby_edit(tables.publisher.lobby_payload(rec, lang)))
+        await interaction.response.edit_message(**_lobby_edit(tables.lobby_payload(rec, lang)))
 
 
 def _lobby_edit(payload: Any) -> dict[str, Any]:
@@ -115,10 +109,10 @@ class HandButton(_Base, discord.ui.DynamicItem[discord.ui.Button[Any]], template
         return cls(int(match["pk"]))
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        tables = _bot(interaction).tables
+        tables = tables_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         rec = await tables.store.get_game(self.pk)
-        payload = await tables.publisher.hand_payload(rec, interaction.user.id, user_lang(interaction))
+        payload = await tables.hand(rec, interaction.user.id, user_lang(interaction))
         await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
 
 
@@ -131,7 +125,7 @@ def table_view(pk: int, lang: str) -> discord.ui.View:
 # -- the hand (ephemeral) -----------------------------------------------------------------------------
 async def _play(interaction: discord.Interaction[Any], pk: int, version: int, index: int) -> None:
     """Apply the ``index``-th legal action of the state at ``version`` and refresh the hand in place."""
-    tables = _bot(interaction).tables
+    tables = tables_of(interaction)
     lang = user_lang(interaction)
     await interaction.response.defer()
     rec = await tables.store.get_game(pk)
@@ -153,7 +147,7 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
     except StaleVersion:
         rec = await tables.store.get_game(pk)
         note = t(lang, "errors.stale")
-    payload = await tables.publisher.hand_payload(rec, interaction.user.id, lang, note=note)
+    payload = await tables.hand(rec, interaction.user.id, lang, note=note)
     await interaction.edit_original_response(**payload.edit_kwargs())
 
 
@@ -273,12 +267,12 @@ class GroupSelect(
 async def _show_hand(
     interaction: discord.Interaction[Any], pk: int, version: int, group: int, page: int
 ) -> None:
-    tables = _bot(interaction).tables
+    tables = tables_of(interaction)
     lang = user_lang(interaction)
     rec = await tables.store.get_game(pk)
     stale = rec.version != version
     note = t(lang, "errors.stale") if stale else ""
-    payload = await tables.publisher.hand_payload(
+    payload = await tables.hand(
         rec, interaction.user.id, lang, page=0 if stale else page, group=0 if stale else group, note=note
     )
     await interaction.response.edit_message(**payload.edit_kwargs())
@@ -371,7 +365,7 @@ class AbortButton(
         return cls(match["op"], int(match["pk"]), int(match["ver"]))
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        tables = _bot(interaction).tables
+        tables = tables_of(interaction)
         lang = user_lang(interaction)
         if self.op == "no":
             await interaction.response.edit_message(content=t(lang, "abort.kept"), view=None)
@@ -384,7 +378,7 @@ class AbortButton(
         public = await tables.public_lang(rec.guild_id)
         name = tables.engine(rec).name.get(public)
         await interaction.followup.send(t(public, "abort.done", game=name, user=interaction.user.mention))
-        await tables.publisher.refresh_lobby(rec)
+        await tables.refresh_lobby(rec)
 
 
 def abort_view(pk: int, version: int, lang: str) -> discord.ui.View:
@@ -394,4 +388,47 @@ def abort_view(pk: int, version: int, lang: str) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ActSelect, QuickButton, PageButton, GroupSelect, AbortButton)
+# -- an AI that could not move ------------------------------------------------------------------------
+class AiRetryButton(
+    _Base, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dh:airetry:(?P<pk>\d+)"
+):
+    """Under the notice that an AI seat could not move: the host lets it try again."""
+
+    def __init__(self, pk: int, label: str = "") -> None:
+        self.pk = pk
+        super().__init__(
+            discord.ui.Button(
+                label=label or "retry", style=discord.ButtonStyle.primary, custom_id=f"dh:airetry:{pk}"
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AiRetryButton:
+        return cls(int(match["pk"]))
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        perms = getattr(interaction.user, "guild_permissions", None)
+        await tables_of(interaction).retry_ai(
+            self.pk, interaction.user.id, bool(perms and perms.manage_guild)
+        )
+        await interaction.response.edit_message(view=None)
+
+
+def ai_retry_view(pk: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AiRetryButton(pk, t(lang, "buttons.ai_retry")))
+    return view
+
+
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    HandButton,
+    ActSelect,
+    QuickButton,
+    PageButton,
+    GroupSelect,
+    AbortButton,
+    AiRetryButton,
+)

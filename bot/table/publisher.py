@@ -9,21 +9,17 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal
 
 import discord
 
 from bot.errors import UserError
-from bot.games import GameUI, LabelContext
-from bot.i18n import t
-from bot.store import GameRecord, Status
+from bot.games import GameUI, LabelContext, manifest, ui_for
+from bot.i18n import pick, t
+from bot.store import GameRecord, SqliteStore, Status
 from bot.table import components
 from bot.table.pictures import render
-from engines.core import Action, Event, Outcome
-
-if TYPE_CHECKING:
-    from bot.client import Deckhand
-    from bot.table.service import TableService
+from engines.core import Action, Engine, Event, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -66,14 +62,29 @@ def option_text(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
+def _engine(rec: GameRecord) -> Engine[Any, Any, Any, Any]:
+    return manifest(rec.game_id).engine
+
+
 class Publisher:
-    def __init__(self, bot: Deckhand, service: TableService) -> None:
-        self.bot = bot
-        self.service = service
+    """Words and posts; never changes a game. It gets the record, the state and the events from the table
+    service and reads nothing back from it (the service depends on the publisher, not the other way)."""
+
+    def __init__(self, client: discord.Client, store: SqliteStore, default_locale: str = "en") -> None:
+        self.client = client
+        self.store = store
+        self.default_locale = default_locale
+
+    async def public_lang(self, guild_id: int) -> str:
+        """The language of public messages: the server's choice (/game language), its Discord locale,
+        then the bot's default."""
+        guild = self.client.get_guild(guild_id)
+        preferred = str(guild.preferred_locale) if guild else None
+        return pick(await self.store.guild_locale(guild_id), preferred, self.default_locale)
 
     # -- lobby ------------------------------------------------------------------------------------
     def lobby_payload(self, rec: GameRecord, lang: str) -> Payload:
-        engine = self.service.engine(rec)
+        engine = _engine(rec)
         embed = discord.Embed(
             title=t(lang, "lobby.title", game=engine.name.get(lang)),
             colour=COLOUR,
@@ -106,9 +117,11 @@ class Publisher:
         """Edit the lobby message after a change made by a slash command (buttons edit in place)."""
         if rec.lobby_message_id is None:
             return
-        lang = await self.service.public_lang(rec.guild_id)
+        lang = await self.public_lang(rec.guild_id)
         payload = self.lobby_payload(rec, lang)
-        message = self.bot.get_partial_messageable(rec.channel_id).get_partial_message(rec.lobby_message_id)
+        message = self.client.get_partial_messageable(rec.channel_id).get_partial_message(
+            rec.lobby_message_id
+        )
         try:
             await message.edit(embed=payload.embed, view=payload.view)
         except discord.HTTPException:
@@ -124,10 +137,10 @@ class Publisher:
         actor: str | None,
         before: Any = None,
     ) -> None:
-        lang = await self.service.public_lang(rec.guild_id)
-        engine = self.service.engine(rec)
-        ui = self.service.ui(rec)
-        names = self.service.display_names(rec)
+        lang = await self.public_lang(rec.guild_id)
+        engine = _engine(rec)
+        ui = ui_for(rec.game_id)
+        names = rec.names()
         lines = []
         for ev in events:
             if ev.public:
@@ -151,8 +164,8 @@ class Publisher:
             lines.append(self.standings(rec, outcome, lang))
 
         view_public = engine.view(state, None)
-        kind = "final" if outcome is not None else "table"
-        picture = await render(rec.game_id, kind, view_public, lang, f"{kind}.png", names)
+        kind: Literal["final", "table"] = "final" if outcome is not None else "table"
+        picture = await render(rec.game_id, kind, view_public, lang, f"{kind}.png", names, rec.ai_seats())
         embed = discord.Embed(
             title=t(lang, "table.title", game=engine.name.get(lang), turn=getattr(state, "turn", 0) + 1),
             colour=COLOUR,
@@ -160,14 +173,14 @@ class Publisher:
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
         view = components.table_view(rec.id, lang) if outcome is None else None
-        channel = self.bot.get_partial_messageable(rec.channel_id)
+        channel = self.client.get_partial_messageable(rec.channel_id)
         content = "\n".join(lines)[:2000]
         extra: dict[str, Any] = {"view": view} if view is not None else {}
         message = await channel.send(
             content=content, embed=embed, files=[picture] if picture else [], **extra
         )
         await self.retire_table_message(rec)
-        await self.service.store.set_message_ids(rec.id, table_message_id=message.id)
+        await self.store.set_message_ids(rec.id, table_message_id=message.id)
 
     def _hands_changed(
         self, rec: GameRecord, engine: Any, before: Any, after: Any, actor: str | None
@@ -190,7 +203,9 @@ class Publisher:
         """Take the buttons off the previous table message."""
         if rec.table_message_id is None:
             return
-        message = self.bot.get_partial_messageable(rec.channel_id).get_partial_message(rec.table_message_id)
+        message = self.client.get_partial_messageable(rec.channel_id).get_partial_message(
+            rec.table_message_id
+        )
         try:
             await message.edit(view=None)
         except discord.HTTPException:
@@ -216,11 +231,10 @@ class Publisher:
             place += len(group)
         return "\n".join(lines)
 
-    async def status_payload(self, rec: GameRecord, lang: str) -> Payload:
-        engine = self.service.engine(rec)
-        state = self.service.state(rec)
+    async def status_payload(self, rec: GameRecord, state: Any, lang: str) -> Payload:
+        engine = _engine(rec)
         picture = await render(
-            rec.game_id, "table", engine.view(state, None), lang, "table.png", self.service.display_names(rec)
+            rec.game_id, "table", engine.view(state, None), lang, "table.png", rec.names(), rec.ai_seats()
         )
         movers = engine.to_move(state)
         embed = discord.Embed(
@@ -239,16 +253,22 @@ class Publisher:
 
     # -- the hand ---------------------------------------------------------------------------------
     async def hand_payload(
-        self, rec: GameRecord, user_id: int, lang: str, page: int = 0, note: str = "", group: int = 0
+        self,
+        rec: GameRecord,
+        state: Any,
+        user_id: int,
+        lang: str,
+        page: int = 0,
+        note: str = "",
+        group: int = 0,
     ) -> Payload:
         seat = rec.seat_of(user_id)
         if seat is None or not seat.seat:
             raise UserError("not_in_game")
-        engine = self.service.engine(rec)
-        ui = self.service.ui(rec)
-        state = self.service.state(rec)
+        engine = _engine(rec)
+        ui = ui_for(rec.game_id)
         view = engine.view(state, seat.seat)
-        picture = await render(rec.game_id, "hand", view, lang, "hand.png", self.service.display_names(rec))
+        picture = await render(rec.game_id, "hand", view, lang, "hand.png", rec.names(), rec.ai_seats())
         legal: list[Action] = engine.legal_actions(state, seat.seat) if rec.status is Status.RUNNING else []
         lines = [note] if note else []
         if picture is None:
@@ -269,9 +289,7 @@ class Publisher:
             content="\n".join(lines) or None,
             embed=embed,
             files=[picture] if picture else [],
-            view=components.hand_view(
-                rec, legal, ui, lang, page, group, LabelContext(view, self.service.display_names(rec))
-            ),
+            view=components.hand_view(rec, legal, ui, lang, page, group, LabelContext(view, rec.names())),
         )
 
     @staticmethod

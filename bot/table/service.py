@@ -14,19 +14,19 @@ import secrets
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import discord
 
 import engines
 from bot.errors import UserError
 from bot.games import GameUI, ui_for
-from bot.i18n import pick
+from bot.i18n import t
 from bot.settings import Settings
 from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
-from bot.table.publisher import Publisher
+from bot.table import components
+from bot.table.publisher import Payload, Publisher
 from engines.core import Action, Engine, Event, Rng
-
-if TYPE_CHECKING:
-    from bot.client import Deckhand
 
 log = logging.getLogger(__name__)
 
@@ -56,11 +56,11 @@ class Played:
 
 
 class TableService:
-    def __init__(self, bot: Deckhand, store: SqliteStore, settings: Settings) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, store: SqliteStore, settings: Settings) -> None:
+        self.client = client
         self.store = store
         self.settings = settings
-        self.publisher = Publisher(bot, self)
+        self.publisher = Publisher(client, store, settings.default_locale)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
 
@@ -77,19 +77,37 @@ class TableService:
         return self.engine(rec).load_state(rec.state_json)
 
     async def public_lang(self, guild_id: int) -> str:
-        guild = self.bot.get_guild(guild_id)
-        preferred = str(guild.preferred_locale) if guild else None
-        return pick(await self.store.guild_locale(guild_id), preferred, self.settings.default_locale)
+        return await self.publisher.public_lang(guild_id)
 
-    async def game_in(self, channel_id: int) -> GameRecord:
-        rec = await self.store.live_game_in(channel_id)
+    async def game_in(self, channel_id: int | None) -> GameRecord:
+        rec = await self.store.live_game_in(channel_id) if channel_id is not None else None
         if rec is None:
             raise UserError("no_game_here")
         return rec
 
     @staticmethod
     def display_names(rec: GameRecord) -> dict[str, str]:
-        return {s.seat: s.name for s in rec.seats if s.seat}
+        return rec.names()
+
+    # -- what players see (built by the publisher from the state read here) ---------------------------
+    async def hand(
+        self, rec: GameRecord, user_id: int, lang: str, *, note: str = "", page: int = 0, group: int = 0
+    ) -> Payload:
+        """The caller's private hand with their moves."""
+        if rec.state_json is None:
+            raise UserError("game_not_started")
+        return await self.publisher.hand_payload(
+            rec, self.state(rec), user_id, lang, page=page, note=note, group=group
+        )
+
+    async def status(self, rec: GameRecord, lang: str) -> Payload:
+        return await self.publisher.status_payload(rec, self.state(rec), lang)
+
+    def lobby_payload(self, rec: GameRecord, lang: str) -> Payload:
+        return self.publisher.lobby_payload(rec, lang)
+
+    async def refresh_lobby(self, rec: GameRecord) -> None:
+        await self.publisher.refresh_lobby(rec)
 
     # -- lobby ------------------------------------------------------------------------------------
     async def create(
@@ -146,6 +164,21 @@ class TableService:
             number = 1 + sum(1 for s in rec.seats if s.is_ai)
             seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=f"AI-{number}", ai_level=level)]
             return await self.store.update(pk, rec.version, seats=seats)
+
+    async def set_option(self, pk: int, user_id: int, name: str, value: Any | None) -> GameRecord:
+        """Host only, in the lobby: set (``None``: reset) one option, checked by the engine with the whole
+        option set, then shown on the lobby card. The only way an option changes after ``/game new``."""
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
+            self._lobby(rec)
+            self._host_only(rec, user_id)
+            options = {k: v for k, v in rec.options.items() if k != name}
+            if value is not None:
+                options[name] = value
+            self.engine(rec).make_options(options)
+            rec = await self.store.update(pk, rec.version, options=options)
+        await self.publisher.refresh_lobby(rec)
+        return rec
 
     async def leave(self, pk: int, user_id: int) -> GameRecord:
         """Before the start a seat is freed (the host's role passes on; an empty lobby closes).
@@ -293,13 +326,41 @@ class TableService:
                     info = rec.seat_info(seat)
                     # Seeded by the game and its version: the same position gives the same move.
                     rng = Rng.from_seed(rec.seed * 1_000_003 + rec.version)
-                    action = engine.ai(info.ai_level or "normal").choose(state, seat, rng)
+                    agent = engine.ai(info.ai_level or "normal")
+                    # The search runs in a worker thread so a slow AI never delays other tables' clicks.
+                    action = await asyncio.to_thread(agent.choose, state, seat, rng)
                     await self._apply(rec, seat, None, action)
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("AI move failed in game %s; the game waits for a restart or an abort", pk)
+                ref = secrets.token_hex(4)
+                log.exception("AI move failed in game %s (ref %s); the seat waits for the host", pk, ref)
+                await self._report_ai_failure(pk, ref)
                 return
+
+    async def _report_ai_failure(self, pk: int, ref: str) -> None:
+        """Say so in the game's channel, with a button for the host to let the AI try again: a game must
+        never stall silently."""
+        try:
+            rec = await self.store.get_game(pk)
+            lang = await self.public_lang(rec.guild_id)
+            engine = self.engine(rec)
+            movers = [m for m in engine.to_move(self.state(rec)) if rec.seat_info(m).is_ai]
+            name = rec.seat_info(movers[0]).name if movers else "AI"
+            await self.client.get_partial_messageable(rec.channel_id).send(
+                t(lang, "table.ai_failed", name=name, ref=ref, host=f"<@{rec.host_id}>"),
+                view=components.ai_retry_view(pk, lang),
+            )
+        except Exception:  # the report itself failed (no access to the channel): the log has the ref
+            log.exception("could not report the AI failure of game %s", pk)
+
+    async def retry_ai(self, pk: int, user_id: int, can_manage: bool) -> None:
+        rec = await self.store.get_game(pk)
+        if rec.host_id != user_id and not can_manage:
+            raise UserError("host_only")
+        if rec.status is not Status.RUNNING:
+            raise UserError("game_not_running")
+        self.kick_ai(pk)
 
     async def resume_all(self) -> None:
         for rec in await self.store.live_games():

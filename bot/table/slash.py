@@ -4,9 +4,9 @@ actions and "act, then show me my refreshed hand". Game cogs stay thin by using 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -14,21 +14,14 @@ from discord import app_commands
 from bot.errors import UserError, user_lang
 from bot.games import LabelContext
 from bot.store import GameRecord, StaleVersion
+from bot.table.host import tables_of
 from engines.core import Action, Engine
-
-if TYPE_CHECKING:
-    from bot.client import Deckhand
 
 _PICK = re.compile(r"^(?P<ver>\d+):(?P<idx>\d+)$")
 
 
-def _bot(interaction: discord.Interaction[Any]) -> Deckhand:
-    client: Deckhand = interaction.client
-    return client
-
-
 async def game_for(interaction: discord.Interaction[Any], game_id: str) -> GameRecord:
-    tables = _bot(interaction).tables
+    tables = tables_of(interaction)
     if interaction.channel_id is None:
         raise UserError("no_game_here")
     rec = await tables.game_in(interaction.channel_id)
@@ -53,7 +46,7 @@ class Position:
 async def caller_position(interaction: discord.Interaction[Any], game_id: str) -> Position | None:
     """Where the caller sits in the running ``game_id`` game here, or ``None`` (autocomplete then offers
     nothing rather than an error)."""
-    tables = _bot(interaction).tables
+    tables = tables_of(interaction)
     try:
         rec = await game_for(interaction, game_id)
     except UserError:
@@ -72,7 +65,7 @@ async def legal_choices(
 ) -> list[app_commands.Choice[str]]:
     """The caller's legal actions matching what they typed, labelled by the game's UI. Values are
     ``<version>:<index>`` so the pick is applied to exactly the state it was offered for."""
-    tables = _bot(interaction).tables
+    tables = tables_of(interaction)
     pos = await caller_position(interaction, game_id)
     if pos is None:
         return []
@@ -81,7 +74,7 @@ async def legal_choices(
     ui = tables.ui(rec)
     needle = current.casefold().strip()
     out = []
-    ctx = LabelContext(pos.engine.view(pos.state, pos.seat), tables.display_names(rec))
+    ctx = LabelContext(pos.engine.view(pos.state, pos.seat), rec.names())
     for i, action in enumerate(pos.legal()):
         if not keep(action):
             continue
@@ -99,26 +92,28 @@ async def resolve_pick(interaction: discord.Interaction[Any], rec: GameRecord, v
         return None
     if int(match["ver"]) != rec.version:
         raise StaleVersion(rec.id, int(match["ver"]))
-    tables = _bot(interaction).tables
+    tables = tables_of(interaction)
     seat = rec.seat_of(interaction.user.id)
     if seat is None:
         raise UserError("not_in_game")
-    legal = tables.engine(rec).legal_actions(tables.state(rec), seat.seat)
+    legal: list[Action] = tables.engine(rec).legal_actions(tables.state(rec), seat.seat)
     index = int(match["idx"])
     if not 0 <= index < len(legal):
         raise UserError("action_gone")
     return legal[index]
 
 
-async def act_and_show_hand(interaction: discord.Interaction[Any], rec: GameRecord, action: Action) -> None:
+async def act_and_show_hand(
+    interaction: discord.Interaction[Any], rec: GameRecord, action: Action | Mapping[str, Any]
+) -> None:
     """Apply the caller's action through the table service, then answer with their refreshed hand
     (ephemeral). The public table message is posted by the service."""
-    tables = _bot(interaction).tables
+    tables = tables_of(interaction)
     lang = user_lang(interaction)
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     played = await tables.act(rec.id, interaction.user.id, action)
-    names = tables.display_names(played.record)
+    names = played.record.names()
     note = tables.publisher.describe(tables.ui(played.record), played.events, played.seat, lang, names)
-    payload = await tables.publisher.hand_payload(played.record, interaction.user.id, lang, note=note)
+    payload = await tables.hand(played.record, interaction.user.id, lang, note=note)
     await interaction.followup.send(ephemeral=True, **payload.send_kwargs())

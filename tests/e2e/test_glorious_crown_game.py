@@ -251,7 +251,7 @@ async def audit_public_messages(fake: FakeDiscord, table: Table, watcher: FakeMe
             kind = attachment.filename.removesuffix(".png")
             assert kind in ("table", "final"), f"a {kind} picture in public"
             render = R.render_final if kind == "final" else R.render_table
-            expected = render(ENGINE.view(state, None), lang, names=names)
+            expected = render(ENGINE.view(state, None), lang, names=names, ai_seats=rec.ai_seats())
             assert pixels_equal(attachment.data, expected), f"public {kind} picture at turn {turn}"
             checked += 1
     return checked

@@ -226,7 +226,7 @@ async def check_nothing_hidden_in_public(fake: FakeDiscord, runner: RunningBot, 
         assert not {c for c in engine.hidden_cards(seen, None) if c in text}
         view = engine.view(seen, None)
         render = render_final if step == len(states) - 1 else render_table
-        expected: Any = render(view, "en", names=names)
+        expected: Any = render(view, "en", names=names, ai_seats=rec.ai_seats())
         assert message.attachments[0].data == expected, f"step {step}: the picture is not the public view's"
 
     # Every other public message too (the lobby): no card that never left a hand or deck.

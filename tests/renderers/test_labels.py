@@ -1,9 +1,12 @@
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import string
 
 import pytest
 
+from bot.games import manifests
 from renderers.common.labels import Labels
 
 
@@ -21,14 +24,30 @@ def test_a_language_missing_is_refused() -> None:
         Labels.from_languages(en={"a": "A", "b": "B"}, ja={"a": "エー"})
 
 
-@pytest.mark.parametrize(
-    "module", ["renderers.glorious_crown", "renderers.aws_builder_cards.labels", "renderers.yggdrasil.labels"]
-)
-def test_every_renderer_label_has_the_same_placeholders_in_both_languages(module: str) -> None:
-    import importlib
+def label_tables() -> list[tuple[str, Labels]]:
+    """Every ``Labels`` table in every hosted game's renderer package (found, not listed)."""
+    found: dict[int, tuple[str, Labels]] = {}
+    for game in manifests():
+        if game.renderer is None:
+            continue
+        package = importlib.import_module(game.renderer.__name__)
+        modules = [package]
+        for info in pkgutil.walk_packages(getattr(package, "__path__", []), f"{package.__name__}."):
+            modules.append(importlib.import_module(info.name))
+        for module in modules:
+            for name, value in vars(module).items():
+                if isinstance(value, Labels):
+                    found.setdefault(id(value), (f"{module.__name__}.{name}", value))
+    return sorted(found.values(), key=lambda item: item[0])
 
-    labels = importlib.import_module(module).t
-    assert isinstance(labels, Labels)
+
+def test_the_built_in_renderers_have_label_tables() -> None:
+    names = {name.split(".")[1] for name, _ in label_tables()}
+    assert {"glorious_crown", "yggdrasil", "aws_builder_cards"} <= names
+
+
+@pytest.mark.parametrize("name,labels", label_tables(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_renderer_label_has_the_same_placeholders_in_both_languages(name: str, labels: Labels) -> None:
     for key, entry in labels.table.items():
         fields = [{f for _, f, _, _ in string.Formatter().parse(text) if f} for text in entry.values()]
         assert fields[0] == fields[1], key

@@ -10,12 +10,24 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
 from engines.core import Action, Event
 from engines.glorious_crown.cards import CARDS, JOKERS, RANK_EFFECT
+from engines.glorious_crown.events import (
+    Cleared,
+    Discarded,
+    GameOver,
+    Locked,
+    Played,
+    Revolution,
+    Traded,
+    TradeOffered,
+    TradeOfferedCards,
+    TradeReceived,
+    WentOut,
+)
 
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 NS = "glorious-crown"  # catalog namespace of this game's own extra strings
@@ -204,88 +216,85 @@ class UI(GameUI):
 
     # -- events -----------------------------------------------------------------------------------
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
-        p = event.params
         player = names.get(event.seat or "", event.seat or "")
 
-        def who(seat: Any) -> str:
-            return names.get(str(seat), str(seat))
+        def who(seat: str | None) -> str:
+            return names.get(seat or "", seat or "")
 
         key = f"events.{NS}.{event.kind}"
-        kind = event.kind
-        if kind == "played":
-            cards = list(p.get("cards", []))
-            note = ""
-            rank = int(p.get("rank", _rank(cards)))
-            effect = RANK_EFFECT.get(rank) if rank else None
-            if rank == 0 and len(cards) == 1:
-                note = t(lang, f"{NS}.note.joker")
-            elif effect is not None and effect.type == "clear_field":
-                note = t(lang, f"{NS}.note.clear_field", points=points_text(0, lang))
-            elif effect is not None and effect.type in ("trade_cards", "discard"):
-                note = t(lang, f"{NS}.note.{effect.type}")
-            return t(lang, key, player=player, cards=group_text(cards, lang), note=note)
-        if kind == "locked":
-            return t(lang, key, suits="".join(SYMBOL.get(s, s) for s in p.get("suits", [])))
-        if kind == "revolution":
-            return t(lang, f"{NS}.revolution_{'on' if p.get('revolution') else 'off'}")
-        if kind == "cleared":
-            cause = p.get("cause", "passes")
-            if cause == "eight":
+        match event:
+            case Played(cards=cards, rank=rank):
+                return t(
+                    lang,
+                    key,
+                    player=player,
+                    cards=group_text(cards, lang),
+                    note=self._note(cards, rank, lang),
+                )
+            case Locked(suits=suits):
+                return t(lang, key, suits="".join(SYMBOL.get(s, s) for s in suits))
+            case Revolution(revolution=on):
+                return t(lang, f"{NS}.revolution_{'on' if on else 'off'}")
+            case Cleared(cause="eight"):
                 return None  # the 8's own line already says the field is cut for 0 points
-            return t(
-                lang,
-                key if cause == "passes" else f"{NS}.cleared_counter",
-                player=player,
-                points=points_text(int(p.get("points", 0)), lang),
-                cards=group_text(list(p.get("cards", [])), lang),
-            )
-        if kind == "went_out":
-            if p.get("foul"):
-                how = "discard" if p.get("how") == "discard" else "play"
+            case Cleared(cause=cause, points=points, cards=cards):
+                return t(
+                    lang,
+                    key if cause == "passes" else f"{NS}.cleared_counter",
+                    player=player,
+                    points=points_text(points, lang),
+                    cards=group_text(cards, lang),
+                )
+            case WentOut(foul=True, how=how):
                 return t(lang, f"{NS}.went_out_foul_{how}", player=player)
-            return t(lang, key, player=player, place=ordinal(int(p.get("place") or 0), lang))
-        if kind in ("trade_offered", "traded"):
-            other = p.get("to", p.get("with"))
-            return t(
-                lang, key, player=player, other=who(other), count=count_text(int(p.get("count", 0)), lang)
-            )
-        if kind == "trade_offered_cards":
-            return t(lang, key, cards=cards_text(list(p.get("cards", [])), lang), other=who(p.get("to")))
-        if kind == "trade_received":
-            return t(
-                lang,
-                key,
-                gave=cards_text(list(p.get("gave", [])), lang),
-                got=cards_text(list(p.get("got", [])), lang),
-            )
-        if kind == "discarded":
-            return t(lang, key, player=player, card=card_short(str(p.get("card", "")), lang))
-        if kind == "game_over":
-            return self._game_over(p, lang, names)
+            case WentOut(place=place):
+                return t(lang, key, player=player, place=ordinal(place or 0, lang))
+            case TradeOffered(to_seat=other, count=count) | Traded(other_seat=other, count=count):
+                return t(lang, key, player=player, other=who(other), count=count_text(count, lang))
+            case TradeOfferedCards(to_seat=other, cards=cards):
+                return t(lang, key, cards=cards_text(cards, lang), other=who(other))
+            case TradeReceived(gave_cards=gave, got_cards=got):
+                return t(lang, key, gave=cards_text(gave, lang), got=cards_text(got, lang))
+            case Discarded(card=card):
+                return t(lang, key, player=player, card=card_short(card, lang))
+            case GameOver():
+                return self._game_over(event, lang, names)
         return t(lang, key, player=player)
 
-    def _game_over(self, p: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> str:
-        last = p.get("last")
+    @staticmethod
+    def _note(cards: Sequence[str], rank: int, lang: str) -> str:
+        """What a play does besides beating the field, after the play's line ("" when nothing)."""
+        effect = RANK_EFFECT.get(rank) if rank else None
+        if rank == 0 and len(cards) == 1:
+            return t(lang, f"{NS}.note.joker")
+        if effect is not None and effect.type == "clear_field":
+            return t(lang, f"{NS}.note.clear_field", points=points_text(0, lang))
+        if effect is not None and effect.type in ("trade_cards", "discard"):
+            return t(lang, f"{NS}.note.{effect.type}")
+        return ""
+
+    def _game_over(self, event: GameOver, lang: str, names: Mapping[str, str]) -> str:
+        last = event.last_seat
         lines = [
             t(lang, f"events.{NS}.game_over", player=names.get(last, last))
             if last
             else t(lang, f"{NS}.game_over_all_out")
         ]
-        for row in p.get("standings", []):
-            if row.get("foul"):
+        for row in event.standings:
+            if row.foul:
                 how = t(lang, f"{NS}.finish.foul")
-            elif row.get("seat") == last:
+            elif row.seat == last:
                 how = t(lang, f"{NS}.finish.last")
             else:
-                how = t(lang, f"{NS}.finish.out", place=ordinal(int(row.get("finish", 0)), lang))
+                how = t(lang, f"{NS}.finish.out", place=ordinal(row.finish, lang))
             lines.append(
                 t(
                     lang,
                     f"{NS}.standing",
-                    player=names.get(row["seat"], row["seat"]),
-                    field=points_text(int(row.get("field_points", 0)), lang),
-                    bonus=int(row.get("bonus", 0)),
-                    total=points_text(int(row.get("total", 0)), lang),
+                    player=names.get(row.seat, row.seat),
+                    field=points_text(row.field_points, lang),
+                    bonus=row.bonus,
+                    total=points_text(row.total, lang),
                     how=how,
                 )
             )
