@@ -21,6 +21,20 @@ from engines.core import (
 )
 from engines.glorious_crown import flow, views
 from engines.glorious_crown.cards import ALL_IDS, RANK, RANK_EFFECT, canonical
+from engines.glorious_crown.events import (
+    DiscardDeclined,
+    Discarded,
+    ElevenBack,
+    Locked,
+    Passed,
+    Played,
+    Revolution,
+    Traded,
+    TradeDeclined,
+    TradeOffered,
+    TradeOfferedCards,
+    TradeReceived,
+)
 from engines.glorious_crown.models import (
     ACTION_ADAPTER,
     Answer,
@@ -174,7 +188,7 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
     def _pass(self, state: GCState, seat: Seat) -> list[Event]:
         if state.top is None:
             raise IllegalAction("leader_must_play")  # GC-5
-        events = [Event(kind="passed", seat=seat)]
+        events: list[Event] = [Passed(seat=seat)]
         if seat not in state.passed:
             state.passed.append(seat)
         flow.advance(state, seat, events)
@@ -196,20 +210,20 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
             hand.remove(c)
         state.field.extend(played)
         state.top = TopPlay(seat=seat, cards=played, rank=rank)
-        events = [Event(kind="played", seat=seat, params={"cards": cards, "rank": rank})]
+        events: list[Event] = [Played(seat=seat, cards=cards, rank=rank)]
         if top is not None and not counter and state.lock is None:
             state.lock = new_lock(played, top, None)  # GC-9
             if state.lock is not None:
-                events.append(Event(kind="locked", params={"suits": list(state.lock)}))
+                events.append(Locked(suits=list(state.lock)))
         if state.options.once_passed_may_replay:
             state.passed = []
         if len(played) == 4:  # GC-8
             state.revolution = not state.revolution
-            events.append(Event(kind="revolution", params={"revolution": state.revolution}))
+            events.append(Revolution(revolution=state.revolution))
         effect = RANK_EFFECT.get(rank) if rank else None
         if effect is not None and effect.type == "reverse_until_clear" and not state.eleven_back:  # GC-15
             state.eleven_back = True
-            events.append(Event(kind="eleven_back", seat=seat))
+            events.append(ElevenBack(seat=seat))
         if not hand:
             flow.go_out(state, seat, events, is_foul_finish(played, revolution), "play")
         if counter:  # GC-7
@@ -237,7 +251,7 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
         assert to is not None
         if isinstance(action, Decline):
             state.pending = None
-            events = [Event(kind="trade_declined", seat=seat)]
+            events: list[Event] = [TradeDeclined(seat=seat)]
             flow.advance(state, seat, events)
             return events
         if not isinstance(action, Give):
@@ -250,13 +264,8 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
         given = tuple(canonical(cards))
         state.pending = Pending(kind="seven_answer", seat=to, other=seat, count=len(given), given=given)
         return [
-            Event(kind="trade_offered", seat=seat, params={"to": to, "count": len(given)}),
-            Event(
-                kind="trade_offered_cards",
-                seat=seat,
-                visible_to=(seat,),
-                params={"to": to, "cards": list(given)},
-            ),
+            TradeOffered(seat=seat, to_seat=to, count=len(given)),
+            TradeOfferedCards(seat=seat, visible_to=(seat,), to_seat=to, cards=list(given)),
         ]
 
     def _seven_answer(self, state: GCState, seat: Seat, action: Action, pending: Pending) -> list[Event]:
@@ -276,12 +285,10 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
         state.hands[giver] = canonical([c for c in state.hands[giver] if c not in given] + back)
         state.hands[seat] = canonical([c for c in mine if c not in back] + given)
         state.pending = None
-        events = [
-            Event(kind="traded", seat=giver, params={"with": seat, "count": len(back)}),
-            Event(
-                kind="trade_received", seat=giver, visible_to=(giver,), params={"gave": given, "got": back}
-            ),
-            Event(kind="trade_received", seat=seat, visible_to=(seat,), params={"gave": back, "got": given}),
+        events: list[Event] = [
+            Traded(seat=giver, other_seat=seat, count=len(back)),
+            TradeReceived(seat=giver, visible_to=(giver,), gave_cards=given, got_cards=back),
+            TradeReceived(seat=seat, visible_to=(seat,), gave_cards=back, got_cards=given),
         ]
         flow.advance(state, giver, events)
         return events
@@ -289,14 +296,14 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
     def _ten_discard(self, state: GCState, seat: Seat, action: Action) -> list[Event]:
         events: list[Event] = []
         if isinstance(action, Decline):
-            events.append(Event(kind="discard_declined", seat=seat))
+            events.append(DiscardDeclined(seat=seat))
         elif isinstance(action, Discard):
             hand = state.hands[seat]
             if action.card not in hand:
                 raise IllegalAction("card_not_in_hand", card=action.card)
             hand.remove(action.card)
             state.discard.append(action.card)  # discarded face up
-            events.append(Event(kind="discarded", seat=seat, params={"card": action.card}))
+            events.append(Discarded(seat=seat, card=action.card))
             if not hand:
                 flow.go_out(state, seat, events, True, "discard")  # GC-20
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engines.core import Event, Seat
+from engines.glorious_crown.events import Cleared, FinalStanding, GameOver, Skipped, WentOut
 from engines.glorious_crown.models import ClearRecord, GCState
 from engines.glorious_crown.scoring import play_points, standings
 
@@ -47,9 +48,7 @@ def clear_field(state: GCState, events: list[Event], cause: Literal["passes", "e
     state.eleven_back = False
     state.passed = []
     state.last_clear = ClearRecord(seat=top.seat, points=pts, cause=cause, cards=top.cards)
-    events.append(
-        Event(kind="cleared", seat=top.seat, params={"points": pts, "cause": cause, "cards": list(top.cards)})
-    )
+    events.append(Cleared(seat=top.seat, points=pts, cause=cause, cards=list(top.cards)))
     lead_from(state, top.seat)
 
 
@@ -73,25 +72,23 @@ def advance(state: GCState, after: Seat, events: list[Event], skip: bool = False
             continue
         if skip:
             skip = False
-            events.append(Event(kind="skipped", seat=p))
+            events.append(Skipped(seat=p))
             continue
         state.current = p
         return
     raise AssertionError("turn order lost the last player")  # pragma: no cover
 
 
-def go_out(state: GCState, seat: Seat, events: list[Event], foul: bool, how: str) -> None:
+def go_out(
+    state: GCState, seat: Seat, events: list[Event], foul: bool, how: Literal["play", "discard"]
+) -> None:
     """GC-19/GC-20: record a player leaving the hand."""
     if foul:
         state.fouls.append(seat)
-        events.append(Event(kind="went_out", seat=seat, params={"foul": True, "how": how, "place": None}))
+        events.append(WentOut(seat=seat, foul=True, how=how))
     else:
         state.finished.append(seat)
-        events.append(
-            Event(
-                kind="went_out", seat=seat, params={"foul": False, "how": how, "place": len(state.finished)}
-            )
-        )
+        events.append(WentOut(seat=seat, foul=False, how=how, place=len(state.finished)))
 
 
 def check_over(state: GCState, events: list[Event]) -> bool:
@@ -104,18 +101,16 @@ def check_over(state: GCState, events: list[Event]) -> bool:
     # The final tally rides on the event (public: points and places only, never a card) so the table
     # message can word field points, bonus and illegal finishes without reading the state.
     final = [
-        {
-            "seat": r.seat,
-            "place": r.place,
-            "finish": r.finish_place,
-            "field_points": r.field_points,
-            "bonus": r.bonus,
-            "total": r.total,
-            "foul": r.foul,
-        }
+        FinalStanding(
+            seat=r.seat,
+            place=r.place,
+            finish=r.finish_place,
+            field_points=r.field_points,
+            bonus=r.bonus,
+            total=r.total,
+            foul=r.foul,
+        )
         for r in standings(state)
     ]
-    events.append(
-        Event(kind="game_over", params={"last": holders[0] if holders else None, "standings": final})
-    )
+    events.append(GameOver(last_seat=holders[0] if holders else None, standings=final))
     return True

@@ -19,6 +19,22 @@ from engines.glorious_crown import engine as gc_engine
 from engines.glorious_crown import flow as gc_flow
 from engines.glorious_crown import plays as gc_plays
 from engines.glorious_crown.cards import CARDS, SUITS
+from engines.glorious_crown.events import (
+    EVENT_TYPES,
+    Cleared,
+    Discarded,
+    FinalStanding,
+    GameOver,
+    Locked,
+    Played,
+    Revolution,
+    Skipped,
+    Traded,
+    TradeOffered,
+    TradeOfferedCards,
+    TradeReceived,
+    WentOut,
+)
 from engines.glorious_crown.models import Answer, Decline, Discard, Give, Pass, Pending, Play
 
 GAME = "glorious-crown"
@@ -187,45 +203,47 @@ def test_pass_is_a_button() -> None:
 
 
 NAMES = {"p1": "alice", "p2": "bob", "p3": "carol"}
-EVENTS = [
+EVENTS: list[tuple[Event, str | None]] = [
+    (Played(seat="p1", cards=["S8"], rank=8), "alice played 8♠ — the field is cut, 0 points"),
+    (Cleared(seat="p1", points=0, cause="eight", cards=["S8"]), None),
     (
-        Event(kind="played", seat="p1", params={"cards": ["S8"], "rank": 8}),
-        "alice played 8♠ — the field is cut, 0 points",
-    ),
-    (Event(kind="cleared", seat="p1", params={"points": 0, "cause": "eight", "cards": ["S8"]}), None),
-    (
-        Event(kind="cleared", seat="p2", params={"points": 2, "cause": "passes", "cards": ["S9", "H9"]}),
+        Cleared(seat="p2", points=2, cause="passes", cards=["S9", "H9"]),
         "🧹 The field is cleared: bob scores 2 points for 9♠ 9♥ (pair).",
     ),
     (
-        Event(kind="cleared", seat="p2", params={"points": 1, "cause": "counter", "cards": ["S3"]}),
+        Cleared(seat="p2", points=1, cause="counter", cards=["S3"]),
         "⚔ ♠3 counter! bob clears the field and scores 1 point.",
     ),
+    (Locked(suits=["S", "H"]), "🔒 Suit lock ♠♥: only these suits until the field is cleared."),
     (
-        Event(kind="locked", params={"suits": ["S", "H"]}),
-        "🔒 Suit lock ♠♥: only these suits until the field is cleared.",
-    ),
-    (
-        Event(kind="revolution", params={"revolution": True}),
+        Revolution(revolution=True),
         "⚡ Revolution! The order is reversed: 3 is now the strongest number.",
     ),
+    (Revolution(revolution=False), "⚡ The revolution is over: back to the normal order."),
+    (WentOut(seat="p3", foul=False, how="play", place=2), "🎉 carol went out 2nd!"),
     (
-        Event(kind="revolution", params={"revolution": False}),
-        "⚡ The revolution is over: back to the normal order.",
-    ),
-    (
-        Event(kind="went_out", seat="p3", params={"foul": False, "how": "play", "place": 2}),
-        "🎉 carol went out 2nd!",
-    ),
-    (
-        Event(kind="went_out", seat="p3", params={"foul": True, "how": "discard", "place": None}),
+        WentOut(seat="p3", foul=True, how="discard"),
         "⚠ carol discarded their last card: an illegal finish, no bonus, ranked below every legal finisher.",
     ),
     (
-        Event(kind="trade_offered", seat="p1", params={"to": "p2", "count": 2}),
+        TradeOffered(seat="p1", to_seat="p2", count=2),
         "🤫 alice offers 2 cards face down to bob (7); bob gives back as many, unseen.",
     ),
-    (Event(kind="discarded", seat="p1", params={"card": "JK2"}), "🗑 alice discarded Joker (10)."),
+    (
+        TradeOffered(seat="p1", to_seat="p2", count=1),
+        "🤫 alice offers 1 card face down to bob (7); bob gives back as many, unseen.",
+    ),
+    (Traded(seat="p1", other_seat="p2", count=1), "🔁 alice and bob swapped 1 card."),
+    (
+        TradeOfferedCards(seat="p1", visible_to=("p1",), to_seat="p2", cards=["S4", "C7"]),
+        "You offered 4♠ 7♣ to bob.",
+    ),
+    (
+        TradeReceived(seat="p2", visible_to=("p2",), gave_cards=["H6"], got_cards=["JK1"]),
+        "You gave 6♥ and got Joker.",
+    ),
+    (Discarded(seat="p1", card="JK2"), "🗑 alice discarded Joker (10)."),
+    (Skipped(seat="p2"), "⏭ bob is skipped (5)."),
 ]
 
 
@@ -238,11 +256,11 @@ def test_event_sentences(event: Event, en: str | None) -> None:
 
 def test_final_tally_names_bonus_and_illegal_finishes() -> None:
     standings = [
-        {"seat": "p2", "place": 1, "finish": 1, "field_points": 6, "bonus": 3, "total": 9, "foul": False},
-        {"seat": "p3", "place": 2, "finish": 2, "field_points": 5, "bonus": 2, "total": 7, "foul": False},
-        {"seat": "p1", "place": 3, "finish": 3, "field_points": 4, "bonus": 0, "total": 4, "foul": True},
+        FinalStanding(seat="p2", place=1, finish=1, field_points=6, bonus=3, total=9, foul=False),
+        FinalStanding(seat="p3", place=2, finish=2, field_points=5, bonus=2, total=7, foul=False),
+        FinalStanding(seat="p1", place=3, finish=3, field_points=4, bonus=0, total=4, foul=True),
     ]
-    event = Event(kind="game_over", params={"last": "p3", "standings": standings})
+    event = GameOver(last_seat="p3", standings=standings)
     en = UI.describe_event(event, "en", NAMES) or ""
     assert "bob: 6 points on the field + 3 bonus = 9 points (out 1st)" in en
     assert "carol: 5 points on the field + 2 bonus = 7 points (held the last cards)" in en
@@ -254,8 +272,8 @@ def test_final_tally_names_bonus_and_illegal_finishes() -> None:
 def test_every_event_action_and_error_has_both_languages() -> None:
     source = "".join(inspect.getsource(m) for m in (gc_engine, gc_flow, gc_plays))
     codes = set(re.findall(r'IllegalAction\("(\w+)"', source) + re.findall(r'return "(\w+)", \{', source))
-    kinds = set(re.findall(r'Event\(\s*kind="(\w+)"', source))
-    assert len(codes) >= 15 and len(kinds) >= 15
+    kinds = {cls.model_fields["kind"].default for cls in EVENT_TYPES}
+    assert len(codes) >= 15 and len(kinds) == 16
     for lang in LANGS:
         keys = catalog(lang)
         assert {c for c in codes if f"errors.{GAME}.{c}" not in keys} == set(), lang

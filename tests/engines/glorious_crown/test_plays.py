@@ -6,6 +6,7 @@ import pytest
 
 from engines.core import GameError, IllegalAction
 from engines.glorious_crown import ENGINE
+from engines.glorious_crown.events import Played
 
 from .conftest import kinds, legal_plays_of, make_state, pass_, play
 
@@ -35,7 +36,7 @@ def test_gc_4_a_joker_takes_the_rank_of_its_group() -> None:
     state = make_state(THREE)
     step = play(state, "p1", "S4", "JK1")
     assert step.state.top is not None and step.state.top.rank == 4
-    assert step.events[0].params == {"cards": ["S4", "JK1"], "rank": 4}
+    assert step.events[0] == Played(seat="p1", cards=["S4", "JK1"], rank=4)
 
 
 def test_gc_4_with_both_jokers_a_one_joker_play_uses_jk1() -> None:

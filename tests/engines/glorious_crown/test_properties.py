@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from engines.core import Rng
 from engines.glorious_crown import ENGINE
 from engines.glorious_crown.cards import ALL_IDS, canonical
+from engines.glorious_crown.events import Cleared
 from engines.glorious_crown.models import GCState, TopPlay
 from engines.glorious_crown.plays import group_rank, legal_plays, play_error
 
@@ -32,7 +33,7 @@ def test_random_games_conserve_cards_score_only_at_clears_and_end(n: int, seed: 
         if not movers:
             break
         step = ENGINE.apply(s, movers[0], agent.choose(s, movers[0], rng))
-        cleared = sum(e.params["points"] for e in step.events if e.kind == "cleared")
+        cleared = sum(e.points for e in step.events if isinstance(e, Cleared))
         assert sum(step.state.points.values()) - sum(s.points.values()) == cleared
         s = step.state
         assert sorted(_all_cards(s)) == sorted(ALL_IDS)

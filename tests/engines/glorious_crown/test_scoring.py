@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.glorious_crown.events import WentOut
 from engines.glorious_crown.scoring import is_foul_finish, play_points
 
 from .conftest import E, kinds, make_state, pass_, play
@@ -128,8 +129,8 @@ def test_gc_20_illegal_finish_uses_the_effective_state_and_ranks_last_with_no_bo
     )
     assert not s.effective_revolution
     step = play(s, "p1", "S15")
-    went = next(e for e in step.events if e.kind == "went_out")
-    assert went.params["foul"] is True
+    went = next(e for e in step.events if isinstance(e, WentOut))
+    assert went.foul is True and went.place is None
     assert step.state.fouls == ["p1"] and step.state.points["p1"] == 5
     legal = make_state(
         {"p1": ["S15"], "p2": ["H6", "H12"], "p3": ["C6", "C14"], "p4": ["D4", "D5"]}, revolution=True

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core import Rng
 from engines.core.play import play_out
 from engines.glorious_crown import ENGINE
+from engines.glorious_crown.events import Played
 from engines.glorious_crown.models import Pending
 
 from .conftest import make_state, play
@@ -70,4 +71,4 @@ def test_final_view_shows_standings_and_the_blind() -> None:
 def test_event_for_a_play_names_the_cards_and_rank() -> None:
     s = make_state({"p1": ["S4", "S9"], "p2": ["H6", "H10"], "p3": ["C6", "C12"]})
     ev = play(s, "p1", "S9").events[0]
-    assert ev.kind == "played" and ev.seat == "p1" and ev.params == {"cards": ["S9"], "rank": 9}
+    assert ev == Played(seat="p1", cards=["S9"], rank=9)
