@@ -35,8 +35,10 @@ T: dict[str, dict[str, str]] = {
     },
     "ten_discard": {"en": "{seat} may discard 1 card (10)", "ja": "{seat} は1枚捨てられます（10）"},
     "hand_title": {"en": "Your hand", "ja": "あなたの手札"},
-    "to_beat": {"en": "To beat: {cards} by {seat}", "ja": "場：{seat} の {cards}"},
+    "to_beat": {"en": "To beat: {cards} by {seat}", "ja": "{seat} の {cards} より強い札を"},
     "lead_now": {"en": "Empty field", "ja": "場は空"},
+    "waiting": {"en": "{seat}'s turn", "ja": "{seat} の手番"},
+    "field_now": {"en": "field now: {cards} by {seat}", "ja": "いまの場：{seat} の {cards}"},
     "playable": {"en": "Gold = playable now", "ja": "金色＝今出せる札"},
     "give_now": {
         "en": "Choose up to {n} card(s) to give to {other}",

@@ -16,6 +16,8 @@ from engines.glorious_crown.models import Pending
 from renderers import glorious_crown as R
 from renderers.common import MAX_PNG_BYTES, card_size, missing_glyphs
 from renderers.common.playing_cards import title_layout
+from renderers.glorious_crown.hand import hand_prompt
+from renderers.glorious_crown.labels import namer, t
 from tests.engines.glorious_crown.conftest import make_state
 
 LANGS = ("en", "ja")
@@ -114,3 +116,20 @@ def test_card_titles_break_between_phrases_not_inside_a_word(width: int) -> None
                     continue
                 a, b = script(upper.rstrip("…")[-1]), script(lower[0])
                 assert b != "hiragana" and not (a == b and a in ("kanji", "katakana")), (card.id, block.lines)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gc_6_the_hand_shows_the_play_to_beat_only_on_the_seats_turn(lang: str) -> None:
+    # A player's report: the hand still showed an old "To beat" while the player waited.
+    state = make_state(
+        {"alice": ["S4", "H9"], "bob": ["H6", "C11"], "carol": ["C6", "D13"]},
+        top=("bob", ["S5"]),
+        current="alice",
+    )
+    name = namer({"alice": "Alice", "bob": "Bob"})
+    to_beat = t("to_beat", lang, cards="5♠", seat="Bob")
+    assert hand_prompt(ENGINE.view(state, "alice"), lang, name) == to_beat
+    waiting = hand_prompt(ENGINE.view(state, "carol"), lang, name)
+    assert to_beat not in waiting
+    assert waiting == f"{t('waiting', lang, seat='Alice')} · {t('field_now', lang, cards='5♠', seat='Bob')}"
+    _check(R.render_hand(ENGINE.view(state, "carol"), lang))
