@@ -73,3 +73,46 @@ async def test_sandbox_takes_an_injected_bot_factory(tmp_path: Path) -> None:
     assert "こんにちは (en-US)" in text
     assert "can't: taro sees no button 'Nope'" in text
     assert "can't: required option(s) missing: ['game']" in text
+
+
+async def test_sandbox_lists_threads_and_moves_into_them(tmp_path: Path) -> None:
+    out = io.StringIO()
+    script = "\n".join(
+        [
+            '/game thread name:"Table 1"',
+            "look",
+            'go "Table 1"',
+            "look",
+            "click Ping",
+            "channels",
+            "go ..",
+            "go ..",
+            "go Table 1",
+            "go #game-night",
+            "/game dm",
+            "dms",
+            "quit",
+        ]
+    )
+    code = await run_sandbox(
+        factory=minibot_factory,
+        database=tmp_path / "s.db",
+        images=tmp_path / "images",
+        stdin=io.StringIO(script + "\n"),
+        out=out,
+        bot_name="minibot",
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    first_look = text.split("alice@#game-night> look\n", 1)[1].split("alice@", 1)[0]
+    assert "(started a thread: Table 1)" in first_look
+    assert "threads: 'Table 1' (1 messages)" in first_look
+    assert "now in #game-night/Table 1" in text
+    in_thread = text.split("alice@#game-night/Table 1> look\n", 1)[1].split("alice@", 1)[0]
+    assert "(thread 'Table 1' in #game-night)" in in_thread
+    assert "Welcome to Table 1." in in_thread and "[Ping]" in in_thread
+    assert "Pong in thread Table 1 of #game-night (cached: True)." in text
+    assert "  #game-night\n    'Table 1' (thread)\n  #general\n" in text
+    assert "can't: #game-night is not a thread" in text
+    assert text.count("now in #game-night\n") == 2
+    assert "A secret for you." in text.split("alice@#game-night> dms\n", 1)[1]

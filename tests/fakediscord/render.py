@@ -121,9 +121,13 @@ def message_text(message: Message, store: Store, *, header: bool = True) -> str:
 
 
 def _names_for_mentions(text: str, store: Store) -> str:
-    # Show "<@123>" as "@alice", as the Discord client does.
+    # Show "<@123>" as "@alice" and "<#456>" as "#general", as the Discord client does.
     def name(match: re.Match[str]) -> str:
         user = store.users.get(int(match[1]))
         return f"@{user.username}" if user else match[0]
 
-    return re.sub(r"<@!?(\d+)>", name, text)
+    def channel(match: re.Match[str]) -> str:
+        found = store.channels.get(int(match[1]))
+        return place_name(found, store) if found else match[0]
+
+    return re.sub(r"<#(\d+)>", channel, re.sub(r"<@!?(\d+)>", name, text))

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .botrunner import BotFactory, RunningBot, deckhand_factory, deckhand_import_error, minibot_factory
-from .harness import FakeMember, Reply, SeenMessage
+from .harness import FakeMember, FakeThread, Reply, SeenMessage
 from .interactions import NotPossible
 from .records import ViolationError
 from .server import FakeDiscord
@@ -35,10 +35,11 @@ Commands (you act as the current member in the current channel):
   choose SELECT VALUE...    pick option(s) (label or value) in a select found by its placeholder
   submit field=value ...    fill in and send the modal the bot opened for you
   say TEXT                  post a plain message
-  look [N]                  the last N messages (default 6) of the channel as you see them
+  look [N]                  the last N messages (default 6) where you are, and the channel's threads
   hand                      your ephemeral messages (what only you can see) in the channel
-  members | channels        who is here / which channels exist
-  channel NAME              switch channel
+  members | channels        who is here / which channels and threads exist
+  go THREAD | go #CHANNEL   move into a thread (of this channel first) or a channel; "go .." leaves a thread
+  dms                       the DMs the bot sent you
   advance SECONDS           move the fake clock forward (interaction deadlines, 15 min tokens)
   log [N]                   the bot's last N HTTP requests
   violations                everything the fake refused or flagged so far
@@ -64,7 +65,9 @@ class Sandbox:
             "hand": self.cmd_hand,
             "members": self.cmd_members,
             "channels": self.cmd_channels,
-            "channel": self.cmd_channel,
+            "channel": self.cmd_go,
+            "go": self.cmd_go,
+            "dms": self.cmd_dms,
             "advance": self.cmd_advance,
             "log": self.cmd_log,
             "violations": self.cmd_violations,
@@ -172,11 +175,21 @@ class Sandbox:
 
     async def cmd_look(self, args: list[str], rest: str) -> None:
         count = int(args[0]) if args else 6
+        here = self.member.channel
+        if isinstance(here, FakeThread):
+            starter = here.starter_message
+            self.say(f"(thread {here.name!r} in {here.parent}" + (", started from:)" if starter else ")"))
+            if starter is not None:
+                self.show_message(starter)
         seen = self.member.visible_messages()[-count:]
         for message in seen:
             self.show_message(message)
         if not seen:
-            self.say(f"(nothing in {self.member.channel} yet)")
+            self.say(f"(nothing in {here} yet)")
+        threads = [t for t in here.threads if self.member.can_view(t.raw)]
+        if threads:
+            self.say("threads: " + ", ".join(f"{t.name!r} ({len(t.messages())} messages)" for t in threads))
+            self.say("(go NAME to enter one)")
 
     async def cmd_hand(self, args: list[str], rest: str) -> None:
         mine = self.member.ephemerals()[-3:]
@@ -190,13 +203,31 @@ class Sandbox:
             self.say(f"  {member.name} ({member.locale}){' <- you' if member is self.member else ''}")
 
     async def cmd_channels(self, args: list[str], rest: str) -> None:
-        store = self.fake.store
-        for channel_id in self.fake.guild.raw.channel_ids:
-            self.say(f"  #{store.channels[channel_id].name}")
+        for channel in self.fake.guild.channels:
+            self.say(f"  {channel}")
+            for thread in channel.threads:
+                if self.member.can_view(thread.raw):
+                    self.say(f"    {thread.name!r} ({'private ' if thread.private else ''}thread)")
 
-    async def cmd_channel(self, args: list[str], rest: str) -> None:
-        self.member.channel = self.fake.guild.channel(rest.strip())
+    async def cmd_go(self, args: list[str], rest: str) -> None:
+        target = rest.strip().strip('"')
+        if not target:
+            raise NotPossible("go THREAD, go #CHANNEL or go ..")
+        here = self.member.channel
+        if target == "..":
+            if not isinstance(here, FakeThread):
+                raise NotPossible(f"{here} is not a thread")
+            self.member.in_channel(here.parent)
+        else:
+            self.member.in_channel(target)
         self.say(f"now in {self.member.channel}")
+
+    async def cmd_dms(self, args: list[str], rest: str) -> None:
+        received = self.member.dms()[-(int(args[0]) if args else 6) :]
+        for message in received:
+            self.show_message(message)
+        if not received:
+            self.say("(no DM from the bot)")
 
     async def cmd_advance(self, args: list[str], rest: str) -> None:
         self.fake.clock.advance(float(args[0]))
