@@ -13,14 +13,15 @@ from .cards import draw_card
 from .header import PAD, WIDTH, header
 from .labels import namer, t
 
+BLIND_W = 90
+
 
 def draw_final(
     view: GCView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
 ) -> Image.Image:
     name = namer(names)
     rows = view.standings or []
-    height = 76 + 42 + 84 * len(rows) + 16 + 42 + 150
-    img = new_canvas(WIDTH, height)
+    img = new_canvas(WIDTH, final_height(view))
     y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", badges=False)
     cols = [
         (PAD + 10, "col_place"),
@@ -125,31 +126,43 @@ def draw_final(
             wrap=False,
         )
         y += 84
-    y += 16
-    draw_text(
-        img,
-        (PAD, y, WIDTH - PAD, y + 34),
-        t("blind", lang),
-        max_size=24,
-        min_size=14,
-        bold=True,
-        fill=PALETTE.text_muted_light,
-        wrap=False,
-    )
-    y += 42
-    blind = view.blind
-    if blind:
-        xs = hstack(len(blind), 90, WIDTH - 2 * PAD, gap=12, start=PAD)
-        for x, c in zip(xs, blind, strict=True):
-            draw_card(img, (x, y), c, lang, 90)
-    else:
+    if view.blind:
+        y += 16
         draw_text(
             img,
             (PAD, y, WIDTH - PAD, y + 34),
-            t("none", lang),
-            max_size=22,
+            t("blind", lang),
+            max_size=24,
+            min_size=14,
+            bold=True,
+            fill=PALETTE.text_muted_light,
+            wrap=False,
+        )
+        y += 42
+        xs = hstack(len(view.blind), BLIND_W, WIDTH - 2 * PAD, gap=12, start=PAD)
+        for x, c in zip(xs, view.blind, strict=True):
+            draw_card(img, (x, y), c, lang, BLIND_W)
+    elif view.blind_count:  # the house rule keeps them face down (show_blind_at_end off)
+        y += 8
+        draw_text(
+            img,
+            (PAD, y, WIDTH - PAD, y + 34),
+            t("blind_hidden", lang, n=view.blind_count),
+            max_size=24,
             min_size=14,
             fill=PALETTE.text_muted_light,
             wrap=False,
         )
     return img
+
+
+def final_height(view: GCView) -> int:
+    """Exactly the room the standings and, when there are any, the blind cards take (3 players deal no
+    blind cards (GC-2): then nothing is drawn for them, not even a heading)."""
+    rows = len(view.standings or [])
+    height = 76 + 42 + 84 * rows + 10
+    if view.blind:
+        height += 16 + 42 + round(BLIND_W * 1.4) + 20
+    elif view.blind_count:
+        height += 8 + 34 + 16
+    return height

@@ -60,7 +60,7 @@ T: dict[str, dict[str, str]] = {
     "finish_foul": {"en": "illegal finish", "ja": "反則上がり"},
     "finish_last": {"en": "last holder", "ja": "最後まで残った"},
     "blind": {"en": "Blind cards", "ja": "ブラインドカード"},
-    "none": {"en": "none", "ja": "なし"},
+    "blind_hidden": {"en": "Blind cards: {n}, kept face down", "ja": "ブラインドカード {n}枚（非公開）"},
 }
 
 

@@ -19,6 +19,7 @@ from renderers.common.playing_cards import title_layout
 from renderers.glorious_crown.hand import hand_prompt
 from renderers.glorious_crown.labels import namer, t
 from tests.engines.glorious_crown.conftest import make_state
+from tests.renderers.layout_checks import decode, empty_bottom, largest_empty_band
 
 LANGS = ("en", "ja")
 
@@ -133,3 +134,22 @@ def test_gc_6_the_hand_shows_the_play_to_beat_only_on_the_seats_turn(lang: str) 
     assert to_beat not in waiting
     assert waiting == f"{t('waiting', lang, seat='Alice')} · {t('field_now', lang, cards='5♠', seat='Bob')}"
     _check(R.render_hand(ENGINE.view(state, "carol"), lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gc_2_three_player_final_shows_no_blind_section_over_empty_space(lang: str) -> None:
+    # A player's report: the 3-player final showed "Blind cards: none" over empty space. Three players
+    # deal no blind cards (GC-2), so the standings end the picture.
+    final, _ = play_out(ENGINE, ENGINE.new_game(["p1", "p2", "p3"], None, 3), ENGINE.ai(), Rng.from_seed(3))
+    view = ENGINE.view(final, None)
+    assert view.blind == [] and view.blind_count == 0
+    img = decode(R.render_final(view, lang))
+    assert empty_bottom(img) <= 40 and largest_empty_band(img) <= 40
+    # With four players the two blind cards are shown under the standings, and the picture ends with them.
+    final, _ = play_out(
+        ENGINE, ENGINE.new_game(["p1", "p2", "p3", "p4"], None, 3), ENGINE.ai(), Rng.from_seed(3)
+    )
+    view = ENGINE.view(final, None)
+    assert len(view.blind or []) == 2
+    img = decode(R.render_final(view, lang))
+    assert empty_bottom(img) <= 40 and largest_empty_band(img) <= 40
