@@ -60,6 +60,10 @@ async def test_rate_limit_answer_looks_like_discords(fake: FakeDiscord) -> None:
     if spec is not None:
         assert spec.validate("/components/schemas/RatelimitedResponse", body, direction="response") == []
     assert (await raw_get(fake, "/users/@me"))[0] == 200  # one time only by default
+    fake.faults.rate_limit(retry_after=0.5, is_global=True)
+    status, headers, body = await raw_get(fake, "/users/@me")
+    assert (status, body["global"], headers["X-RateLimit-Global"]) == (429, True, "true")
+    assert "X-RateLimit-Bucket" not in headers
 
 
 async def test_server_error_500_is_retried(fake: FakeDiscord, minibot: RunningBot) -> None:

@@ -15,6 +15,7 @@ from .render import message_text, walk_components
 from .state import Channel, Message, User
 
 if TYPE_CHECKING:
+    from .channels import FakeThread
     from .server import FakeDiscord
 
 
@@ -140,12 +141,15 @@ class SeenMessage:
         return self._message.type
 
     @property
-    def thread(self) -> Channel | None:
-        """The thread started from this message, if any (``fake.guild.thread(id)`` for its messages)."""
+    def thread(self) -> FakeThread | None:
+        """The thread started from this message (or announced by this "started a thread" notice)."""
+        from .channels import FakeThread  # channels builds on this module
+
         thread_id = self._message.thread_id
         if thread_id is None and self._message.type == 18 and self._message.message_reference:
             thread_id = int(self._message.message_reference["channel_id"])
-        return self._fake.store.channels.get(thread_id) if thread_id is not None else None
+        found = self._fake.store.channels.get(thread_id) if thread_id is not None else None
+        return FakeThread(self._fake.guild, found) if found is not None else None
 
     def images(self) -> list[Image.Image]:
         return [a.image() for a in self.attachments]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .channels import ChannelRef, FakeChannel
+from .channels import ChannelRef, FakeChannel, FakeThread
 from .permissions import MANAGE_THREADS, VIEW_CHANNEL, Permission, base_permissions, channel_permissions
 from .seen import SeenMessage
 from .state import DM, PRIVATE_THREAD, Channel, Interaction, Member, Message, Role, User
@@ -121,7 +121,7 @@ class MemberSight:
         if isinstance(ref, str) and not ref.startswith("#") and not ref.isdigit():
             # A bare name: first the threads of where the member is, then the whole guild.
             here = self.channel
-            parent = here.parent if hasattr(here, "parent") else here
+            parent = here.parent if isinstance(here, FakeThread) else here
             local = [t for t in parent.threads if t.name == ref]
             if local:
                 return local[-1]
