@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from engines.yggdrasil.board import board_of
 from engines.yggdrasil.cards import CARDS, TABLE_COLOURS, TABLE_MASK, SwapCards
+from engines.yggdrasil.events import EffectName
 from engines.yggdrasil.geometry import BIT
 from engines.yggdrasil.models import YggState
 
 _OPP_BIT = (4, 8, 1, 2)
 
 
-def effect_of(kind: str) -> str | None:
+def effect_of(kind: str) -> EffectName | None:
     effect = CARDS[kind].effect
     return effect.type if effect is not None else None
 

@@ -20,6 +20,22 @@ from engines.yggdrasil import board as B
 from engines.yggdrasil.ai import make_agent
 from engines.yggdrasil.cards import CARDS, DECK_IDS, DECKS, SwapCards
 from engines.yggdrasil.effects import do_swap, effect_of, legal_swaps
+from engines.yggdrasil.events import (
+    CouldNotPlace,
+    Destroyed,
+    Discarded,
+    Drew,
+    DrewCard,
+    EffectSkipped,
+    EffectTriggered,
+    EndReason,
+    GameEnded,
+    Invaded,
+    InvasionDeclined,
+    Placed,
+    Swapped,
+    TurnStarted,
+)
 from engines.yggdrasil.geometry import BIT, FIT, board
 from engines.yggdrasil.invasion import attacks, destroy
 from engines.yggdrasil.models import (
@@ -28,6 +44,7 @@ from engines.yggdrasil.models import (
     Invade,
     InvasionRecord,
     NoInvasion,
+    Phase,
     Place,
     SkipEffect,
     SwapAction,
@@ -232,20 +249,19 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
             if isinstance(action, Discard) and phase == "place":
                 return self._discard(state, si, action)
             if isinstance(action, SkipEffect) and phase == "extra":
-                events = [Event(kind="effect_skipped", seat=seat, params={"effect": "extra_placement"})]
+                events: list[Event] = [EffectSkipped(seat=seat, effect="extra_placement")]
                 return events + self._after_effects(state, si)
             raise IllegalAction("wrong_phase", phase=phase, action=action.type)
         if phase == "swap":
             if isinstance(action, SwapAction):
                 return self._swap(state, si, action)
             if isinstance(action, SkipEffect):
-                events = [Event(kind="effect_skipped", seat=seat, params={"effect": "swap"})]
-                return events + self._after_effects(state, si)
+                return [EffectSkipped(seat=seat, effect="swap"), *self._after_effects(state, si)]
             raise IllegalAction("wrong_phase", phase=phase, action=action.type)
         if isinstance(action, Invade):
             return self._invade(state, si, action)
         if isinstance(action, NoInvasion):
-            return [Event(kind="no_invasion", seat=seat), *self._end_turn(state)]
+            return [InvasionDeclined(seat=seat), *self._end_turn(state)]
         raise IllegalAction("wrong_phase", phase=phase, action=action.type)
 
     def _cell(self, state: YggState, name: str) -> int:
@@ -296,45 +312,25 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
         state.placed_this_turn.append(action.card)
         state.last_placed.append(action.card)
         state.stuck[seat] = 0
-        events = [
-            Event(
-                kind="placed",
-                seat=seat,
-                params={
-                    "card": action.card,
-                    "kind": kind,
-                    "cell": B.board_of(state).names[cell],
-                    "extra": extra,
-                },
-            )
-        ]
+        name = B.board_of(state).names[cell]
+        events: list[Event] = [Placed(seat=seat, card=action.card, card_kind=kind, cell=name, extra=extra)]
         effect = effect_of(kind)
         if effect == "extra_placement" and len(state.placed_this_turn) == 1:  # YG-14 "only card this turn"
             available = B.can_place(state, si, hand)
-            events.append(
-                Event(
-                    kind="effect",
-                    seat=seat,
-                    params={"card": action.card, "kind": kind, "effect": effect, "available": available},
-                )
-            )
-            if available:
-                state.phase = "extra"
-                state.effect_source = action.card
-                return events
+            phase: Phase = "extra"
         elif effect == "swap":
             state.effect_source = action.card
             available = bool(legal_swaps(state, si, self._swap_effect(state)))
-            events.append(
-                Event(
-                    kind="effect",
-                    seat=seat,
-                    params={"card": action.card, "kind": kind, "effect": effect, "available": available},
-                )
-            )
-            if available:
-                state.phase = "swap"
-                return events
+            phase = "swap"
+        else:
+            return events + self._after_effects(state, si)
+        events.append(
+            EffectTriggered(seat=seat, card=action.card, card_kind=kind, effect=effect, available=available)
+        )
+        if available:
+            state.phase = phase
+            state.effect_source = action.card
+            return events
         return events + self._after_effects(state, si)
 
     def _swap_effect(self, state: YggState) -> SwapCards:
@@ -349,21 +345,21 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
         if pair not in legal_swaps(state, si, self._swap_effect(state)):
             raise IllegalAction("swap_breaks_connection", first=action.first, second=action.second)
         ida, idb = state.board[pair[0]], state.board[pair[1]]
+        assert ida is not None and idb is not None
+        owner = state.players[state.owner[pair[0]]]
         do_swap(state, *pair)
         names = B.board_of(state).names
-        events = [
-            Event(
-                kind="swapped",
-                seat=state.players[si],
-                params={
-                    "cells": [names[pair[0]], names[pair[1]]],
-                    "cards": [ida, idb],
-                    "kinds": [state.kinds[c] for c in (ida, idb) if c is not None],
-                    "owner": state.players[state.owner[pair[0]]],
-                },
-            )
-        ]
-        return events + self._after_effects(state, si)
+        swapped = Swapped(
+            seat=state.players[si],
+            owner_seat=owner,
+            first_cell=names[pair[0]],
+            second_cell=names[pair[1]],
+            first_card=ida,
+            second_card=idb,
+            first_kind=state.kinds[ida],
+            second_kind=state.kinds[idb],
+        )
+        return [swapped, *self._after_effects(state, si)]
 
     def _after_effects(self, state: YggState, si: int) -> list[Event]:
         """Effects are done: offer the invasion if there is a target (YG-7, YG-8), else end the turn."""
@@ -400,32 +396,29 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
             destroyed_cells=[names[c] for c in destroyed_cells],
         )
         state.last_invasion = record
-        events = [
-            Event(
-                kind="invaded",
+        events: list[Event] = [
+            Invaded(
                 seat=seat,
-                params={
-                    "target": names[target],
-                    "target_card": target_card,
-                    "target_kind": state.kinds[target_card],
-                    "supporters": record.supporters,
-                    "attack": att.attack,
-                    "defence": att.defence,
-                    "success": bool(destroyed),
-                },
+                target_seat=state.players[1 - si],
+                target=names[target],
+                target_card=target_card,
+                target_kind=state.kinds[target_card],
+                supporters=record.supporters,
+                attack=att.attack,
+                defence=att.defence,
+                success=bool(destroyed),
             )
         ]
         if destroyed:
             events.append(
-                Event(
-                    kind="destroyed",
+                Destroyed(
                     seat=state.players[1 - si],
-                    params={
-                        "cards": destroyed,
-                        "kinds": [state.kinds[c] for c in destroyed],
-                        "cells": record.destroyed_cells,
-                        "cascade": destroyed[1:],
-                    },
+                    card=destroyed[0],
+                    card_kind=state.kinds[destroyed[0]],
+                    cell=record.destroyed_cells[0],
+                    cascade_cards=destroyed[1:],
+                    cascade_kinds=[state.kinds[c] for c in destroyed[1:]],
+                    cascade_cells=record.destroyed_cells[1:],
                 )
             )
         return events + self._end_turn(state)
@@ -439,9 +432,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
             raise IllegalAction("must_place")  # YG-6: discarding is only for a hand that fits nowhere
         hand.remove(action.card)
         state.discards[seat].append(action.card)
-        events = [
-            Event(kind="discarded", seat=seat, params={"card": action.card, "kind": state.kinds[action.card]})
-        ]
+        events: list[Event] = [Discarded(seat=seat, card=action.card, card_kind=state.kinds[action.card])]
         events += self._draw(state, seat)
         state.stuck[seat] += 1
         return events + self._end_turn(state)
@@ -453,10 +444,8 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
         card = deck.pop()
         state.hands[seat].append(card)
         return [
-            Event(
-                kind="drew", seat=seat, visible_to=(seat,), params={"card": card, "kind": state.kinds[card]}
-            ),
-            Event(kind="drew_card", seat=seat, params={"deck_left": len(deck)}),
+            Drew(seat=seat, visible_to=(seat,), card=card, card_kind=state.kinds[card]),
+            DrewCard(seat=seat, deck_left=len(deck)),
         ]
 
     def _end_turn(self, state: YggState) -> list[Event]:
@@ -469,20 +458,20 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
                 state.phase = "over"
                 state.end_reason = reason
                 totals = {p: sum(score(state, i)) for i, p in enumerate(state.players)}
-                events.append(Event(kind="game_over", params={"reason": reason, "scores": totals}))
+                events.append(GameEnded(reason=reason, scores=totals))
                 return events
             state.current = 1 - state.current
             seat = state.players[state.current]
             state.phase = "place"
-            events.append(Event(kind="turn", seat=seat))
+            events.append(TurnStarted(seat=seat))
             events += self._draw(state, seat)  # YG-7
             if state.hands[seat]:
                 return events
             # YG-10: an empty hand and an empty deck cannot place; the turn passes by itself.
             state.stuck[seat] += 1
-            events.append(Event(kind="could_not_place", seat=seat, params={"reason": "no_cards"}))
+            events.append(CouldNotPlace(seat=seat))
 
-    def _end_reason(self, state: YggState) -> str | None:
+    def _end_reason(self, state: YggState) -> EndReason | None:
         """YG-10: no cell can take a card for either player, or both could not place twice running."""
         if not B.growth_cells(state, 0) and not B.growth_cells(state, 1):
             return "no_room"

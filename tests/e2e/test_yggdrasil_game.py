@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.store import GameRecord, Status
 from engines.core import Action, Event, IllegalAction, Rng
 from engines.yggdrasil.cards import CARDS
+from engines.yggdrasil.events import CouldNotPlace
 from engines.yggdrasil.models import Discard, Invade, NoInvasion, Place, SkipEffect, YggState
 from renderers.yggdrasil import render_final, render_table
 from tests.fakediscord import FakeDiscord
@@ -283,7 +284,7 @@ def test_every_event_and_move_is_worded_with_names_in_both_languages() -> None:
         "discarded", "drew", "drew_card", "turn", "game_over",
     }  # fmt: skip
     assert every_kind <= kinds, f"not seen: {every_kind - kinds}"
-    stuck = Event(kind="could_not_place", seat="p2", params={"reason": "no_cards"})  # rare in play
+    stuck = CouldNotPlace(seat="p2")  # rare in play
     assert ui.describe_event(stuck, "en", names) == "AI-1 has no cards left and cannot place."
     assert ui.describe_event(stuck, "ja", names) == "AI-1 は手札も山札もなく、カードを置けない。"
     assert any(lbl.startswith("Swap ") and "⇄" in lbl for lbl in labels)

@@ -10,12 +10,26 @@ its owner) and hands out legal actions with display hints (``kind``, ``slot``, a
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
 from engines.core import Action, Event
 from engines.yggdrasil.cards import CARDS
+from engines.yggdrasil.events import (
+    CouldNotPlace,
+    Destroyed,
+    Discarded,
+    Drew,
+    DrewCard,
+    EffectSkipped,
+    EffectTriggered,
+    GameEnded,
+    Invaded,
+    InvasionDeclined,
+    Placed,
+    Swapped,
+    TurnStarted,
+)
 from engines.yggdrasil.models import Discard, Invade, NoInvasion, Place, SkipEffect, SwapAction
 
 GAME = "yggdrasil"
@@ -117,73 +131,54 @@ class UI(GameUI):
 
     # -- events -----------------------------------------------------------------------------------------
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
-        p: dict[str, Any] = event.params
         player = names.get(event.seat or "", event.seat or "")
         key = f"events.{GAME}.{event.kind}"
-        kind = event.kind
-        if kind == "placed":
-            extra = t(lang, "yggdrasil.placed_extra") if p.get("extra") else ""
-            return t(
-                lang,
-                key,
-                player=player,
-                card=self._card(p.get("kind"), lang),
-                cell=p.get("cell"),
-                extra=extra,
-            )
-        if kind == "effect":
-            effect = str(p.get("effect"))
-            variant = effect if p.get("available") else f"{effect}_none"
-            text = t(lang, f"yggdrasil.effect.{variant}", player=player)
-            return t(lang, key, card=self._card(p.get("kind"), lang), text=text)
-        if kind == "effect_skipped":
-            return t(lang, key, player=player, what=t(lang, f"yggdrasil.skipped.{p.get('effect')}"))
-        if kind == "swapped":
-            cells = list(p.get("cells") or ["?", "?"])
-            kinds = list(p.get("kinds") or [None, None])
-            owner = str(p.get("owner") or "")
-            return t(
-                lang,
-                key,
-                player=player,
-                owner=names.get(owner, owner),
-                first=cells[0],
-                second=cells[-1],
-                first_card=self._card(kinds[0], lang),
-                second_card=self._card(kinds[-1], lang),
-            )
-        if kind == "invaded":
-            result = t(lang, "yggdrasil.result_destroyed" if p.get("success") else "yggdrasil.result_held")
-            return t(
-                lang,
-                key,
-                player=player,
-                target=p.get("target"),
-                target_card=self._card(p.get("target_kind"), lang),
-                attack=p.get("attack"),
-                defence=p.get("defence"),
-                result=result,
-            )
-        if kind == "destroyed":
-            kinds = [str(k) for k in p.get("kinds") or []]
-            cells = [str(c) for c in p.get("cells") or []]
-            if len(kinds) > 1:
+        match event:
+            case Placed():
+                extra = t(lang, "yggdrasil.placed_extra") if event.extra else ""
+                card = self._card(event.card_kind, lang)
+                return t(lang, key, player=player, card=card, cell=event.cell, extra=extra)
+            case EffectTriggered():
+                variant = event.effect if event.available else f"{event.effect}_none"
+                text = t(lang, f"yggdrasil.effect.{variant}", player=player)
+                return t(lang, key, card=self._card(event.card_kind, lang), text=text)
+            case EffectSkipped():
+                return t(lang, key, player=player, what=t(lang, f"yggdrasil.skipped.{event.effect}"))
+            case Swapped():
                 return t(
                     lang,
-                    "yggdrasil.destroyed_cascade",
+                    key,
                     player=player,
-                    card=self._cards(kinds[:1], lang, cells[:1]),
-                    cascade=self._cards(kinds[1:], lang, cells[1:]),
+                    owner=names.get(event.owner_seat, event.owner_seat),
+                    first=event.first_cell,
+                    second=event.second_cell,
+                    first_card=self._card(event.first_kind, lang),
+                    second_card=self._card(event.second_kind, lang),
                 )
-            return t(lang, key, player=player, cards=self._cards(kinds, lang, cells))
-        if kind in ("discarded", "drew"):
-            return t(lang, key, player=player, card=self._card(p.get("kind"), lang))
-        if kind == "drew_card":
-            return t(lang, key, player=player, deck_left=p.get("deck_left", 0))
-        if kind == "game_over":
-            reason = str(p.get("reason"))
-            text = t(lang, f"yggdrasil.reason.{reason}") if reason in ("no_room", "both_stuck") else reason
-            return t(lang, key, reason=text)
-        if kind in ("turn", "no_invasion", "could_not_place"):
-            return t(lang, key, player=player)
+            case Invaded():
+                result = t(lang, "yggdrasil.result_destroyed" if event.success else "yggdrasil.result_held")
+                return t(
+                    lang,
+                    key,
+                    player=player,
+                    target=event.target,
+                    target_card=self._card(event.target_kind, lang),
+                    attack=event.attack,
+                    defence=event.defence,
+                    result=result,
+                )
+            case Destroyed():
+                first = self._cards([event.card_kind], lang, [event.cell])
+                if event.cascade_cards:
+                    cascade = self._cards(event.cascade_kinds, lang, event.cascade_cells)
+                    return t(lang, "yggdrasil.destroyed_cascade", player=player, card=first, cascade=cascade)
+                return t(lang, key, player=player, cards=first)
+            case Discarded() | Drew():
+                return t(lang, key, player=player, card=self._card(event.card_kind, lang))
+            case DrewCard():
+                return t(lang, key, player=player, deck_left=event.deck_left)
+            case GameEnded():
+                return t(lang, key, reason=t(lang, f"yggdrasil.reason.{event.reason}"))
+            case TurnStarted() | InvasionDeclined() | CouldNotPlace():
+                return t(lang, key, player=player)
         return super().describe_event(event, lang, names)

@@ -8,6 +8,7 @@ from engines.core import IllegalAction
 from engines.yggdrasil import ENGINE
 from engines.yggdrasil.cards import CARDS, SwapCards
 from engines.yggdrasil.effects import legal_swaps, legal_swaps_exact
+from engines.yggdrasil.events import EffectTriggered, Swapped
 from engines.yggdrasil.models import Place, SkipEffect, SwapAction
 
 from .conftest import build, cells_of
@@ -42,8 +43,9 @@ def test_yg_14_fast_growth_may_be_declined() -> None:
 def test_yg_14_fast_growth_with_nothing_left_to_place_just_passes() -> None:
     state = build(hands={"p1": ["vine-ladder", "golden-apple"], "p2": ["star-fruit"]})
     step = ENGINE.apply(state, "p1", Place(card="p1:h0", cell="C2"))
-    effect = next(e for e in step.events if e.kind == "effect")
-    assert effect.params["available"] is False and ENGINE.to_move(step.state) == ["p2"]
+    effect = next(e for e in step.events if isinstance(e, EffectTriggered))
+    assert effect.effect == "extra_placement" and effect.card_kind == "vine-ladder"
+    assert effect.available is False and ENGINE.to_move(step.state) == ["p2"]
 
 
 def test_yg_14_swap_exchanges_two_cards_of_one_owner_keeping_every_connection() -> None:
@@ -84,9 +86,18 @@ def test_yg_14_swap_can_move_the_opponents_cards() -> None:
     state = build(field, hands={"p1": ["ratatoskr"], "p2": ["star-fruit"]})
     state = ENGINE.apply(state, "p1", Place(card="p1:h0", cell="C2")).state
     assert state.phase == "swap"
-    after = ENGINE.apply(state, "p1", SwapAction(first="C5", second="C6")).state
+    step = ENGINE.apply(state, "p1", SwapAction(first="C5", second="C6"))
+    after = step.state
     assert after.board[27] == "p2:f-C5" and after.board[22] == "p2:f-C6"
     assert after.owner[27] == after.owner[22] == 1
+    swapped = next(e for e in step.events if isinstance(e, Swapped))
+    assert (swapped.seat, swapped.owner_seat) == ("p1", "p2")
+    assert (swapped.first_cell, swapped.first_card, swapped.first_kind) == ("C5", "p2:f-C5", "vine-ladder")
+    assert (swapped.second_cell, swapped.second_card, swapped.second_kind) == (
+        "C6",
+        "p2:f-C6",
+        "spear-salamander",
+    )
 
 
 def test_yg_14_swap_never_pairs_cards_of_two_owners() -> None:

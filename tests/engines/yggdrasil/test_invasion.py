@@ -6,6 +6,7 @@ import pytest
 
 from engines.core import IllegalAction
 from engines.yggdrasil import ENGINE
+from engines.yggdrasil.events import Destroyed, Invaded
 from engines.yggdrasil.models import Invade, NoInvasion, Place
 
 from .conftest import build, cells_of
@@ -44,8 +45,9 @@ def test_yg_8_a_weaker_attack_does_nothing() -> None:
     state = setup_attack("stone-guardian", supporter=None)  # power 6 against 4
     step = ENGINE.apply(state, "p1", Invade(target="C3"))
     assert "C3" in cells_of(step.state, "p2")
-    invaded = next(e for e in step.events if e.kind == "invaded")
-    assert invaded.params["success"] is False and invaded.params["attack"] == 4
+    invaded = next(e for e in step.events if isinstance(e, Invaded))
+    assert (invaded.success, invaded.attack, invaded.defence) == (False, 4, 6)
+    assert (invaded.target, invaded.target_kind, invaded.target_seat) == ("C3", "stone-guardian", "p2")
 
 
 def test_yg_8_an_equal_attack_destroys() -> None:
@@ -97,9 +99,11 @@ def test_yg_9_cards_cut_off_from_their_root_fall_too() -> None:
     step = ENGINE.apply(state, "p1", Invade(target="C6"))
     after = step.state
     assert cells_of(after, "p2") == {"C7", "D7"}, "C5 and B5 lost their way to the root"
-    destroyed = next(e for e in step.events if e.kind == "destroyed")
-    assert destroyed.params["cells"][0] == "C6"
-    assert sorted(destroyed.params["cascade"]) == ["p2:f-B5", "p2:f-C5"]
+    destroyed = next(e for e in step.events if isinstance(e, Destroyed))
+    assert (destroyed.seat, destroyed.cell, destroyed.card_kind) == ("p2", "C6", "vine-ladder")
+    assert sorted(destroyed.cascade_cards) == ["p2:f-B5", "p2:f-C5"]
+    assert sorted(destroyed.cascade_cells) == ["B5", "C5"]
+    assert sorted(destroyed.cascade_kinds) == ["fruit-garland", "world-heart"]
     assert sorted(after.discards["p2"]) == ["p2:f-B5", "p2:f-C5", "p2:f-C6"]
 
 
