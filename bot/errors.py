@@ -31,6 +31,23 @@ def user_lang(interaction: discord.Interaction[Any]) -> str:
     return pick(str(interaction.locale), str(guild_locale) if guild_locale else None)
 
 
+#: The longest piece of a user's own text a reply repeats: an echo must never push a reply past Discord's
+#: limits (a 6,000-character option would otherwise make the reply fail and the user see nothing).
+ECHO_LIMIT = 80
+#: Discord's limit for a message's content.
+CONTENT_LIMIT = 2000
+
+
+#: Parameters the bot composed itself (lists of allowed values, a file's problems): not user text.
+_WORDED_BY_US = frozenset({"allowed", "problems", "topics"})
+
+
+def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
+    """User text as a reply may repeat it: one line, at most ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
 def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in params.items():
@@ -40,7 +57,9 @@ def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
                 for p in value
             )
         elif isinstance(value, list | tuple):
-            out[key] = ", ".join(str(v) for v in value)
+            out[key] = shorten(", ".join(str(v) for v in value), ECHO_LIMIT * 4)
+        elif isinstance(value, str) and key not in _WORDED_BY_US:
+            out[key] = shorten(value)
         else:
             out[key] = value
     return out
@@ -72,6 +91,7 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
     text, _expected = message_for(error, user_lang(interaction))
+    text = text[:CONTENT_LIMIT]
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

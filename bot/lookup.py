@@ -25,8 +25,13 @@ def playable_engines() -> list[Engine[Any, Any, Any, Any]]:
     return [m.engine for m in manifests(listed_only=True)]
 
 
+#: No card name or rule title is longer; a longer query (Discord allows 6,000 characters) is cut, so a
+#: search stays fast enough to answer within Discord's 3 seconds.
+QUERY_LIMIT = 100
+
+
 def _score(query: str, keys: list[str]) -> float:
-    q = fold(query)
+    q = fold(query[:QUERY_LIMIT])
     if not q:
         return 0.0
     best = 0.0
