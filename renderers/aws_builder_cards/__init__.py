@@ -8,6 +8,7 @@ from typing import Any
 
 from renderers.aws_builder_cards.final import draw_final
 from renderers.aws_builder_cards.hand import draw_hand
+from renderers.aws_builder_cards.lookup import draw_lookup
 from renderers.aws_builder_cards.table import draw_table
 from renderers.common import to_png
 
@@ -46,4 +47,10 @@ def render_final(
     return to_png(draw_final(view, lang, names, frozenset(ai_seats)))
 
 
-__all__ = ["render_final", "render_hand", "render_table"]
+def render_card(card_id: str, lang: str) -> bytes:
+    """One card for ``/card`` (a Builder, Starter, W-A or Mission card, by the id ``ENGINE.cards()`` lists):
+    its face, name and rules text."""
+    return to_png(draw_lookup(card_id, lang))
+
+
+__all__ = ["render_card", "render_final", "render_hand", "render_table"]

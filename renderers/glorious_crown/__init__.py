@@ -1,8 +1,9 @@
-"""Glorious Crown pictures: the table (public view), a seat's hand and the final standings.
+"""Glorious Crown pictures: the table (public view), a seat's hand, the final standings and one card.
 
-Modules: ``table``, ``hand`` and ``final`` draw the three pictures; ``header`` (title and board-state badges),
-``seats`` (player panels) and ``cards`` (a card face) are the parts they share; ``labels`` holds every word.
-The table is drawn from the public view only, so it cannot show a hidden card.
+Modules: ``table``, ``hand`` and ``final`` draw the three pictures of a game, ``lookup`` one card for
+``/card``; ``header`` (title and board-state badges), ``seats`` (player panels) and ``cards`` (a card face)
+are the parts they share; ``labels`` holds every word. The table is drawn from the public view only, so it
+cannot show a hidden card.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from .cards import card_label
 from .final import draw_final
 from .hand import draw_hand
 from .labels import T
+from .lookup import draw_lookup
 from .table import draw_table
 
 
@@ -57,4 +59,9 @@ def render_final(
     return to_png(draw_final(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
-__all__ = ["T", "card_label", "render_final", "render_hand", "render_table"]
+def render_card(card_id: str, lang: str) -> bytes:
+    """One card for ``/card``: its face, name and rules text. ``card_id`` as ``ENGINE.cards()`` lists it."""
+    return to_png(draw_lookup(card_id, lang))
+
+
+__all__ = ["T", "card_label", "render_card", "render_final", "render_hand", "render_table"]

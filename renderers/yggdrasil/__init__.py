@@ -17,6 +17,7 @@ from engines.yggdrasil.models import YggView
 from renderers.common import to_png
 
 from . import hand as _hand
+from . import lookup as _lookup
 from . import table as _table
 
 
@@ -57,4 +58,10 @@ def render_final(
     return to_png(_table.render_final(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
-__all__ = ["render_final", "render_hand", "render_table"]
+def render_card(card_id: str, lang: str) -> bytes:
+    """One card for ``/card``: the tile as printed, its name, power, fruit and effect. ``card_id`` is the
+    card's kind, as ``ENGINE.cards()`` lists it."""
+    return to_png(_lookup.draw_lookup(card_id, lang))
+
+
+__all__ = ["render_card", "render_final", "render_hand", "render_table"]

@@ -50,6 +50,7 @@ _EN: dict[str, str] = {
     "effect_extra_placement": "» fast growth: place one more",
     "effect_swap": "⇄ swap two cards of one tree",
     "empty_hand": "Your hand is empty.",
+    "root_card": "Root: a tree's first card, on its owner's home row; when it falls, the whole tree falls.",
 }
 
 _JA: dict[str, str] = {
@@ -98,6 +99,7 @@ _JA: dict[str, str] = {
     "effect_extra_placement": "» 成長が早い枝：もう1枚置ける",
     "effect_swap": "⇄ 入れ替え：同じ樹の2枚を交換",
     "empty_hand": "手札はありません。",
+    "root_card": "ルート：自陣の行に置かれる樹の最初のカード。これが倒れると樹のすべてが倒れる。",
 }
 
 
