@@ -101,7 +101,8 @@ class RulesCog(commands.Cog):
         if section is None:
             found = search_sections(engine, topic, lang)
             if not found:
-                raise UserError("no_such_topic", topic=topic)
+                topics = ", ".join(s.title.get(lang) for s in sections)
+                raise UserError("no_such_topic", topic=topic, topics=topics)
             section = found[0]
         footer = " · ".join([engine.name.get(lang), *section.rule_ids])
         groups = batches(section_embeds(section.title.get(lang), section.body.get(lang), footer))

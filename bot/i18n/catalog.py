@@ -76,13 +76,15 @@ class _Lenient(dict[str, Any]):
 
 
 def has(key: str, lang: str = DEFAULT) -> bool:
-    return key in catalog(normalize(lang))
+    found = catalog(normalize(lang) or DEFAULT)
+    return key in found or f"{key}.other" in found
 
 
 def t(lang: str, key: str, /, **params: Any) -> str:
     """The sentence for ``key`` in ``lang`` (English if that language lacks it; the key itself if both do,
     logged, so a missing string is visible instead of crashing a player's click)."""
     lang = normalize(lang)
+    key = _plural_form(lang, key, params)
     text = catalog(lang).get(key)
     if text is None:
         text = catalog(DEFAULT).get(key)
@@ -90,6 +92,16 @@ def t(lang: str, key: str, /, **params: Any) -> str:
             log.warning("missing catalog key %s", key)
             return key
     return string.Formatter().vformat(text, (), _Lenient(params))
+
+
+def _plural_form(lang: str, key: str, params: Mapping[str, Any]) -> str:
+    """A key written as a table of plural forms (``{one = "…", other = "…"}``) picks its form by the ``n``
+    parameter, so "1 game" and "3 games" come from the catalog rather than from string glue."""
+    other = f"{key}.other"
+    if other not in catalog(lang) and other not in catalog(DEFAULT):
+        return key
+    one = f"{key}.one"
+    return one if params.get("n") == 1 and (one in catalog(lang) or one in catalog(DEFAULT)) else other
 
 
 def normalize(locale: str | None) -> str:

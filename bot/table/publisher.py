@@ -91,7 +91,7 @@ class Publisher:
             description=t(lang, f"lobby.status.{rec.status.value}"),
         )
         players = "\n".join(
-            t(lang, "lobby.ai_player", name=s.name, level=s.ai_level or "normal")
+            t(lang, "lobby.ai_player", name=s.name, level=t(lang, f"lobby.ai_level.{s.ai_level or 'normal'}"))
             if s.is_ai
             else f"<@{s.user_id}>" + (f" {t(lang, 'lobby.host_mark')}" if s.user_id == rec.host_id else "")
             for s in rec.seats
@@ -157,7 +157,8 @@ class Publisher:
             lines.append(
                 t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
             )
-            changed = self._hands_changed(rec, engine, before, state, actor)
+            # Whoever is to move is mentioned already: one ping a turn, not two.
+            changed = self._hands_changed(rec, engine, before, state, {actor, *movers})
             if changed:
                 lines.append(t(lang, "table.hand_changed", players=", ".join(changed)))
         else:
@@ -183,7 +184,7 @@ class Publisher:
         await self.store.set_message_ids(rec.id, table_message_id=message.id)
 
     def _hands_changed(
-        self, rec: GameRecord, engine: Any, before: Any, after: Any, actor: str | None
+        self, rec: GameRecord, engine: Any, before: Any, after: Any, skip: set[str | None]
     ) -> list[str]:
         """Humans (other than the actor) whose private knowledge changed: the cards they may see that
         the public may not. A field that merely makes other cards playable does not count."""
@@ -191,7 +192,7 @@ class Publisher:
             return []
         changed = []
         for s in rec.seats:
-            if s.is_ai or s.seat == actor:
+            if s.is_ai or s.seat in skip:
                 continue
             old = engine.hidden_cards(before, None) - engine.hidden_cards(before, s.seat)
             new = engine.hidden_cards(after, None) - engine.hidden_cards(after, s.seat)
