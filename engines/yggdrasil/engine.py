@@ -58,36 +58,28 @@ from engines.yggdrasil.scoring import score
 from engines.yggdrasil.views import build_view
 
 
-# Actions are frozen values: the hot path hands out shared instances instead of building new ones. Each
-# carries display hints for the seat that may take it (the card's kind, an invasion's strength), which
-# are never in dumps or keys.
+# Actions are frozen values: the hot path hands out shared instances instead of building new ones.
 @lru_cache(maxsize=1 << 14)
-def _place(card: str, cell: str, kind: str, slot: int) -> Place:
-    return Place(card=card, cell=cell, kind=kind, slot=slot)
+def _place(card: str, cell: str) -> Place:
+    return Place(card=card, cell=cell)
 
 
 @lru_cache(maxsize=1 << 12)
-def _discard(card: str, kind: str, slot: int) -> Discard:
-    return Discard(card=card, kind=kind, slot=slot)
+def _discard(card: str) -> Discard:
+    return Discard(card=card)
 
 
 @lru_cache(maxsize=1 << 14)
-def _swap(first: str, second: str, first_kind: str, second_kind: str) -> SwapAction:
-    return SwapAction(first=first, second=second, first_kind=first_kind, second_kind=second_kind)
+def _swap(first: str, second: str) -> SwapAction:
+    return SwapAction(first=first, second=second)
 
 
 @lru_cache(maxsize=1 << 12)
-def _invade(target: str, target_kind: str, attack: int, defence: int) -> Invade:
-    return Invade(target=target, target_kind=target_kind, attack=attack, defence=defence)
+def _invade(target: str) -> Invade:
+    return Invade(target=target)
 
 
-def _kind_at(state: YggState, cell: int) -> str:
-    cid = state.board[cell]
-    assert cid is not None
-    return state.kinds[cid]
-
-
-_SKIP = {effect: SkipEffect(effect=effect) for effect in ("extra_placement", "swap")}
+_SKIP = SkipEffect()
 _NO_INVASION = NoInvasion()
 
 
@@ -180,29 +172,18 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
         si = state.current
         names = B.board_of(state).names
         hand = state.hands[seat]
-        kinds = state.kinds
         if state.phase in ("place", "extra"):
-            slots = {cid: i + 1 for i, cid in enumerate(hand)}
-            acts: list[YggAction] = [
-                _place(cid, names[cell], kinds[cid], slots[cid])
-                for cid, cell in B.placements(state, si, hand)
-            ]
+            acts: list[YggAction] = [_place(cid, names[cell]) for cid, cell in B.placements(state, si, hand)]
             if state.phase == "extra":
-                acts.append(_SKIP["extra_placement"])
+                acts.append(_SKIP)
             elif not acts:
-                acts = [_discard(cid, kinds[cid], i + 1) for i, cid in enumerate(hand)]  # YG-6
+                acts = [_discard(cid) for cid in hand]  # YG-6
             return acts
         if state.phase == "swap":
-            acts = [
-                _swap(names[a], names[b], _kind_at(state, a), _kind_at(state, b))
-                for a, b in legal_swaps(state, si, self._swap_effect(state))
-            ]
-            acts.append(_SKIP["swap"])
+            acts = [_swap(names[a], names[b]) for a, b in legal_swaps(state, si, self._swap_effect(state))]
+            acts.append(_SKIP)
             return acts
-        acts = [
-            _invade(names[a.target], _kind_at(state, a.target), a.attack, a.defence)
-            for a in attacks(state, si)
-        ]
+        acts = [_invade(names[a.target]) for a in attacks(state, si)]
         acts.append(_NO_INVASION)
         return acts
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -24,75 +24,47 @@ class YggOptions(Options):
 
 
 # --- actions -----------------------------------------------------------------------------------------------
+# An action is its data and nothing else: a label that needs the card's name or an invasion's strength reads
+# them from the chooser's view (``YggView.hand``, ``YggView.pending``, ``YggView.cells``).
 
 
-def _hint(description: str) -> Any:
-    """A display hint: set on the legal actions the engine hands to the seat that may take them, left out of
-    dumps, ``key()``, equality and hashing. A move is its data fields; a hint only helps word it."""
-    return Field(default=None, exclude=True, description=description)
-
-
-class YggMove(Action):
-    """Base of the game's actions: identity is ``key()`` (the data fields), so a parsed action equals the
-    hinted legal action it names."""
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Action):
-            return NotImplemented
-        return type(self) is type(other) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-
-class Place(YggMove):
+class Place(Action):
     """Put a card from hand on a cell, e.g. ``{"type": "place", "card": "p1:07", "cell": "C4"}`` (YG-5)."""
 
     type: Literal["place"] = "place"
     card: str
     cell: str
-    #: hints: the card's kind and its position in the hand (1 = first, as numbered on the hand picture)
-    kind: str | None = _hint("the card's kind")
-    slot: int | None = _hint("position of the card in the hand, from 1")
 
 
-class Discard(YggMove):
+class Discard(Action):
     """Discard a card and draw one; legal only when no card in hand can be placed (YG-6)."""
 
     type: Literal["discard"] = "discard"
     card: str
-    kind: str | None = _hint("the card's kind")
-    slot: int | None = _hint("position of the card in the hand, from 1")
 
 
-class SwapAction(YggMove):
+class SwapAction(Action):
     """Answer a swap effect: exchange the cards on two cells of one owner (YG-14)."""
 
     type: Literal["swap"] = "swap"
     first: str
     second: str
-    first_kind: str | None = _hint("kind of the card on ``first``")
-    second_kind: str | None = _hint("kind of the card on ``second``")
 
 
-class SkipEffect(YggMove):
-    """Decline an optional effect (the extra placement or the swap)."""
+class SkipEffect(Action):
+    """Decline the optional effect pending now (the extra placement or the swap, ``YggView.pending``)."""
 
     type: Literal["skip_effect"] = "skip_effect"
-    effect: str | None = _hint("the effect declined: extra_placement or swap")
 
 
-class Invade(YggMove):
+class Invade(Action):
     """Attack the opponent card on ``target`` (YG-8)."""
 
     type: Literal["invade"] = "invade"
     target: str
-    target_kind: str | None = _hint("kind of the card attacked")
-    attack: int | None = _hint("the attack sum (YG-8)")
-    defence: int | None = _hint("the target's power")
 
 
-class NoInvasion(YggMove):
+class NoInvasion(Action):
     type: Literal["no_invasion"] = "no_invasion"
 
 

@@ -13,14 +13,14 @@ import pytest
 
 import engines
 from bot.errors import message_for
-from bot.games import ui_for
+from bot.games import LabelContext, ui_for
 from bot.games.yggdrasil.ui import UI
 from bot.i18n import t
 from bot.store import GameRecord, Status
 from engines.core import Action, Event, IllegalAction, Rng
 from engines.yggdrasil.cards import CARDS
 from engines.yggdrasil.events import CouldNotPlace
-from engines.yggdrasil.models import Discard, Invade, NoInvasion, Place, SkipEffect, YggState
+from engines.yggdrasil.models import YggState
 from renderers.yggdrasil import render_final, render_table
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import RunningBot, StartBot
@@ -239,21 +239,25 @@ async def check_nothing_hidden_in_public(fake: FakeDiscord, runner: RunningBot, 
 
 
 # -- the words: every event and every legal move of many games, in both languages ----------------------
-def random_games(count: int, options: dict[str, Any] | None = None) -> Iterator[tuple[Action, list[Event]]]:
+def random_games(
+    count: int, options: dict[str, Any] | None = None
+) -> Iterator[tuple[Action, list[Event], LabelContext]]:
     """Every legal action offered (with no events) and every action taken with its events, over ``count``
-    games between the AI and a random player."""
+    games between the AI and a random player, each with the label context of the seat that chose."""
     engine = engines.get("yggdrasil")
+    names = {"p1": "alice", "p2": "AI-1"}
     for seed in range(count):
         state: YggState = engine.new_game(["p1", "p2"], options, seed)
         agents = {"p1": engine.ai("normal"), "p2": engine.ai("random")}
         rng = Rng.from_seed(seed)
         while engine.to_move(state):
             seat = engine.to_move(state)[0]
+            ctx = LabelContext(engine.view(state, seat), names)
             for action in engine.legal_actions(state, seat):
-                yield action, []
+                yield action, [], ctx
             action = agents[seat].choose(state, seat, rng)
             step = engine.apply(state, seat, action)
-            yield action, step.events
+            yield action, step.events, ctx
             state = step.state
 
 
@@ -263,12 +267,12 @@ def test_every_event_and_move_is_worded_with_names_in_both_languages() -> None:
     names = {"p1": "alice", "p2": "AI-1"}
     kinds: set[str] = set()
     labels: set[str] = set()
-    for action, events in random_games(12, {"columns": 4, "rows": 5}):
+    for action, events, ctx in random_games(12, {"columns": 4, "rows": 5}):
         for lang in ("en", "ja"):
-            label = ui.action_label(action, lang)
+            label = ui.action_label(action, lang, ctx=ctx)
             assert label and "{" not in label and len(label) <= 100, (action, label)
             assert ":" not in label.replace(" — ", ""), f"an instance id in {label!r}"
-            group = ui.group_label(action, lang)
+            group = ui.group_label(action, lang, ctx=ctx)
             assert (group is not None) == (action.type == "place")
             labels.add(label)
             for event in events:
@@ -289,23 +293,6 @@ def test_every_event_and_move_is_worded_with_names_in_both_languages() -> None:
     assert ui.describe_event(stuck, "ja", names) == "AI-1 は手札も山札もなく、カードを置けない。"
     assert any(lbl.startswith("Swap ") and "⇄" in lbl for lbl in labels)
     assert {"Don't invade", "Don't place a second card", "Don't swap"} <= labels
-
-
-def test_the_hand_shows_card_then_cell_and_invasions_as_buttons() -> None:
-    ui = ui_for("yggdrasil")
-    place = Place(card="p1:07", cell="C4", kind="lantern-moth", slot=3)
-    assert ui.group_label(place, "en") == "3. Lantern Moth · power 0 · fruit 1"
-    assert ui.group_label(place, "ja") == "3. 灯火の蛾・パワー0・果実1"
-    assert ui.action_label(place, "en", in_group=True) == "C4"
-    assert ui.action_label(place, "en") == "Place Lantern Moth on C4"
-    invade = Invade(target="D5", target_kind="root-elder", attack=5, defence=3)
-    assert ui.action_label(invade, "en") == "Invade D5 (Elder Root) — 5 vs 3"
-    assert ui.action_label(invade, "ja") == "D5 の「古老の根」に侵攻 — 5 対 3"
-    legal: list[Action] = [place, invade, NoInvasion(), SkipEffect(effect="swap"), Discard(card="p1:01")]
-    assert [a.type for a in ui.quick_actions(legal)] == ["invade", "no_invasion", "skip_effect"]
-    # A move parsed from a click or the action log equals the hinted legal one, and words without hints.
-    assert engines.get("yggdrasil").parse_action(place.model_dump()) == place
-    assert ui.action_label(Invade(target="D5"), "en") == "Invade D5"
 
 
 def test_refusals_have_game_sentences_in_both_languages() -> None:

@@ -113,18 +113,18 @@ class TreeCog(
         lang = user_lang(interaction)
         ui = _ui()
         cells: dict[str, list[str]] = {}
-        hints: dict[str, Place] = {}
         for action in me.legal:
             if isinstance(action, Place):
                 cells.setdefault(action.card, []).append(action.cell)
-                hints.setdefault(action.card, action)
         out = []
-        for card_id, where in cells.items():
-            hint = hints[card_id]
-            label = f"{ui.card_label(hint.kind, lang, hint.slot)} → {' '.join(where)}"
-            other = ui.kind_name(hint.kind, "ja" if lang == "en" else "en")
+        for slot, held in enumerate(me.view.hand or [], start=1):
+            where = cells.get(held.id)
+            if not where:
+                continue
+            label = f"{ui.card_label(held.face.kind, lang, slot)} → {' '.join(where)}"
+            other = ui.kind_name(held.face.kind, "ja" if lang == "en" else "en")
             if _matches(current, label, other):
-                out.append(app_commands.Choice(name=label[:100], value=card_id))
+                out.append(app_commands.Choice(name=label[:100], value=held.id))
         return out[:25]
 
     async def _place_cells(

@@ -1,10 +1,11 @@
 """How The Yggdrasil reads on Discord: the hand as "a card, then a cell", invasions as buttons, and one line
 per event with players' and cards' names.
 
-Card ids are per-game instance ids ("p1:07") that say nothing about the card. The engine therefore puts the
-card's kind into every event that shows a card (only where the card is public, or in a private event for
-its owner) and hands out legal actions with display hints (``kind``, ``slot``, an invasion's ``attack`` and
-``defence``), so this module never needs the state and never guesses a card from its id.
+Card ids are per-game instance ids ("p1:07") that say nothing about the card. Events therefore name the kind
+of every card they show (only where the card is public, or in a private event for its owner), and a move's
+label reads what it needs from the chooser's own view (``LabelContext.view``): the card in hand and its
+number on the hand picture, the cards on the field, the pending invasions with their strength. So this
+module never needs the state and never guesses a card from its id.
 """
 
 from __future__ import annotations
@@ -30,11 +31,47 @@ from engines.yggdrasil.events import (
     Swapped,
     TurnStarted,
 )
-from engines.yggdrasil.models import Discard, Invade, NoInvasion, Place, SkipEffect, SwapAction
+from engines.yggdrasil.models import (
+    Discard,
+    HandCard,
+    Invade,
+    InvadeOption,
+    NoInvasion,
+    Place,
+    SkipEffect,
+    SwapAction,
+    YggView,
+)
 
 GAME = "yggdrasil"
 #: Actions shown as buttons under the hand: the invasion choice and declining an optional effect.
 QUICK = ("invade", "no_invasion", "skip_effect")
+
+
+def chooser_view(ctx: LabelContext | None) -> YggView | None:
+    """The chooser's own view, when the caller handed one."""
+    view = ctx.view if ctx is not None else None
+    return view if isinstance(view, YggView) else None
+
+
+def in_hand(view: YggView | None, card: str) -> tuple[int, HandCard] | None:
+    """A card of the chooser's hand with its number on the hand picture (from 1)."""
+    for slot, held in enumerate((view.hand or []) if view else [], start=1):
+        if held.id == card:
+            return slot, held
+    return None
+
+
+def kind_at(view: YggView | None, cell: str) -> str | None:
+    """The kind of the card lying on ``cell`` (the field is public)."""
+    return next((placed.face.kind for placed in view.cells if placed.cell == cell), None) if view else None
+
+
+def invasion(view: YggView | None, target: str) -> InvadeOption | None:
+    """The pending invasion of ``target`` with its attack and defence (YG-8), as the view shows it."""
+    if view is None or view.pending is None:
+        return None
+    return next((o for o in view.pending.invasions if o.target == target), None)
 
 
 class UI(GameUI):
@@ -78,47 +115,56 @@ class UI(GameUI):
     # -- actions ----------------------------------------------------------------------------------------
     def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
         """Placing is two steps in the hand: first the card (numbered as on the hand picture, so two copies
-        of one card stay two choices), then one of its legal cells."""
+        of one card stay two choices), then one of its legal cells. Without the chooser's hand there is
+        nothing to name the card by, so the moves stay one flat list."""
         if isinstance(action, Place):
-            return self.card_label(action.kind, lang, action.slot)[:100]
+            held = in_hand(chooser_view(ctx), action.card)
+            return None if held is None else self.card_label(held[1].face.kind, lang, held[0])[:100]
         return None
 
     def action_label(
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
-        return self._action_label(action, lang, in_group)[:100]
+        return self._action_label(action, lang, in_group, chooser_view(ctx))[:100]
 
-    def _action_label(self, action: Action, lang: str, in_group: bool) -> str:
+    def _hand_kind(self, view: YggView | None, card: str) -> str | None:
+        held = in_hand(view, card)
+        return None if held is None else held[1].face.kind
+
+    def _action_label(self, action: Action, lang: str, in_group: bool, view: YggView | None) -> str:
         key = f"actions.{GAME}.{action.type}"
         if isinstance(action, Place):
             if in_group:
                 return action.cell  # the card was chosen already: the cell as labelled on the picture
-            return t(lang, key, card=self.kind_name(action.kind, lang), cell=action.cell)
+            card = self.kind_name(self._hand_kind(view, action.card), lang)
+            return t(lang, key, card=card, cell=action.cell)
         if isinstance(action, Discard):
-            return t(lang, key, card=self.kind_name(action.kind, lang))
+            return t(lang, key, card=self.kind_name(self._hand_kind(view, action.card), lang))
         if isinstance(action, SwapAction):
             return t(
                 lang,
                 key,
                 first=action.first,
                 second=action.second,
-                first_card=self.kind_name(action.first_kind, lang),
-                second_card=self.kind_name(action.second_kind, lang),
+                first_card=self.kind_name(kind_at(view, action.first), lang),
+                second_card=self.kind_name(kind_at(view, action.second), lang),
             )
         if isinstance(action, SkipEffect):
-            if action.effect in ("extra_placement", "swap"):
-                return t(lang, f"yggdrasil.label.skip_{action.effect}")
+            pending = view.pending.kind if view is not None and view.pending is not None else None
+            if pending in ("extra_placement", "swap"):
+                return t(lang, f"yggdrasil.label.skip_{pending}")
             return t(lang, key)
         if isinstance(action, Invade):
-            if action.attack is None or action.defence is None:
+            option = invasion(view, action.target)
+            if option is None:
                 return t(lang, "yggdrasil.label.invade_plain", target=action.target)
             return t(
                 lang,
                 key,
                 target=action.target,
-                card=self.kind_name(action.target_kind, lang),
-                attack=action.attack,
-                defence=action.defence,
+                card=self.kind_name(kind_at(view, action.target), lang),
+                attack=option.attack,
+                defence=option.defence,
             )
         if isinstance(action, NoInvasion):
             return t(lang, key)
