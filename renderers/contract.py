@@ -8,7 +8,7 @@ function returns image bytes within Discord's limits.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
 class RenderFn(Protocol):
@@ -29,3 +29,10 @@ class GameRenderer(Protocol):
     render_table: RenderFn
     render_hand: RenderFn
     render_final: RenderFn
+
+
+@runtime_checkable
+class CardRenderer(Protocol):
+    """A renderer that can also draw one card as printed (``/card`` attaches it)."""
+
+    def render_card(self, card_id: str, lang: str) -> bytes: ...

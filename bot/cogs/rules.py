@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,10 +13,11 @@ from discord.ext import commands
 
 import engines
 from bot.errors import UserError, user_lang
-from bot.games import find_game
+from bot.games import find_game, manifest
 from bot.i18n import t
 from bot.lookup import playable_engines, search_cards, search_sections, split_text
 from engines.core import GameError
+from renderers.contract import CardRenderer
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
@@ -161,6 +164,15 @@ class RulesCog(commands.Cog):
             embed.add_field(
                 name=fact.name.get(lang)[:256], value=fact.value.get(lang)[:1024] or "-", inline=True
             )
+        renderer = manifest(engine.id).renderer
+        if isinstance(renderer, CardRenderer):
+            # The card as printed: for a Yggdrasil tile its branches say more than any text.
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            data = await asyncio.to_thread(renderer.render_card, info.id, lang)
+            embed.set_image(url="attachment://card.png")
+            picture = discord.File(io.BytesIO(data), filename="card.png")
+            await interaction.followup.send(embed=embed, file=picture, ephemeral=True)
+            return
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     card.autocomplete("name")(_cards)
