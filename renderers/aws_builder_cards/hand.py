@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from PIL import Image
 
-from engines.aws_builder_cards.models import ABView
+from engines.aws_builder_cards.models import ABView, HandCard
 from renderers.aws_builder_cards.card import INK, ORANGE, draw_card
 from renderers.aws_builder_cards.labels import t
 from renderers.aws_builder_cards.missions import TOKEN_NAMES, needs_text, partner_name
 from renderers.aws_builder_cards.table import PAD, WIDTH, Names, panel, who
 from renderers.common import PALETTE, badge, badge_size, draw_text, new_canvas
+
+PARTNER_LINE = 24
+
+
+def info_height(row: list[HandCard]) -> int:
+    """Room under a row of cards: "No combo", or the "Combos with" heading and the longest partner list."""
+    longest = max((len(h.partners) for h in row), default=0)
+    return 34 if longest == 0 else 10 + 24 + PARTNER_LINE * longest
 
 
 def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
@@ -19,9 +27,10 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
     per_row = 5
     cw, ch = 220, 308
     rows = max(1, (len(hand) + per_row - 1) // per_row)
-    info_h = 120
+    # Each row of cards takes only the room its partner lists need (no fixed block under short lists).
+    row_info = [info_height(hand[r * per_row : (r + 1) * per_row]) for r in range(rows)]
     mission_h = 90 * len(view.secret_missions or [])
-    height = 80 + rows * (ch + info_h + 20) + mission_h + 60
+    height = 80 + sum(ch + h + 20 for h in row_info) + mission_h + 60
     img = new_canvas(WIDTH, height, background=INK, vignette=False)
     draw_text(
         img,
@@ -51,11 +60,13 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
             max_size=22,
             fill=PALETTE.text_muted_light,
         )
+        y += 40
     gap = (WIDTH - 2 * PAD - per_row * cw) // (per_row - 1)
+    row_tops = [y + sum(ch + h + 20 for h in row_info[:r]) for r in range(rows)]
     for i, h in enumerate(hand):
         r, c = divmod(i, per_row)
         x0 = PAD + c * (cw + gap)
-        y0 = y + r * (ch + info_h + 20)
+        y0 = row_tops[r]
         face = view.cards[h.key]
         draw_card(
             img,
@@ -94,13 +105,14 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
             partners.append(mark + partner_name(view, key, lang))
         draw_text(
             img,
-            (x0, iy, x0 + cw, iy + info_h - 30),
+            (x0, iy, x0 + cw, y0 + ch + row_info[r]),
             "\n".join(partners),
             max_size=19,
             min_size=11,
             fill=PALETTE.highlight if h.partners_in_hand else PALETTE.text_muted_light,
         )
-    y += rows * (ch + info_h + 20)
+    if hand:
+        y += sum(ch + h + 20 for h in row_info)
     for m in view.secret_missions or []:
         panel(img, (PAD, y, WIDTH - PAD, y + 80), f"{t('your_missions', lang)}: {m.name.get(lang)}")
         needs = needs_text(view, m, lang)
@@ -114,4 +126,4 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
             max_lines=2,
         )
         y += 90
-    return img.crop((0, 0, WIDTH, y + 16))
+    return img.crop((0, 0, WIDTH, y + 6))

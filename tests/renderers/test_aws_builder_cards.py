@@ -15,12 +15,13 @@ from engines.aws_builder_cards.views import faces, mission_face
 from engines.core import Rng
 from engines.core.play import play_out
 from renderers import aws_builder_cards as R
-from renderers.aws_builder_cards.card import value_disc
+from renderers.aws_builder_cards.card import INK, value_disc
 from renderers.aws_builder_cards.labels import T
 from renderers.aws_builder_cards.missions import needs_text, partner_name
 from renderers.aws_builder_cards.table import status_lines
 from renderers.common import MAX_PNG_BYTES, missing_glyphs
 from tests.engines.aws_builder_cards.conftest import Table
+from tests.renderers.layout_checks import decode, empty_bands, largest_empty_band
 
 LANGS = ("en", "ja")
 
@@ -141,3 +142,18 @@ def test_ab_1_starter_cards_show_their_0_credits() -> None:
     builders = [face for face in all_faces.values() if face.kind == "builder"]
     assert all(value_disc(face)[0] == str(face.credits) for face in builders)
     assert {value_disc(f)[1] for f in starters}.isdisjoint({value_disc(f)[1] for f in builders})
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hand_leaves_no_large_empty_area(lang: str) -> None:
+    # A player's report: the hand picture left a large empty area below the cards.
+    t = Table(players=2, seed=3)
+    hands = [
+        ("bare-metal-host", "san", "virtual-machine", "lambda", "s3"),  # short partner lists
+        ("s3", "lambda", "cloudfront", "route53", "ec2", "elb", "cfm"),  # two rows
+        (),
+    ]
+    for cards in hands:
+        t.hand("p1", *cards)
+        img = decode(R.render_hand(ENGINE.view(t.state, "p1"), lang))
+        assert largest_empty_band(img, INK) <= 40, (cards, empty_bands(img, INK))
