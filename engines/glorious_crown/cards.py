@@ -63,6 +63,8 @@ class CardTitle(_Data):
 
 
 class JokerRules(_Data):
+    name: Text
+    aliases: tuple[str, ...]
     points: Points
     foul_finish: FoulWhen
 

@@ -322,3 +322,41 @@ async def test_a_full_game_with_two_humans_and_two_ais(
             for member in humans:
                 out.write(f"===== as {member.name} =====\n")
                 out.write("\n".join(m.text() for m in member.visible_messages()) + "\n")
+
+
+async def test_crown_commands_in_a_lobby_say_the_game_has_not_started(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    """Issue 10: ``/crown pass`` in a lobby said "You are not playing in this game"."""
+    await running_bot()
+    alice = fake.guild.member("alice")
+    taro = fake.guild.member("taro", locale="ja")
+    await alice.slash("game new", game=GAME)
+    passed = await alice.slash("crown pass")
+    assert passed.ephemeral and "The game has not started yet." in passed.text(), passed.text()
+    played = await taro.slash("crown play", cards="S3")
+    assert played.ephemeral and "ゲームはまだ始まっていません。" in played.text(), played.text()
+
+
+async def test_a_misspelt_card_gets_the_closest_card_name_in_the_players_language(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    """Issue 10: ``jokr`` said "could not read `kr`"; it names what was typed and suggests the Joker."""
+    runner = await running_bot()
+    alice = fake.guild.member("alice")
+    taro = fake.guild.member("taro", locale="ja")
+    lobby = await alice.slash("game new", game=GAME)
+    await taro.click("Join", message=lobby.message)
+    await alice.slash("game add-ai")
+    await alice.click("Start", message=lobby.message)
+    rec = await runner.bot.tables.store.live_game_in(fake.guild.default_channel.id)  # type: ignore[union-attr]
+    before = (rec.version, rec.state_json)
+    en = await alice.slash("crown play", cards="jokr")
+    assert en.ephemeral and "I could not read `jokr` as cards: did you mean Joker?" in en.text(), en.text()
+    ja = await taro.slash("crown play", cards="S3 ジョーカ")
+    suggested = "`ジョーカ` を札として読めませんでした。もしかして ジョーカー ですか？"
+    assert ja.ephemeral and suggested in ja.text(), ja.text()
+    plain = await alice.slash("crown play", cards="xyzzy")
+    assert "`xyzzy`" in plain.text() and "did you mean" not in plain.text(), plain.text()
+    after = await runner.bot.tables.store.get_game(rec.id)  # type: ignore[union-attr]
+    assert (after.version, after.state_json) == before, "an unreadable play changes nothing"

@@ -1,8 +1,9 @@
 """``/crown play cards:`` and ``/crown pass``: Glorious Crown for typists.
 
 ``cards`` autocompletes the caller's legal moves (plays, or the 7-trade / 10-discard choices when the game
-waits for them); typed text such as ``S7 H7`` or ``7♠ 7♥`` is read into card ids and handed to the engine,
-which refuses what the rules do not allow. Every move goes through the table service.
+waits for them); typed text such as ``S7 H7`` or ``7♠ 7♥`` is read by the engine's notation
+(``engines.glorious_crown.notation``) and handed to the engine, which refuses what the rules do not allow.
+Every move goes through the table service (``GameCommands.act``).
 """
 
 from __future__ import annotations
@@ -12,22 +13,19 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
-from discord.ext import commands
 
-from bot.errors import UserError, user_lang
+from bot.errors import user_lang
 from bot.games import LabelContext
-from bot.games.glorious_crown.ui import NS, SYMBOL, UnreadableCards, card_short, parse_cards
+from bot.games.cog import GameCommands
+from bot.games.glorious_crown.ui import NS, refusal_params, suggestions_text
 from bot.lookup import fold
-from bot.table.slash import act_and_show_hand, caller_position, game_for, resolve_pick
+from bot.table.slash import caller_position
 from engines.core import Action, GameError
-from engines.glorious_crown.cards import CARDS
+from engines.glorious_crown.models import Answer, Decline, Discard, GCView, Give, Pass, Play
+from engines.glorious_crown.notation import UnreadableCards, parse_cards, parse_move
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
-    from bot.store import GameRecord
-
-GAME = "glorious-crown"
-PASS_WORDS = {"pass", "パス", "ぱす"}
 
 
 def _name(text: str) -> locale_str:
@@ -38,71 +36,47 @@ def _text(english: str, key: str) -> locale_str:
     return locale_str(english, key=f"commands.text.{NS}.{key}")
 
 
-def _refusal(code: str, **params: Any) -> UserError:
-    err = UserError(code, **params)
-    err.game = GAME  # worded from errors.glorious-crown.<code>
-    return err
-
-
-def _readable(err: GameError, lang: str) -> None:
-    """Card ids and suit codes in a refusal's params as players write them ("S7" -> "7♠")."""
-    p = err.params
-    if isinstance(p.get("card"), str) and p["card"] in CARDS:
-        p["card"] = card_short(p["card"], lang)
-    if isinstance(p.get("lock"), list | tuple):
-        p["lock"] = "".join(SYMBOL.get(s, s) for s in p["lock"])
-    for key in ("rank", "top"):
-        if p.get(key) == 0:
-            p[key] = card_short("JK1", lang)
+def _cards_of(action: Action) -> list[str]:
+    match action:
+        case Play(cards=cards) | Give(cards=cards) | Answer(cards=cards):
+            return list(cards)
+        case Discard(card=card):
+            return [card]
+    return []
 
 
 @app_commands.guild_only()
 class CrownCog(
-    commands.GroupCog,
+    GameCommands,
     group_name=_name("crown"),
     group_description=_text("Glorious Crown: play and pass by typing", "group"),
 ):
-    def __init__(self, bot: Deckhand) -> None:
-        self.bot = bot
-        super().__init__()
+    game_id = "glorious-crown"
 
-    @property
-    def tables(self) -> Any:
-        return self.bot.tables
-
-    def _seat(self, interaction: discord.Interaction[Any], rec: GameRecord) -> str:
-        seat = rec.seat_of(interaction.user.id)
-        if seat is None or not seat.seat:
-            raise UserError("not_in_game")
-        return seat.seat
-
-    def _typed_action(self, rec: GameRecord, seat: str, text: str) -> dict[str, Any]:
-        """The move a typed text stands for: a play, or the answer to the caller's pending 7 / 10 choice."""
-        if text.strip().casefold() in PASS_WORDS:
-            return {"type": "pass"}
-        engine = self.tables.engine(rec)
-        state = self.tables.state(rec)
-        view = engine.view(state, seat)
-        hand = [c.id for c in view.hand or []]
+    def _typed(self, interaction: discord.Interaction[Any], text: str) -> Action:
+        """The move the caller typed, read against their own view (hand and pending choice)."""
+        pos = self.position(interaction)
+        view = pos.engine.view(pos.state, pos.seat)
+        assert isinstance(view, GCView)
+        lang = self.lang(interaction)
         try:
-            cards = parse_cards(text, hand)
-        except UnreadableCards as exc:
-            raise _refusal("unreadable_cards", text=exc.text[:50]) from None
-        pending = view.pending
-        if pending is not None and pending.seat == seat:
-            if pending.kind == "seven_give":
-                return {"type": "give", "cards": cards}
-            if pending.kind == "seven_answer":
-                return {"type": "answer", "cards": cards}
-            if len(cards) == 1:
-                return {"type": "discard", "card": cards[0]}
-        return {"type": "play", "cards": cards}
-
-    async def _act(self, interaction: discord.Interaction[Any], rec: GameRecord, action: Any) -> None:
-        try:
-            await act_and_show_hand(interaction, rec, action)
+            return parse_move(text, view)
+        except UnreadableCards as err:
+            text = err.text[:50]
+            if err.suggestions:
+                raise self.refuse(
+                    "unreadable_cards_suggest", text=text, suggestions=suggestions_text(err.suggestions, lang)
+                ) from None
+            raise self.refuse("unreadable_cards", text=text) from None
         except GameError as err:
-            _readable(err, user_lang(interaction))
+            raise self.refuse(err.code, **refusal_params(err.params, lang)) from None
+
+    async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
+        try:
+            await self.act(interaction, action)
+        except GameError as err:
+            if err.game == self.game_id:  # the rules' refusal: its cards and counts worded for the player
+                err.params = refusal_params(err.params, self.lang(interaction))
             raise
 
     # -- /crown play ------------------------------------------------------------------------------
@@ -112,28 +86,29 @@ class CrownCog(
         """The caller's legal moves (Pass has its own command), narrowed by what they typed: card names
         in any spelling ("S7", "7♠", "スペード7") keep the moves that use those cards; other text matches
         the label."""
-        pos = await caller_position(interaction, GAME)
+        pos = await caller_position(interaction, self.game_id)
         if pos is None:
             return []
-        rec, state = pos.record, pos.state
+        rec = pos.record
+        view = pos.engine.view(pos.state, pos.seat)
+        assert isinstance(view, GCView)
         lang = user_lang(interaction)
         ui = self.tables.ui(rec)
-        ctx = LabelContext(pos.engine.view(state, pos.seat), self.tables.display_names(rec))
-        legal: list[Action] = pos.legal()
+        ctx = LabelContext(view, self.tables.display_names(rec))
         wanted: list[str] | None
         try:
-            wanted = parse_cards(current, state.hands.get(pos.seat, [])) if current.strip() else []
+            wanted = parse_cards(current, [c.id for c in view.hand or []]) if current.strip() else []
         except UnreadableCards:
             wanted = None
         needle = fold(current)
         out = []
-        for i, action in enumerate(legal):
-            if action.type == "pass":
+        for i, action in enumerate(pos.legal()):
+            if isinstance(action, Pass):
                 continue
             label = ui.action_label(action, lang, ctx=ctx)
-            used = list(getattr(action, "cards", None) or [getattr(action, "card", "")])
+            used = _cards_of(action)
             if wanted is not None:
-                if wanted and not all(used.count(c) >= wanted.count(c) for c in set(wanted)):
+                if not all(used.count(c) >= wanted.count(c) for c in set(wanted)):
                     continue
             elif needle not in fold(label) and needle not in fold("".join(used)):
                 continue  # half-typed: "S" or "s7 h" still finds S7 H7
@@ -148,12 +123,9 @@ class CrownCog(
     @app_commands.rename(cards=_name("cards"))
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction[Any], cards: str) -> None:
-        rec = await game_for(interaction, GAME)
-        seat = self._seat(interaction, rec)
-        action: Any = await resolve_pick(interaction, rec, cards)
-        if action is None:
-            action = self._typed_action(rec, seat, cards)
-        await self._act(interaction, rec, action)
+        self.position(interaction)  # a lobby, an onlooker: refused before reading anything
+        action = await self.picked(interaction, cards)
+        await self._act(interaction, action if action is not None else self._typed(interaction, cards))
 
     play.autocomplete("cards")(_moves)
 
@@ -161,13 +133,11 @@ class CrownCog(
     @app_commands.command(name=_name("pass"), description=_text("Pass this trick", "pass"))
     @app_commands.guild_only()
     async def pass_(self, interaction: discord.Interaction[Any]) -> None:
-        rec = await game_for(interaction, GAME)
-        seat = self._seat(interaction, rec)
-        legal = self.tables.engine(rec).legal_actions(self.tables.state(rec), seat)
+        pos = self.position(interaction)
+        legal = pos.legal()
         # While the game waits for the caller's optional 7 / 10 choice, passing means keeping the cards.
-        kinds = {a.type for a in legal}
-        action = {"type": "decline"} if "decline" in kinds and "pass" not in kinds else {"type": "pass"}
-        await self._act(interaction, rec, action)
+        declining = any(isinstance(a, Decline) for a in legal) and not any(isinstance(a, Pass) for a in legal)
+        await self._act(interaction, Decline() if declining else Pass())
 
 
 async def setup(bot: Deckhand) -> None:

@@ -2,19 +2,20 @@
 choices grouped so a select stays short, Pass and "keep my cards" as buttons, and one sentence per event.
 
 Cards are named by number and suit symbol everywhere in text (the card titles are on the pictures), so a
-select option or a table line stays short on a phone. Nothing here decides a rule: the engine does.
+select option or a table line stays short on a phone; the notation itself (``7♠``, ``Joker``) is the
+engine's (``engines.glorious_crown.notation``). Counts, points and places are worded through catalog keys
+(one / many), never by gluing an "s" on. Nothing here decides a rule: the engine does.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
-from engines.core import Action, Event
-from engines.glorious_crown.cards import CARDS, JOKERS, RANK_EFFECT
+from engines.core import Action, Event, Text
+from engines.glorious_crown.cards import CARDS, RANK_EFFECT
 from engines.glorious_crown.events import (
     Cleared,
     Discarded,
@@ -28,54 +29,54 @@ from engines.glorious_crown.events import (
     TradeReceived,
     WentOut,
 )
+from engines.glorious_crown.models import Answer, Decline, Discard, GCView, Give, Pass, Play
+from engines.glorious_crown.notation import format_card, format_cards, format_suits
+from engines.glorious_crown.plays import COUNTER
 
-SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 NS = "glorious-crown"  # catalog namespace of this game's own extra strings
-COUNTER = "S3"
 
 
-# -- card names ---------------------------------------------------------------------------------------
-def card_short(card: str, lang: str) -> str:
-    """ "7♠", "11♥", "Joker"."""
-    info = CARDS.get(card)
-    if info is None:
-        return card
-    if info.is_joker:
-        return t(lang, f"{NS}.joker")
-    return f"{info.rank}{SYMBOL[info.suit]}"
-
-
-def cards_text(cards: Sequence[str], lang: str) -> str:
-    """A group as players say it: "7♠ 7♥", "3♦ + Joker", "Joker ×2"."""
-    real = [card_short(c, lang) for c in cards if c not in JOKERS]
-    jokers = sum(1 for c in cards if c in JOKERS)
-    joker = ""
-    if jokers:
-        joker = t(lang, f"{NS}.joker") + (f" ×{jokers}" if jokers > 1 else "")
-    if real and joker:
-        return " ".join(real) + " + " + joker
-    return " ".join(real) or joker
-
-
+# -- words ------------------------------------------------------------------------------------------
 def group_text(cards: Sequence[str], lang: str) -> str:
     """A play with its size: "7♠ 7♥ (pair)"; a single card is just its name."""
-    text = cards_text(cards, lang)
+    text = format_cards(cards, lang)
     if len(cards) > 1:
         return t(lang, f"{NS}.group", cards=text, size=t(lang, f"{NS}.size.{len(cards)}"))
     return text
 
 
+def _plural(n: int, lang: str, noun: str) -> str:
+    """ "1 card" / "2 cards" from the catalog's ``<noun>.one`` / ``<noun>.many``."""
+    return t(lang, f"{NS}.{noun}.one") if n == 1 else t(lang, f"{NS}.{noun}.many", n=n)
+
+
 def count_text(n: int, lang: str) -> str:
-    return t(lang, f"{NS}.count.one") if n == 1 else t(lang, f"{NS}.count.many", n=n)
+    return _plural(n, lang, "count")
 
 
 def points_text(n: int, lang: str) -> str:
-    return t(lang, f"{NS}.points.one") if n == 1 else t(lang, f"{NS}.points.many", n=n)
+    return _plural(n, lang, "points")
+
+
+def bonus_text(n: int, lang: str) -> str:
+    return _plural(n, lang, "bonus")
 
 
 def ordinal(n: int, lang: str) -> str:
     key = f"{NS}.ordinal.{n}"
     return t(lang, key) if 1 <= n <= 5 else str(n)
+
+
+def or_list(items: Sequence[str], lang: str) -> str:
+    """ "Joker", "Joker or Heart", "A, B or C" (the joining words are the catalog's)."""
+    if len(items) <= 1:
+        return "".join(items)
+    rest = t(lang, f"{NS}.list.sep").join(items[:-1])
+    return t(lang, f"{NS}.list.or", rest=rest, last=items[-1])
+
+
+def suggestions_text(names: Sequence[Text], lang: str) -> str:
+    return or_list([n.get(lang) for n in names], lang)
 
 
 def _rank(cards: Sequence[str]) -> int:
@@ -84,10 +85,10 @@ def _rank(cards: Sequence[str]) -> int:
 
 def _lone_joker_on_top(ctx: LabelContext | None) -> bool | None:
     """Whether the field's top play is a lone Joker (``None`` when the label has no view to tell)."""
-    top = getattr(ctx.view, "top", None) if ctx is not None else None
-    if ctx is None:
+    if ctx is None or not isinstance(ctx.view, GCView):
         return None
-    return top is not None and bool(top.jokers_only) and len(top.cards) == 1
+    top = ctx.view.top
+    return top is not None and top.jokers_only and len(top.cards) == 1
 
 
 def play_hint(cards: Sequence[str], lang: str, on_lone_joker: bool | None = None) -> str:
@@ -106,67 +107,24 @@ def play_hint(cards: Sequence[str], lang: str, on_lone_joker: bool | None = None
     return t(lang, f"{NS}.hint.{effect.type}")
 
 
-# -- reading typed cards ------------------------------------------------------------------------------
-_SUIT_WORDS = (
-    ("s", ("spades", "spade", "スペード", "すぺーど", "♠", "♤")),
-    ("h", ("hearts", "heart", "ハート", "はーと", "♥", "♡")),
-    ("d", ("diamonds", "diamond", "ダイヤモンド", "ダイヤ", "だいや", "dia", "♦", "♢")),
-    ("c", ("clubs", "club", "クローバー", "クラブ", "くらぶ", "♣", "♧")),
-)
-_JOKER_WORDS = ("jokers", "joker", "ジョーカー", "じょーかー", "jk", "jo", "★", "🃏")
-_FACES = {"j": 11, "q": 12, "k": 13, "a": 14, "2": 15}
-_RANK = r"1[0-5]|[3-9]|[jqka2]"
-_TOKEN = re.compile(
-    rf"(?P<joker>\*(?P<jn>[12])?)"
-    rf"|(?P<s1>[shdc])\s*(?:の\s*)?(?P<r1>{_RANK})(?![0-9])"
-    rf"|(?P<r2>{_RANK})\s*(?:of\s*)?(?P<s2>[shdc])(?![a-z])"
-)
-_SEPARATORS = re.compile(r"[\s,、，+＋・/]+")
+#: refusal params that count cards: worded "1 card" / "2 cards" rather than a bare number
+_COUNT_PARAMS = ("max", "need", "count", "size")
 
 
-class UnreadableCards(ValueError):
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
-
-
-def parse_cards(text: str, hand: Sequence[str] = ()) -> list[str]:
-    """Card ids from what a player typed: "S7 H7", "7♠ 7♥", "spade 3", "スペード3", "♠3 + joker".
-    A Joker without a number is the first one the player holds (the engine's canonical choice).
-    Raises ``UnreadableCards`` with the part that is not a card."""
-    s = unicodedata.normalize("NFKC", text).casefold()
-    s = re.sub(r"[(（][^)）]*[)）]", " ", s).split("·")[0]  # a pasted label: "7♠ 7♥ (pair) · trade"
-    for word in _JOKER_WORDS:
-        s = s.replace(word.casefold(), " *")
-    s = re.sub(r"\*\s*[x×]\s*([1-4])", lambda m: " *" * int(m[1]), s)  # "Joker ×2"
-    s = re.sub(r"\*\s*([12])(?![0-9])", r"*\1", s)
-    for code, words in _SUIT_WORDS:
-        for word in words:
-            s = s.replace(word.casefold(), f" {code}")
-    s = re.sub(r"\bof\b", " ", s)
-    out: list[str] = []
-    pos = 0
-    jokers_left = [j for j in JOKERS if j in hand] or list(JOKERS)
-    for m in _TOKEN.finditer(s):
-        gap = _SEPARATORS.sub("", s[pos : m.start()])
-        if gap:
-            raise UnreadableCards(gap)
-        pos = m.end()
-        if m["joker"]:
-            if m["jn"]:
-                out.append(f"JK{m['jn']}")
-            else:
-                free = [j for j in jokers_left if j not in out]
-                out.append(free[0] if free else "JK1")
-            continue
-        suit, rank = (m["s1"], m["r1"]) if m["s1"] else (m["s2"], m["r2"])
-        number = _FACES[rank] if rank in _FACES else int(rank)
-        out.append(f"{suit.upper()}{number}")
-    rest = _SEPARATORS.sub("", s[pos:])
-    if rest:
-        raise UnreadableCards(rest)
-    if not out:
-        raise UnreadableCards(text.strip() or "-")
+def refusal_params(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """An engine refusal's params as players read them: card ids and suit codes as written ("S7" ->
+    "7♠", ["S", "H"] -> "♠♥"), a Joker rank (0) by name, card counts with their noun."""
+    out = dict(params)
+    if isinstance(out.get("card"), str) and out["card"] in CARDS:
+        out["card"] = format_card(out["card"], lang)
+    if isinstance(out.get("lock"), list | tuple):
+        out["lock"] = format_suits(out["lock"])
+    for key in ("rank", "top"):
+        if out.get(key) == 0:
+            out[key] = format_card("JK1", lang)
+    for key in _COUNT_PARAMS:
+        if isinstance(out.get(key), int):
+            out[key] = count_text(out[key], lang)
     return out
 
 
@@ -176,43 +134,41 @@ class UI(GameUI):
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
         key = f"actions.{NS}.{action.type}"
-        cards: list[str] = list(getattr(action, "cards", None) or [])
-        if action.type == "play":
-            hint = play_hint(cards, lang, on_lone_joker=_lone_joker_on_top(ctx))
-            label = t(lang, key, cards=group_text(cards, lang), hint=f" · {hint}" if hint else "")
-        elif action.type == "give" and ctx is not None and getattr(ctx.view, "pending", None) is not None:
-            to = ctx.name(ctx.view.pending.other)
-            label = t(lang, f"{key}_to", cards=cards_text(cards, lang), to=to)
-        elif action.type in ("give", "answer"):
-            label = t(lang, key, cards=cards_text(cards, lang), count=count_text(len(cards), lang))
-        elif action.type == "discard":
-            label = t(lang, key, card=card_short(str(getattr(action, "card", "")), lang))
-        else:
-            label = t(lang, key)
+        match action:
+            case Play(cards=cards):
+                hint = play_hint(cards, lang, on_lone_joker=_lone_joker_on_top(ctx))
+                text = group_text(cards, lang)
+                label = (
+                    t(lang, f"{NS}.play_hinted", cards=text, hint=hint) if hint else t(lang, key, cards=text)
+                )
+            case Give(cards=cards) if ctx is not None and isinstance(ctx.view, GCView) and ctx.view.pending:
+                to = ctx.name(ctx.view.pending.other)
+                label = t(lang, f"{key}_to", cards=format_cards(cards, lang), to=to)
+            case Give(cards=cards) | Answer(cards=cards):
+                label = t(lang, key, cards=format_cards(cards, lang), count=count_text(len(cards), lang))
+            case Discard(card=card):
+                label = t(lang, key, card=format_card(card, lang))
+            case _:
+                label = t(lang, key)
         return label[:100]
 
     def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
         """The 7-trade offers every combination of up to as many cards as 7s were played: grouped by how
         many cards and the first card, each group stays a short list. A blind return of two or more cards
         is grouped by its first card the same way. Plays and discards stay one flat list."""
-        cards: list[str] = list(getattr(action, "cards", None) or [])
-        if action.type == "give":
-            if len(cards) == 1:
+        match action:
+            case Give(cards=[_]):
                 return t(lang, f"{NS}.give_one")
-            return t(
-                lang, f"{NS}.give_group", count=count_text(len(cards), lang), first=card_short(cards[0], lang)
-            )
-        if action.type == "answer" and len(cards) > 1:
-            return t(
-                lang,
-                f"{NS}.answer_group",
-                count=count_text(len(cards), lang),
-                first=card_short(cards[0], lang),
-            )
+            case Give(cards=cards):
+                first = format_card(cards[0], lang)
+                return t(lang, f"{NS}.give_group", count=count_text(len(cards), lang), first=first)
+            case Answer(cards=cards) if len(cards) > 1:
+                first = format_card(cards[0], lang)
+                return t(lang, f"{NS}.answer_group", count=count_text(len(cards), lang), first=first)
         return None
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
-        return [a for a in legal if a.type in ("pass", "decline")]
+        return [a for a in legal if isinstance(a, Pass | Decline)]
 
     # -- events -----------------------------------------------------------------------------------
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
@@ -232,7 +188,7 @@ class UI(GameUI):
                     note=self._note(cards, rank, lang),
                 )
             case Locked(suits=suits):
-                return t(lang, key, suits="".join(SYMBOL.get(s, s) for s in suits))
+                return t(lang, key, suits=format_suits(suits))
             case Revolution(revolution=on):
                 return t(lang, f"{NS}.revolution_{'on' if on else 'off'}")
             case Cleared(cause="eight"):
@@ -252,11 +208,11 @@ class UI(GameUI):
             case TradeOffered(to_seat=other, count=count) | Traded(other_seat=other, count=count):
                 return t(lang, key, player=player, other=who(other), count=count_text(count, lang))
             case TradeOfferedCards(to_seat=other, cards=cards):
-                return t(lang, key, cards=cards_text(cards, lang), other=who(other))
+                return t(lang, key, cards=format_cards(cards, lang), other=who(other))
             case TradeReceived(gave_cards=gave, got_cards=got):
-                return t(lang, key, gave=cards_text(gave, lang), got=cards_text(got, lang))
+                return t(lang, key, gave=format_cards(gave, lang), got=format_cards(got, lang))
             case Discarded(card=card):
-                return t(lang, key, player=player, card=card_short(card, lang))
+                return t(lang, key, player=player, card=format_card(card, lang))
             case GameOver():
                 return self._game_over(event, lang, names)
         return t(lang, key, player=player)
@@ -293,7 +249,7 @@ class UI(GameUI):
                     f"{NS}.standing",
                     player=names.get(row.seat, row.seat),
                     field=points_text(row.field_points, lang),
-                    bonus=row.bonus,
+                    bonus=bonus_text(row.bonus, lang),
                     total=points_text(row.total, lang),
                     how=how,
                 )
