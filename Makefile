@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: run test e2e lint format bench sandbox clean
+.PHONY: run test e2e lint format bench sandbox readme clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,9 @@ e2e: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m tests.bench
+
+readme: $(STAMP)
+	$(PY) -m bot.games --readme README.md
 
 sandbox: $(STAMP)
 	$(PY) -m tests.fakediscord.sandbox

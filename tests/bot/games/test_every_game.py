@@ -185,3 +185,11 @@ def test_a_games_name_is_only_in_its_own_folders(game: GameManifest) -> None:
 
 def test_catalogs_load_for_both_languages() -> None:
     assert catalog("en") and catalog("ja")
+
+
+def test_the_readme_games_table_is_the_manifests() -> None:
+    from bot.games.__main__ import END, START, table
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split(START, 1)[1].split(END, 1)[0].strip()
+    assert block == table(), "run `make readme`"
