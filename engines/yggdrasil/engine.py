@@ -53,6 +53,7 @@ from engines.yggdrasil.models import (
     YggState,
     YggView,
 )
+from engines.yggdrasil.notation import parse_cell
 from engines.yggdrasil.rules_text import card_infos, rule_sections
 from engines.yggdrasil.scoring import score
 from engines.yggdrasil.views import build_view
@@ -246,7 +247,8 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
         raise IllegalAction("wrong_phase", phase=phase, action=action.type)
 
     def _cell(self, state: YggState, name: str) -> int:
-        cell = B.board_of(state).cell(name)
+        geo = B.board_of(state)
+        cell = parse_cell(name, geo.cols, geo.rows)
         if cell is None:
             raise IllegalAction("bad_cell", cell=name)
         return cell

@@ -80,9 +80,6 @@ class Board:
         #: neighbours[cell][d] is the cell across edge d, or -1 off the field.
         self.neighbours: tuple[tuple[int, int, int, int], ...] = tuple(nbs)
 
-    def cell(self, name: str) -> int | None:
-        return self.index.get(name.strip().upper())
-
     def home_cell(self, seat_index: int) -> int:
         """Root cell (YG-2): column C // 2 of the home row, bottom row for player 1, top row for player 2."""
         row = 0 if seat_index == 0 else self.rows - 1

@@ -9,7 +9,7 @@ from engines.core import Seat
 from engines.yggdrasil import board as B
 from engines.yggdrasil.cards import CARDS, DECKS, SwapCards
 from engines.yggdrasil.effects import legal_swaps
-from engines.yggdrasil.geometry import BIT, DIRS, LETTERS, mask_text
+from engines.yggdrasil.geometry import BIT, DIRS, LETTERS, column_label, mask_text
 from engines.yggdrasil.invasion import attacks
 from engines.yggdrasil.models import (
     CardFace,
@@ -108,7 +108,7 @@ def build_view(state: YggState, seat: Seat | None) -> YggView:
         columns=geo.cols,
         rows=geo.rows,
         coordinates=COORDINATES,
-        column_labels=[chr(65 + c) for c in range(geo.cols)],
+        column_labels=[column_label(c) for c in range(geo.cols)],
         home_rows={state.players[0]: 1, state.players[1]: geo.rows},
         cells=cells,
         roots={p: _root_name(state, si) for si, p in enumerate(state.players)},
