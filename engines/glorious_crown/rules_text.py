@@ -8,7 +8,7 @@ from importlib import resources
 from pydantic import BaseModel, ConfigDict
 
 from engines.core import CardField, CardInfo, RuleSection, Text
-from engines.glorious_crown.cards import CARDS, FOUL, JOKERS, POINTS, SUITS, Card, Effect
+from engines.glorious_crown.cards import CARDS, DATA, FOUL, JOKERS, POINTS, SUITS, Card, Effect
 
 
 class _Section(BaseModel):
@@ -64,7 +64,7 @@ _EFFECT_TEXT: dict[str, tuple[str, str]] = {
     ),
     "joker_counter": (
         "Optional: played alone on a lone Joker, clears the field at once and scores (GC-7).",
-        "任意：単体のJokerに対して1枚で出すと場がすぐに流れ、点数を得る（GC-7）。",
+        "任意：単体のジョーカーに対して1枚で出すと場がすぐに流れ、点数を得る（GC-7）。",
     ),
 }
 
@@ -118,7 +118,7 @@ def _aliases(card: Card) -> tuple[str, ...]:
 def _fields(card: Card) -> tuple[CardField, ...]:
     n, r = POINTS[card.rank]
     if card.is_joker:
-        number = Text(en="Joker", ja="ジョーカー")
+        number = DATA.joker_rules.name
         suit = Text(en="any (wild)", ja="なんでも（ワイルド）")
     else:
         number = Text(en=str(card.rank), ja=str(card.rank))
@@ -137,7 +137,8 @@ def card_infos() -> list[CardInfo]:
     infos = []
     for card in CARDS.values():
         if card.is_joker:
-            label_en, label_ja = f"Joker {card.id[2:]}", f"ジョーカー{card.id[2:]}"
+            joker = DATA.joker_rules.name
+            label_en, label_ja = f"{joker.en} {card.id[2:]}", f"{joker.ja}{card.id[2:]}"
         else:
             suit = SUITS[card.suit]
             label_en = f"{suit.name.en} {card.rank}"

@@ -6,6 +6,7 @@ import re
 
 from engines.core import describe_options
 from engines.glorious_crown import ENGINE
+from engines.glorious_crown.cards import CARDS
 from engines.glorious_crown.models import GCOptions
 
 
@@ -26,3 +27,37 @@ def test_rules_cover_every_rule_id_in_both_languages() -> None:
     assert cited == {f"GC-{i}" for i in range(1, 24)}
     for s in ENGINE.rules():
         assert re.search(r"[ぁ-んァ-ヶ一-龯]", s.body.ja), s.id
+
+
+#: Japanese titles allowed to equal their English title: proper nouns written alike in both languages.
+#: None so far; a title added here must be a name, never an English word left untranslated.
+SAME_IN_BOTH_LANGUAGES: frozenset[str] = frozenset()
+_JAPANESE = re.compile(r"[ぁ-んァ-ヶ一-龯]")
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]+")
+
+
+def _foreign_words(ja: str) -> set[str]:
+    """Latin words in a Japanese text other than what players type or read as notation: card ids (S7,
+    JK1), rule ids (GC-7) and the house-rule option names."""
+    allowed = {*CARDS, "GC", *GCOptions.model_fields}
+    return {w for w in _LATIN_WORD.findall(ja) if w not in allowed}
+
+
+def test_japanese_rules_are_written_in_japanese() -> None:
+    """Issue 10: the topic "Joker" stayed English in the Japanese /rules list."""
+    for s in ENGINE.rules():
+        assert _JAPANESE.search(s.title.ja), s.id
+        assert s.title.ja != s.title.en or s.title.ja in SAME_IN_BOTH_LANGUAGES, s.id
+        assert _foreign_words(s.title.ja) == set(), s.id
+        assert _foreign_words(s.body.ja) == set(), s.id
+
+
+def test_japanese_card_texts_are_written_in_japanese() -> None:
+    for card in ENGINE.cards():
+        texts = [
+            card.name.ja,
+            card.text.ja,
+            *(f.name.ja for f in card.fields),
+            *(f.value.ja for f in card.fields),
+        ]
+        assert _foreign_words(" ".join(texts)) == set(), card.id
