@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import inspect
 import re
+from typing import get_args
 
 import pytest
 
 import engines
 from bot.cogs.rules import batches, section_embeds
 from bot.games import ui_for
+from bot.games.glorious_crown import cog as gc_cog
 from bot.i18n import catalog
 from bot.lookup import search_cards, search_sections
-from engines.core import Event
+from engines.core import BadAction, Event, NotYourTurn
+from engines.core import GameOver as GameIsOver
 from engines.glorious_crown import engine as gc_engine
 from engines.glorious_crown import flow as gc_flow
+from engines.glorious_crown import notation as gc_notation
 from engines.glorious_crown import plays as gc_plays
 from engines.glorious_crown.cards import CARDS, SUITS
 from engines.glorious_crown.events import (
@@ -34,7 +38,8 @@ from engines.glorious_crown.events import (
     TradeReceived,
     WentOut,
 )
-from engines.glorious_crown.models import Answer, Decline, Discard, Give, Pass, Pending, Play
+from engines.glorious_crown.models import Answer, Decline, Discard, GCAction, Give, Pass, Pending, Play
+from engines.glorious_crown.notation import UnreadableCards
 
 GAME = "glorious-crown"
 ENGINE = engines.get(GAME)
@@ -230,13 +235,18 @@ def test_final_tally_names_bonus_and_illegal_finishes() -> None:
 
 
 def test_every_event_action_and_error_has_both_languages() -> None:
-    source = "".join(inspect.getsource(m) for m in (gc_engine, gc_flow, gc_plays))
-    codes = set(re.findall(r'IllegalAction\("(\w+)"', source) + re.findall(r'return "(\w+)", \{', source))
+    """Every refusal code the engine, its notation and the cog can raise, every event kind and every action
+    type has its sentence in both catalogs (the game's own key, or the core one for the contract's codes)."""
+    source = "".join(inspect.getsource(m) for m in (gc_engine, gc_flow, gc_plays, gc_notation, gc_cog))
+    codes = set(re.findall(r'IllegalAction\(\s*"(\w+)"', source) + re.findall(r'return "(\w+)", \{', source))
+    codes |= set(re.findall(r'refuse\(\s*"(\w+)"', source)) | {UnreadableCards.code}
+    codes |= {NotYourTurn.code, GameIsOver.code, BadAction.code}  # Engine.apply / parse_action
     kinds = {cls.model_fields["kind"].default for cls in EVENT_TYPES}
-    assert len(codes) >= 15 and len(kinds) == 16
+    actions = {cls.model_fields["type"].default for cls in get_args(get_args(GCAction)[0])}
+    assert len(codes) >= 20 and len(kinds) == 16 and len(actions) == 6
     for lang in LANGS:
         keys = catalog(lang)
-        assert {c for c in codes if f"errors.{GAME}.{c}" not in keys} == set(), lang
+        missing = {c for c in codes if f"errors.{GAME}.{c}" not in keys and f"errors.{c}" not in keys}
+        assert missing == set(), lang
         assert {k for k in kinds if f"events.{GAME}.{k}" not in keys} == set(), lang
-        for action in ("play", "pass", "give", "answer", "discard", "decline"):
-            assert f"actions.{GAME}.{action}" in keys
+        assert {a for a in actions if f"actions.{GAME}.{a}" not in keys} == set(), lang
