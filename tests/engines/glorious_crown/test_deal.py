@@ -7,7 +7,7 @@ import pytest
 from engines.glorious_crown import ENGINE
 from engines.glorious_crown.cards import ALL_IDS
 
-from .conftest import legal_plays_of
+from .conftest import legal_plays_of, make_state, play
 
 
 @pytest.mark.parametrize(("n", "each", "blind"), [(3, 18, 0), (4, 13, 2), (5, 10, 4)])
@@ -41,3 +41,24 @@ def test_gc_3_diamond_3_holder_leads_and_need_not_play_it() -> None:
     other = next(p for p in plays if "D3" not in p)
     step = ENGINE.apply(state, leader, {"type": "play", "cards": list(other)})
     assert "D3" in step.state.hands[leader]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_gc_3_seats_keep_the_given_order_and_only_the_diamond_3_picks_the_leader(seed: int) -> None:
+    """The lobby shuffles seats once; the engine never reorders them: the order given is the order of play,
+    and the first to move is whoever holds the diamond 3 (GC-3), wherever they sit."""
+    players = ["zed", "amy", "kim", "bob"]
+    state = ENGINE.new_game(players, None, seed)
+    assert state.players == players
+    assert ENGINE.to_move(state) == [next(p for p in players if "D3" in state.hands[p])]
+
+
+def test_gc_10_turns_follow_the_given_seat_order() -> None:
+    hands = {"zed": ["S4", "S12"], "amy": ["H6", "H13"], "kim": ["C6", "C12"], "bob": ["D9", "D14"]}
+    state = make_state(hands, current="kim")
+    movers = []
+    for card in ("C6", "D9", "S12", "H13"):
+        seat = ENGINE.to_move(state)[0]
+        movers.append(seat)
+        state = play(state, seat, card).state
+    assert movers == ["kim", "bob", "zed", "amy"]  # round the table as given, from the leader
