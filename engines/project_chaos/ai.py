@@ -1,0 +1,201 @@
+"""AI teammates. ``random``: uniform legal play. ``normal``: a one-turn lookahead on boards it may know.
+
+How ``normal`` decides, from its own seat's view only:
+
+1. It never reads another hand, the deck order or the game's generator: before looking ahead it re-deals every
+   card it cannot see (all cards minus its hand and the public board, lane, discard and revealed cards) at
+   random
+   to the other hands and the deck, with a fresh generator (a *determinization*), ``SAMPLES`` times.
+2. For each legal choice it plays the rest of the turn on each sample (its own follow-up decisions greedily,
+   the others' votes by the vote rule, no claims) and scores the board where the next turn starts: progress
+   toward the scenario's goal, the chaos die kept low (each face costs more, 3 most: forced cards and the risk
+   of losing), tokens, cards in workplaces that can still reach the lane, a round without a die effect
+   (PC-10),
+   and a won or lost game above all.
+3. Vote rule (PC-12a): it votes yes when the board after the yes effects scores at least as well as after the
+   no effects (same samples). Claim rule (PC-12b): it never claims, a computer has lived nothing; it passes at
+   once so the humans are not kept waiting.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engines.core import Agent, RandomAgent, Rng, Seat
+from engines.project_chaos.cards import CARD_IDS, CATEGORIES, CATS, VALUE
+from engines.project_chaos.effects import queue_front, run_effect
+from engines.project_chaos.models import (
+    CastVote,
+    ClaimPending,
+    NoClaim,
+    PCAction,
+    PCState,
+    VotePending,
+)
+from engines.project_chaos.scenarios import (
+    SCENARIOS,
+    CategoriesGoal,
+    CategoryCountGoal,
+    DieFaceGoal,
+    ValueCountGoal,
+    category_fill,
+)
+
+if TYPE_CHECKING:
+    from engines.project_chaos.engine import ProjectChaosEngine
+
+SAMPLES = 2
+#: cost of each die face: 2 burns a card a turn, 3 reveals two and may lose the game
+DIE_COST = (0.0, 2.0, 7.0, 18.0)
+WIN, LOSS = 1000.0, -1000.0
+TOKEN = 1.5
+STEP = 10.0  # one step of goal progress
+FOLLOW_UP = 6  # decisions resolved after the action before scoring
+
+
+def visible_cards(state: PCState, seat: Seat) -> set[str]:
+    """What ``seat`` can see: its hand and everything public."""
+    seen = set(state.hands[seat])
+    seen.update(c for c in state.workplaces.values() if c is not None)
+    seen.update(state.lane)
+    seen.update(state.discard)
+    seen.update(state.revealed)
+    if state.playing is not None:
+        seen.add(state.playing)
+    p = state.pending
+    if p is not None and p.kind == "push_out":
+        seen.add(p.card)
+    return seen
+
+
+def determinize(engine: ProjectChaosEngine, state: PCState, seat: Seat, rng: Rng) -> PCState:
+    """A copy where every card ``seat`` cannot see is re-dealt at random and the generator is fresh."""
+    det = engine.copy_state(state)
+    seen = visible_cards(state, seat)
+    unseen = [c for c in CARD_IDS if c not in seen]
+    rng.shuffle(unseen)
+    for other in state.players:
+        if other != seat:
+            n = len(state.hands[other])
+            det.hands[other] = unseen[:n]
+            unseen = unseen[n:]
+    n = len(state.set_aside)
+    det.set_aside, det.deck = unseen[:n], unseen[n:]
+    det.rng = rng.next_u64()
+    return det
+
+
+def _goal_score(state: PCState) -> float:
+    goal = SCENARIOS[state.scenario].goal
+    lane = state.lane
+    wp = [c for c in state.workplaces.values() if c is not None]
+    if isinstance(goal, CategoriesGoal):
+        fill = category_fill(lane, goal.per_category)
+        score = STEP * sum(fill.values())
+        # A workplace card of a category still short will reach the lane when pushed out.
+        short = {c for c in CATEGORIES if fill[c] < goal.per_category}
+        score += 3.0 * sum(1 for c in wp if short & set(CATS[c]) and VALUE[c] <= 0)
+        score += 1.5 * sum(1 for c in wp if short & set(CATS[c]) and VALUE[c] > 0)
+        return score
+    if isinstance(goal, ValueCountGoal):
+        n = sum(VALUE[c] == goal.value for c in lane)
+        return STEP * min(n, goal.count) + 4.0 * sum(VALUE[c] == goal.value for c in wp)
+    if isinstance(goal, DieFaceGoal):
+        return -STEP * abs(state.die - goal.value)
+    if isinstance(goal, CategoryCountGoal):
+        n = sum(goal.category in CATS[c] and VALUE[c] >= goal.min_value for c in lane)
+        near = sum(goal.category in CATS[c] and VALUE[c] >= goal.min_value for c in wp)
+        return STEP * min(n, goal.count) + 3.0 * near
+    total = sum(VALUE[c] for c in lane)
+    return 3.0 * min(total, goal.at_least) + 1.0 * sum(VALUE[c] for c in wp)
+
+
+def evaluate(state: PCState) -> float:
+    if state.stage == "over":
+        return WIN if state.result == "win" else LOSS
+    score = _goal_score(state)
+    score -= DIE_COST[state.die]
+    score += TOKEN * state.tokens
+    if not state.die_touched:
+        # Stagnation is coming at the round's end (PC-10): the later in the round, the surer.
+        left = len(state.players) - 1 - state.current
+        score -= (4.0 if state.die < 3 else 25.0) / (1 + left)
+    # Running out of deck loses: keep some margin.
+    if len(state.deck) < 6:
+        score -= 2.0 * (6 - len(state.deck))
+    return score
+
+
+class NormalAgent:
+    def __init__(self, engine: ProjectChaosEngine, samples: int = SAMPLES) -> None:
+        self.engine = engine
+        self.samples = samples
+
+    def choose(self, state: PCState, seat: Seat, rng: Rng) -> PCAction:
+        legal = self.engine.legal_actions(state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        pending = state.pending
+        if isinstance(pending, ClaimPending):
+            return NoClaim()
+        worlds = [determinize(self.engine, state, seat, rng) for _ in range(self.samples)]
+        if isinstance(pending, VotePending):
+            return self._vote(worlds, pending)
+        best: PCAction = legal[0]
+        best_value = float("-inf")
+        for action in legal:
+            value = sum(self._rollout(w, seat, action) for w in worlds) / len(worlds)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+    # -- voting (PC-12a) ---------------------------------------------------------------------------------
+    def _vote(self, worlds: list[PCState], pending: VotePending) -> CastVote:
+        yes = sum(self._branch(w, pending.card, pending.effect.yes) for w in worlds)
+        no = sum(self._branch(w, pending.card, pending.effect.no) for w in worlds)
+        return CastVote(yes=yes >= no)
+
+    def _branch(self, world: PCState, card: str, effects: tuple[Any, ...]) -> float:
+        trial = self.engine.copy_state(world)
+        trial.pending = None
+        trial.queue = []
+        queue_front(trial, card, effects)
+        events: list[Any] = []
+        while trial.queue and trial.pending is None and trial.stage != "over":
+            run_effect(trial, trial.queue.pop(0), events)
+        return evaluate(trial)
+
+    # -- lookahead ---------------------------------------------------------------------------------------
+    def _rollout(self, world: PCState, seat: Seat, action: PCAction) -> float:
+        state = self.engine.apply(world, seat, action).state
+        for _ in range(FOLLOW_UP):
+            if state.stage == "over" or state.pending is None:
+                break
+            movers = self.engine.to_move(state)
+            mover = movers[0]
+            state = self.engine.apply(state, mover, self._greedy(state, mover)).state
+        return evaluate(state)
+
+    def _greedy(self, state: PCState, seat: Seat) -> PCAction:
+        """Follow-up decisions inside a lookahead: the best static score one step ahead."""
+        legal = self.engine.legal_actions(state, seat)
+        pending = state.pending
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(pending, ClaimPending):
+            return NoClaim()
+        if isinstance(pending, VotePending):
+            return self._vote([state], pending)
+        best: PCAction = legal[0]
+        best_value = float("-inf")
+        for action in legal:
+            value = evaluate(self.engine.apply(state, seat, action).state)
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+
+
+def make_agent(engine: Any, level: str) -> Agent:
+    if level == "random":
+        return RandomAgent(engine)
+    return NormalAgent(engine)
