@@ -307,3 +307,37 @@ def test_refusals_have_game_sentences_in_both_languages() -> None:
             text, expected = message_for(error, lang)
             assert expected and text == t(lang, f"errors.yggdrasil.{code}", **error.params)
             assert "p1:07" not in text and "{" not in text
+
+
+async def test_typed_commands_read_numbers_names_and_cells(fake: FakeDiscord, running_bot: StartBot) -> None:
+    """``/tree`` without the suggestions: a card by its number or its name in any case, a cell in any case;
+    what names nothing is refused in words, before the rules are asked."""
+    runner = await running_bot()
+    assert runner.bot is not None
+    alice, bob = fake.guild.member("alice"), fake.guild.member("bob")
+    nothing = await alice.slash("tree place", card="1", cell="B2")
+    assert nothing.ephemeral and "no game in this channel" in nothing.content
+    await alice.slash("game new", options={"game": "yggdrasil", "options": "columns=3 rows=5"})
+    early = await alice.slash("tree place", card="1", cell="B2")
+    assert early.ephemeral and "has not started" in early.content
+    await alice.slash("game add-ai")
+    await alice.slash("game start", order="fixed")  # alice is p1 and moves first
+    pk = (await runner.bot.tables.store.live_game_in(fake.guild.default_channel.id)).id  # type: ignore[attr-defined]
+    onlooker = await bob.slash("tree place", card="1", cell="B2")
+    assert onlooker.ephemeral and "not playing" in onlooker.content
+
+    rec = await record(runner, pk)
+    tables = runner.bot.tables  # type: ignore[attr-defined]
+    view = tables.engine(rec).view(tables.state(rec), "p1")
+    slot, held = next((i, h) for i, h in enumerate(view.hand, start=1) if h.legal_cells)
+    unknown = await alice.slash("tree place", card="99", cell=held.legal_cells[0])
+    assert unknown.ephemeral and "You have no card “99”" in unknown.content
+    off_field = await alice.slash("tree place", card=str(slot), cell="z9")
+    assert off_field.ephemeral and "There is no cell z9 on this field" in off_field.content
+    assert (await record(runner, pk)).version == rec.version, "a refused command changed the game"
+
+    name = CARDS[held.face.kind].name.en
+    reply = await alice.slash("tree place", card=name.lower(), cell=held.legal_cells[0].lower())
+    the_hand(reply)
+    said = f"placed **{name}** on {held.legal_cells[0]}."
+    assert any(said in m.content for m in table_messages(fake)), said

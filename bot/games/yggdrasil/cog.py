@@ -2,8 +2,9 @@
 
 ``/tree place card: cell:`` suggests only cards that fit somewhere, then only the cells that card fits;
 ``/tree invade target:`` the invasions the engine offers now; ``/tree discard card:`` only when nothing fits.
-Every command resolves to an engine action and goes through the table service
-(``bot.table.slash.act_and_show_hand``); the rules decide, this module only translates.
+What a player types by hand (a card's number or name, a cell such as "c4") is read by the engine's notation
+(``engines.yggdrasil.notation``); every command hands an engine action to the table service
+(``GameCommands.act``), and the rules decide.
 """
 
 from __future__ import annotations
@@ -13,117 +14,94 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
-from discord.ext import commands
 
 from bot.errors import UserError, user_lang
-from bot.games import ui_for
+from bot.games.cog import GameCommands, legal_autocomplete, of_type
 from bot.games.yggdrasil.ui import GAME, UI
-from bot.store import GameRecord
-from bot.table.slash import act_and_show_hand, game_for, legal_choices, resolve_pick
-from engines.core import Action
+from bot.lookup import fold
+from bot.table.slash import Position, caller_position
 from engines.yggdrasil.models import Discard, Invade, Place, YggView
+from engines.yggdrasil.notation import canonical_cell, card_name, parse_hand_card
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
 
 
-def _ui() -> UI:
-    ui = ui_for(GAME)
-    assert isinstance(ui, UI)
-    return ui
+_INVASIONS = legal_autocomplete(of_type(Invade))
+_DISCARDS = legal_autocomplete(of_type(Discard))
 
 
-def _refuse(code: str, **params: Any) -> UserError:
-    """A refusal worded by ``errors.yggdrasil.<code>``."""
-    error = UserError(code, **params)
-    error.game = GAME
-    return error
-
-
-class Seat:
-    """The caller's seat in the channel's game: its own view (hand) and its legal actions right now."""
-
-    def __init__(self, rec: GameRecord, seat: str, view: YggView, legal: list[Action]) -> None:
-        self.rec, self.seat, self.view, self.legal = rec, seat, view, legal
-
-    def card_id(self, text: str) -> str | None:
-        """A card in hand from an autocomplete value (its id), its number on the hand picture, or its name
-        in either language (exact first, then a unique partial match)."""
-        hand = self.view.hand or []
-        typed = text.strip()
-        if any(c.id == typed for c in hand):
-            return typed
-        if typed.isdigit() and 1 <= int(typed) <= len(hand):
-            return hand[int(typed) - 1].id
-        folded = typed.casefold()
-        if not folded:
-            return None
-        exact = [c.id for c in hand if folded in (c.face.name.en.casefold(), c.face.name.ja.casefold())]
-        if exact:
-            return exact[0]
-        partial = [c.id for c in hand if folded in f"{c.face.name.en} {c.face.name.ja}".casefold()]
-        return partial[0] if len({self._kind(c) for c in partial}) == 1 else None
-
-    def _kind(self, card_id: str) -> str:
-        return next(c.face.kind for c in self.view.hand or [] if c.id == card_id)
-
-
-async def _seat(interaction: discord.Interaction[Any]) -> Seat:
-    """The caller's seat; refusals (no game here, another game, not playing) raise ``UserError``."""
-    client: Deckhand = interaction.client
-    tables = client.tables
-    rec = await game_for(interaction, GAME)
-    mine = rec.seat_of(interaction.user.id)
-    if mine is None or not mine.seat:
-        raise UserError("not_in_game")
-    engine = tables.engine(rec)
-    state = tables.state(rec)
-    view = engine.view(state, mine.seat)
+def seat_view(pos: Position) -> YggView:
+    """The caller's own view: their hand, the field and what the game waits for."""
+    view = pos.engine.view(pos.state, pos.seat)
     assert isinstance(view, YggView)
-    return Seat(rec, mine.seat, view, engine.legal_actions(state, mine.seat))
-
-
-async def _seat_or_none(interaction: discord.Interaction[Any]) -> Seat | None:
-    try:
-        return await _seat(interaction)
-    except UserError:
-        return None
+    return view
 
 
 def _matches(needle: str, *texts: str) -> bool:
-    folded = needle.casefold().strip()
-    return not folded or any(folded in text.casefold() for text in texts)
+    folded = fold(needle)
+    return not folded or any(folded in fold(text) for text in texts)
 
 
 class TreeCog(
-    commands.GroupCog, group_name="tree", group_description="Play The Yggdrasil: place cards and invade"
+    GameCommands, group_name="tree", group_description="Play The Yggdrasil: place cards and invade"
 ):
-    def __init__(self, bot: Deckhand) -> None:
-        self.bot = bot
-        super().__init__()
+    game_id = GAME
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """The base's channel check, with its refusal ("no game here", "another game") answered like any
+        other. discord.py hands only ``AppCommandError`` from a check to the tree's error funnel; anything
+        else escapes and the player gets no answer at all, so the refusal travels wrapped as the command's
+        own error (``bot.errors.message_for`` words the cause)."""
+        try:
+            return await super().interaction_check(interaction)
+        except UserError as err:
+            command = interaction.command
+            assert isinstance(command, app_commands.Command)
+            raise app_commands.CommandInvokeError(command, err) from err
+
+    def _ui(self, pos: Position) -> UI:
+        ui = self.tables.ui(pos.record)
+        assert isinstance(ui, UI)
+        return ui
+
+    def _cell(self, view: YggView, typed: str) -> str:
+        """A typed cell as the picture names it, or the rules' own refusal for a cell not on this field."""
+        cell = canonical_cell(typed, view.columns, view.rows)
+        if cell is None:
+            raise self.refuse("bad_cell", cell=typed.strip()[:10])
+        return cell
+
+    def _card(self, view: YggView, typed: str) -> str:
+        """The id of the card in hand that the typed number, name or autocomplete value names."""
+        held = parse_hand_card(typed, view.hand or [])
+        if held is None:
+            raise self.refuse("unknown_card", name=typed.strip()[:50])
+        return held.id
 
     # -- /tree place ----------------------------------------------------------------------------------
     async def _place_cards(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Cards in hand that fit somewhere now, as numbered on the hand picture, with their cells."""
-        me = await _seat_or_none(interaction)
-        if me is None:
+        pos = await caller_position(interaction, self.game_id)
+        if pos is None:
             return []
+        view = seat_view(pos)
         lang = user_lang(interaction)
-        ui = _ui()
+        other = "ja" if lang == "en" else "en"
+        ui = self._ui(pos)
         cells: dict[str, list[str]] = {}
-        for action in me.legal:
+        for action in pos.legal():
             if isinstance(action, Place):
                 cells.setdefault(action.card, []).append(action.cell)
         out = []
-        for slot, held in enumerate(me.view.hand or [], start=1):
+        for slot, held in enumerate(view.hand or [], start=1):
             where = cells.get(held.id)
             if not where:
                 continue
-            label = f"{ui.card_label(held.face.kind, lang, slot)} → {' '.join(where)}"
-            other = ui.kind_name(held.face.kind, "ja" if lang == "en" else "en")
-            if _matches(current, label, other):
+            label = ui.card_cells_label(held.face.kind, slot, where, lang)
+            if _matches(current, label, card_name(held.face.kind, other)):
                 out.append(app_commands.Choice(name=label[:100], value=held.id))
         return out[:25]
 
@@ -131,14 +109,15 @@ class TreeCog(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The cells the chosen card fits, labelled like the picture ("C4")."""
-        me = await _seat_or_none(interaction)
-        if me is None:
+        pos = await caller_position(interaction, self.game_id)
+        if pos is None:
             return []
-        chosen = getattr(interaction.namespace, "card", None)
-        card_id = me.card_id(str(chosen)) if chosen else None
-        cells = [a.cell for a in me.legal if isinstance(a, Place) and (card_id is None or a.card == card_id)]
-        unique = list(dict.fromkeys(cells))
-        return [app_commands.Choice(name=c, value=c) for c in unique if _matches(current, c)][:25]
+        chosen = interaction.namespace.card
+        held = parse_hand_card(str(chosen), seat_view(pos).hand or []) if chosen else None
+        cells = [a.cell for a in pos.legal() if isinstance(a, Place) and (held is None or a.card == held.id)]
+        return [app_commands.Choice(name=c, value=c) for c in dict.fromkeys(cells) if _matches(current, c)][
+            :25
+        ]
 
     @app_commands.command(name=_("place"), description=_("Place a card from your hand on a cell"))
     @app_commands.describe(
@@ -146,38 +125,33 @@ class TreeCog(
     )
     @app_commands.guild_only()
     async def place(self, interaction: discord.Interaction[Any], card: str, cell: str) -> None:
-        me = await _seat(interaction)
-        card_id = me.card_id(card)
-        if card_id is None:
-            raise _refuse("unknown_card", name=card)
-        cell = cell.strip().upper()
-        # The legal action when there is one; otherwise the engine refuses with the exact reason.
-        action = next(
-            (a for a in me.legal if isinstance(a, Place) and a.card == card_id and a.cell == cell),
-            Place(card=card_id, cell=cell),
-        )
-        await act_and_show_hand(interaction, me.rec, action)
+        view = seat_view(self.position(interaction))
+        # Not checked against the legal moves here: the engine refuses with the exact reason (YG-5).
+        await self.act(interaction, Place(card=self._card(view, card), cell=self._cell(view, cell)))
 
     place.autocomplete("card")(_place_cards)
     place.autocomplete("cell")(_place_cells)
 
     # -- /tree invade ---------------------------------------------------------------------------------
+    # discord.py passes the cog to an autocomplete only when the callback is defined in a class body, which
+    # the function ``legal_autocomplete`` returns is not: a method here hands it the cog.
     async def _invade_targets(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        return await legal_choices(interaction, GAME, current, lambda a: isinstance(a, Invade))
+        """The invasions the engine offers now, worded from the caller's view."""
+        return await _INVASIONS(self, interaction, current)
 
     @app_commands.command(name=_("invade"), description=_("Invade an opponent card your new card points at"))
     @app_commands.describe(target=_("The opponent card to invade"))
     @app_commands.guild_only()
     async def invade(self, interaction: discord.Interaction[Any], target: str) -> None:
-        rec = await game_for(interaction, GAME)
-        action = await resolve_pick(interaction, rec, target)
+        view = seat_view(self.position(interaction))
+        action = await self.picked(interaction, target)
         if action is None:  # typed by hand: a cell name such as "D5"
-            action = Invade(target=target.strip().upper())
+            action = Invade(target=self._cell(view, target))
         if not isinstance(action, Invade):
             raise UserError("action_gone")
-        await act_and_show_hand(interaction, rec, action)
+        await self.act(interaction, action)
 
     invade.autocomplete("target")(_invade_targets)
 
@@ -186,7 +160,7 @@ class TreeCog(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """Offered only when the engine offers discard-and-draw (no card in hand fits anywhere)."""
-        return await legal_choices(interaction, GAME, current, lambda a: isinstance(a, Discard))
+        return await _DISCARDS(self, interaction, current)
 
     @app_commands.command(
         name=_("discard"), description=_("Discard a card and draw one (only when no card fits)")
@@ -194,17 +168,13 @@ class TreeCog(
     @app_commands.describe(card=_("The card to discard"))
     @app_commands.guild_only()
     async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
-        rec = await game_for(interaction, GAME)
-        action = await resolve_pick(interaction, rec, card)
+        view = seat_view(self.position(interaction))
+        action = await self.picked(interaction, card)
         if action is None:  # typed by hand: a name or the number on the hand picture
-            me = await _seat(interaction)
-            card_id = me.card_id(card)
-            if card_id is None:
-                raise _refuse("unknown_card", name=card)
-            action = Discard(card=card_id)
+            action = Discard(card=self._card(view, card))
         if not isinstance(action, Discard):
             raise UserError("action_gone")
-        await act_and_show_hand(interaction, rec, action)
+        await self.act(interaction, action)
 
     discard.autocomplete("card")(_discard_cards)
 

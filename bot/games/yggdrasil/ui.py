@@ -112,6 +112,12 @@ class UI(GameUI):
         )
         return f"{slot}. {text}" if slot else text
 
+    def card_cells_label(self, kind: str, slot: int, cells: Sequence[str], lang: str) -> str:
+        """A card for ``/tree place``: its hand label and every cell it fits ("2. Moss Bear · … → B2 C3")."""
+        return t(
+            lang, "yggdrasil.label.card_cells", card=self.card_label(kind, lang, slot), cells=" ".join(cells)
+        )
+
     # -- actions ----------------------------------------------------------------------------------------
     def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
         """Placing is two steps in the hand: first the card (numbered as on the hand picture, so two copies
