@@ -46,6 +46,7 @@ from engines.yggdrasil.models import (
     NoInvasion,
     Phase,
     Place,
+    PlacementProblem,
     SkipEffect,
     SwapAction,
     YggAction,
@@ -253,7 +254,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
             raise IllegalAction("bad_cell", cell=name)
         return cell
 
-    def placement_problem(self, state: YggState, si: int, kind: str, cell: int) -> str | None:
+    def placement_problem(self, state: YggState, si: int, kind: str, cell: int) -> PlacementProblem | None:
         """Why a card of ``kind`` cannot go on ``cell`` for seat ``si`` (a stable code), or None (YG-5)."""
         if state.owner[cell] != -1:
             return "cell_taken"

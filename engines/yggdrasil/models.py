@@ -10,6 +10,10 @@ from engines.core import Action, GameState, Options, Seat, Text, View
 
 DeckChoice = Literal["grove", "beast", "wind", "random"]
 Phase = Literal["place", "extra", "swap", "invade", "over"]
+#: Why a card cannot go on a cell (YG-5, YG-15): the refusal codes of a placement.
+PlacementProblem = Literal[
+    "cell_taken", "branch_off_field", "not_connected", "branch_mismatch", "colour_mismatch"
+]
 
 
 class YggOptions(Options):

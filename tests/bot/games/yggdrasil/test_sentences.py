@@ -1,0 +1,45 @@
+"""Every action type, event kind and refusal code of The Yggdrasil has a sentence in both catalogs, including
+the placement codes the engine raises through a variable (YG-5, YG-15) and the refusals of ``/tree``."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from typing import get_args
+
+import pytest
+
+from bot.games.yggdrasil import cog
+from bot.i18n import has
+from engines.yggdrasil import engine
+from engines.yggdrasil.events import EVENT_KINDS
+from engines.yggdrasil.models import ACTION_ADAPTER, PlacementProblem
+
+
+def raised_codes(module: object, call: str) -> set[str]:
+    """String literals passed first to ``call(...)`` (``IllegalAction`` or ``self.refuse``) in a module."""
+    codes = set()
+    for node in ast.walk(ast.parse(inspect.getsource(module))):  # type: ignore[arg-type]
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func
+            name = ""
+            if isinstance(func, ast.Name | ast.Attribute):
+                name = func.id if isinstance(func, ast.Name) else func.attr
+            if name == call and isinstance(node.args[0].value, str):
+                codes.add(node.args[0].value)
+    return codes
+
+
+ACTION_TYPES = sorted(ACTION_ADAPTER.json_schema()["discriminator"]["mapping"])
+CODES = sorted(
+    raised_codes(engine, "IllegalAction") | set(get_args(PlacementProblem)) | raised_codes(cog, "refuse")
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_action_event_and_refusal_has_a_sentence(lang: str) -> None:
+    assert len(ACTION_TYPES) == 6 and len(CODES) >= 12
+    missing = [f"actions.yggdrasil.{a}" for a in ACTION_TYPES if not has(f"actions.yggdrasil.{a}", lang)]
+    missing += [f"events.yggdrasil.{k}" for k in EVENT_KINDS if not has(f"events.yggdrasil.{k}", lang)]
+    missing += [f"errors.yggdrasil.{c}" for c in CODES if not has(f"errors.yggdrasil.{c}", lang)]
+    assert not missing
