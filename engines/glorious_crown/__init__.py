@@ -7,6 +7,10 @@ Actions (``type`` discriminates):
 - ``{"type": "give", "cards": [...]}`` / ``{"type": "decline"}``: the 7 trade (pending ``seven_give``).
 - ``{"type": "answer", "cards": [...]}``: the next player's blind return (pending ``seven_answer``).
 - ``{"type": "discard", "card": "H4"}`` / ``{"type": "decline"}``: the 10 discard (pending ``ten_discard``).
+
+Events are typed records, one class per kind (``events.GCEvent``). What players type ("7♠ 7♥", "スペード3",
+"joker") is read and written by ``notation`` (``parse_cards`` / ``format_cards``, ``parse_move`` /
+``format_move``).
 """
 
 from engines.glorious_crown.engine import ENGINE, GloriousCrownEngine
