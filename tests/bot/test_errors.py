@@ -6,11 +6,11 @@ import logging
 
 import pytest
 from discord import app_commands
+from engines.test_climb.engine import ClimbOptions
 
 from bot.errors import UserError, message_for
 from bot.store import StaleVersion
 from engines.core import BadOptions, IllegalAction, NotYourTurn, validate_options
-from engines.test_climb.engine import ClimbOptions
 
 
 def test_rule_refusals_are_localised() -> None:

@@ -7,11 +7,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from engines.test_climb.engine import ENGINE as CLIMB
 
 from bot.store import ChannelBusy, GameNotFound, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
 from bot.store.sqlite import migrations
 from engines.core import replay
-from engines.test_climb.engine import ENGINE as CLIMB
 
 SEATS = [SeatInfo(seat="p1", user_id=11, name="alice"), SeatInfo(seat="p2", user_id=22, name="bob")]
 
