@@ -20,6 +20,7 @@ from engines.aws_builder_cards.models import (
     Deploy,
     EndTurn,
     MoveToDeck,
+    ProposeReshuffle,
     Retire,
     RetireBuilder,
     RevealMission,
@@ -30,6 +31,8 @@ from engines.aws_builder_cards.setup import HAND_SIZE
 from engines.aws_builder_cards.turn import db_of, mission_matches
 from engines.core import Action, Engine, Rng, Seat
 
+#: below this, nothing on the console is worth taking: the AI would rather ask for a reshuffle (AB-9)
+POOR_CONSOLE = 0.3
 DRAW_VALUE = 1.6  # a drawn card is worth about an average card of a growing deck
 ADOPT_VALUE = 2.5  # an extra acquisition: a free card, or a second W-A card
 WA_VALUE = {1: 40.0, 3: 100.0}
@@ -112,6 +115,26 @@ def card_value(db: CardDB, card: Card, comp: Composition) -> float:
     return value
 
 
+def may_propose_reshuffle(state: ABState) -> bool:
+    """An AI puts the console reshuffle to the vote at most once a round, counting anyone's proposal: every
+    vote stops the game until the humans answer, so asking again and again would only nag them."""
+    voted = state.reshuffle_voted_at
+    return voted is None or state.turns - voted >= len(state.order)
+
+
+class RandomAI:
+    """The "random" level: a uniformly random legal move, except that it never proposes a console reshuffle
+    (each proposal makes the humans vote; a random player would ask nearly every turn)."""
+
+    def __init__(self, engine: Engine[Any, Any, Any, Any]) -> None:
+        self.engine = engine
+
+    def choose(self, state: ABState, seat: Seat, rng: Rng) -> Action:
+        legal: list[Action] = self.engine.legal_actions(state, seat)
+        quiet = [a for a in legal if not isinstance(a, ProposeReshuffle)]
+        return rng.choice(quiet or legal)
+
+
 class BuilderAI:
     def __init__(self, engine: Engine[Any, Any, Any, Any]) -> None:
         self.engine = engine
@@ -146,8 +169,10 @@ class BuilderAI:
             scored = [(self._acquire_value(state, db, comp, a), i, a) for i, a in enumerate(acquires)]
             best_value, _, best = max(scored, key=lambda t: (t[0], -t[1]))
             must = state.now.retired is not None and not state.now.acquired
-            if best_value > 0.3 or must:
+            if best_value > POOR_CONSOLE or must:
                 return best
+            if not state.now.acquired and may_propose_reshuffle(state) and ProposeReshuffle() in legal:
+                return ProposeReshuffle()
         builder_retires = [a for a in legal if isinstance(a, RetireBuilder)]
         if builder_retires:
             worst = min(builder_retires, key=lambda a: comp.value(key_of(a.card)))
@@ -191,4 +216,4 @@ class BuilderAI:
         return comp.value(card.key) - 0.5 * comp.average() + (0.5 if card.paid else 0.0)
 
 
-__all__ = ["BuilderAI", "card_value", "is_cmp"]
+__all__ = ["BuilderAI", "RandomAI", "card_value", "is_cmp", "may_propose_reshuffle"]

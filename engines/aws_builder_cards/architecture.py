@@ -1,7 +1,8 @@
 """What a deployed architecture produces: base credits, combos (with the best pairing for the player), "for
 each" bonuses, EC2 stacking and the cards' own effects (AB-5).
 
-Combos need an *architecture*: at least two Builder cards deployed. A ``with`` combo pairs its card with
+Combos need an *architecture*: at least two cards deployed, of any kind (AB-5: Starters count, so Virtual
+Machine with Bare Metal Host draws from a hand of Starters). A ``with`` combo pairs its card with
 partners that satisfy it, and a card can be the partner of only one combo; "for each" combos and stacking
 count cards without using them up. Among all pairings the engine picks the one worth most to the player:
 credits first, then draws, then Cloud Adoptions. Cards already drawn this turn cannot be given back, so the
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Literal
 
 from engines.aws_builder_cards.cards import BUILDER, CMP, CMP_CATEGORIES, OTHER, CardDB
 
@@ -24,7 +26,7 @@ Slot = tuple[str, bool]
 class Line:
     """One contribution. ``owner`` and ``partners`` index the evaluated tuple of deployed cards."""
 
-    kind: str  # "with" | "per" | "stack" | "effect"
+    kind: Literal["with", "per", "stack", "effect"]
     owner: int
     effect: int  # index of the effect in the card's data (-1 for stacking/own effects summary)
     partners: tuple[int, ...]
@@ -79,7 +81,7 @@ def _evaluate(db: CardDB, deployed: tuple[Slot, ...], draws_taken: int) -> Resul
     cards = [db.cards[k] for k in keys]
     n = len(keys)
     base = sum(c.defn.credits for c in cards)
-    unlocked = sum(1 for c in cards if c.is_builder) >= 2
+    unlocked = n >= 2  # AB-5: two or more deployed cards of any kind, Starters included
     cmp = [is_cmp(db, keys, i) for i in range(n)]
     fixed: list[Line] = []
     discard_to_deck = 0

@@ -13,7 +13,6 @@ from engines.core import (
     Engine,
     Event,
     Outcome,
-    RandomAgent,
     Rng,
     RuleSection,
     Seat,
@@ -107,11 +106,9 @@ class AwsBuilderCards(Engine[ABState, ABOptions, ABAction, ABView]):
         return views.hidden_cards(state, seat)
 
     def ai(self, level: str = "normal") -> Agent:
-        if level == "random":
-            return RandomAgent(self)
-        from engines.aws_builder_cards.ai import BuilderAI
+        from engines.aws_builder_cards.ai import BuilderAI, RandomAI
 
-        return BuilderAI(self)
+        return RandomAI(self) if level == "random" else BuilderAI(self)
 
     def rules(self) -> list[RuleSection]:
         from engines.aws_builder_cards.rules_text import rule_sections

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engines.core import Action, GameState, Options, Seat, Text, View
 from engines.deckbuilding import Market, Piles, shallow_copy
@@ -18,7 +18,6 @@ class ABOptions(Options):
         False, description="AB-11: secret Mission cards worth 3 points (Generative AI add-on)"
     )
     long_game: bool = Field(False, description="AB-12: W-A cards go to the discard pile (still scored)")
-    random_order: bool = Field(True, description="AB-4: random seat order (off: the order players joined)")
     card_file: str | None = Field(
         None,
         description="the TEXT (TOML or JSON) of a card file with the schema of cards.toml; the bot reads "
@@ -47,8 +46,8 @@ class Retire(Action):
 
 
 class Deploy(Action):
-    """AB-5.2: deploy one card, or the whole hand at once (``cards`` = every deployable hand card).
-    ``decline_sunset``: deploy a Sunset card without using its effect, keeping it (AB-5.3)."""
+    """AB-5.2: deploy any deployable cards from hand at once (one, several, or all of them).
+    ``decline_sunset``: deploy a single Sunset card without using its effect, keeping it (AB-5.3)."""
 
     type: Literal["deploy"] = "deploy"
     cards: tuple[str, ...]
@@ -70,32 +69,12 @@ class MoveToDeck(Action):
 
 
 class Acquire(Action):
-    """AB-6: ``free`` (slot 0..3), ``paid``, ``wa`` (top W-A card) or ``blind`` (top of the free deck)."""
+    """AB-6: ``free`` (slot 0..3), ``paid``, ``wa`` (top W-A card) or ``blind`` (top of the free deck). What
+    is on offer there is in the chooser's view (``ABView.console``), not in the action."""
 
     type: Literal["acquire"] = "acquire"
     source: Literal["free", "paid", "wa", "blind"]
     slot: int = 0
-    # What ``legal_actions`` saw on offer (card kind, cost), for labels only: not part of the action's
-    # identity (equality, hash, JSON), so a parsed action and the listed one are the same action.
-    _offer: tuple[str, int] | None = PrivateAttr(None)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Acquire):
-            return (self.source, self.slot) == (other.source, other.slot)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.type, self.source, self.slot))
-
-    @property
-    def offer(self) -> tuple[str, int] | None:
-        """``(card kind, cost)`` when the engine listed this action (``None`` for a blind draw or an action
-        parsed from input)."""
-        return self._offer
-
-    def offering(self, card: str, cost: int) -> Acquire:
-        self._offer = (card, cost)
-        return self
 
 
 class RetireBuilder(Action):
@@ -157,8 +136,77 @@ class Acquisition(BaseModel):
     cost: int
 
 
+class PairLine(BaseModel):
+    """One contribution of the deployed architecture (AB-5.3) as the engine paired it. ``kind``: "with" (a
+    combo and the partners it used up), "per" (a "for each" bonus and the cards it counted), "stack"
+    (identical cards together) or "effect" (the card's own effect). ``at`` / ``partners_at``: positions in
+    deploy order."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["with", "per", "stack", "effect"]
+    card: str
+    partner_cards: list[str]
+    at: int
+    partners_at: list[int]
+    effect: int
+    credits: int
+    draw: int
+    adopt: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The form kept in the turn and drawn by the pictures (``partners`` holds ``partner_cards``)."""
+        return {
+            "kind": self.kind,
+            "card": self.card,
+            "at": self.at,
+            "partners_at": list(self.partners_at),
+            "effect": self.effect,
+            "partners": list(self.partner_cards),
+            "credits": self.credits,
+            "draw": self.draw,
+            "adopt": self.adopt,
+        }
+
+    @classmethod
+    def from_dict(cls, line: dict[str, Any]) -> PairLine:
+        return cls(
+            kind=line["kind"],
+            card=line["card"],
+            partner_cards=list(line["partners"]),
+            at=line["at"],
+            partners_at=list(line["partners_at"]),
+            effect=line["effect"],
+            credits=line["credits"],
+            draw=line["draw"],
+            adopt=line["adopt"],
+        )
+
+
+class DeployPreview(BaseModel):
+    """What deploying ``cards`` would give now, before the player chooses (``deploy.preview_deploy``): the
+    turn's credits, Cloud Adoptions and acquisitions once they are down, the cards it draws at once (after
+    AWS CDK's choice when ``to_deck``), and the architecture it builds with what is already deployed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    cards: tuple[str, ...]  # canonical (sorted), as in ``Deploy.cards``
+    decline_sunset: bool = False
+    unlocked: bool
+    credits: int
+    draws: int
+    adoptions: int
+    acquisitions: int
+    to_deck: int
+    lines: list[PairLine]
+
+    def matches(self, action: Deploy) -> bool:
+        return self.cards == action.cards and self.decline_sunset == action.decline_sunset
+
+
 class TurnState(BaseModel):
-    """Everything that resets at the end of a turn. ``lines`` is the evaluated architecture (JSON-simple)."""
+    """Everything that resets at the end of a turn. ``lines`` is the evaluated architecture, in the dict form
+    of ``PairLine.as_dict`` (the pictures draw it)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -235,6 +283,17 @@ class ABState(GameState):
     turns: int = 0
     #: the text of a custom card file (option ``card_file``), ``None`` for the built-in cards
     card_file: str | None = None
+    #: ``turns`` when a console reshuffle was last put to the vote (AB-9), so the AI asks at most once a round
+    reshuffle_voted_at: int | None = None
+
+    @field_validator("options", mode="before")
+    @classmethod
+    def _drop_seat_shuffle(cls, options: Any) -> Any:
+        """Games stored before the engine stopped shuffling seats (the lobby shuffles them once, AB-4) carry
+        the removed ``random_order`` option: their order was already fixed in ``order``, so drop it."""
+        if isinstance(options, dict) and "random_order" in options:
+            return {k: v for k, v in options.items() if k != "random_order"}
+        return options
 
 
 # ------------------------------------------------------------------------------------------------ views
@@ -376,5 +435,7 @@ class ABView(View):
     cards: dict[str, CardFace]
     # seat views only
     hand: list[HandCard] | None = None
+    #: what each legal deploy would give now (the seat to move, in its build phase)
+    previews: list[DeployPreview] | None = None
     discard: list[str] | None = None
     secret_missions: list[MissionFace] | None = None

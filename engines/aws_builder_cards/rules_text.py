@@ -9,8 +9,9 @@ from importlib import resources
 from pydantic import BaseModel, ConfigDict
 
 from engines.aws_builder_cards.cards import catalogue
+from engines.aws_builder_cards.notation import card_name as full_name
 from engines.aws_builder_cards.setup import mission_id
-from engines.aws_builder_cards.text import combo_line, full_name, long_text
+from engines.aws_builder_cards.text import combo_line, long_text
 from engines.core import CardInfo, RuleSection, Text
 from engines.core.models import CardField
 

@@ -36,9 +36,9 @@ def wa_pile(db: CardDB, players: int) -> list[str]:
 
 def new_state(game: str, players: list[Seat], options: ABOptions, seed: int, rng: Rng) -> ABState:
     db = catalogue(options.card_file)
+    # AB-4: the order of ``players`` is the order of play. The lobby shuffled the seats once already; a
+    # second shuffle here would make the order it announced wrong.
     order = list(players)
-    if options.random_order:  # AB-4
-        rng.shuffle(order)
     counters: dict[str, int] = {}
     piles: dict[Seat, Piles] = {}
     for seat in players:  # AB-1: one colour of Starters each

@@ -4,9 +4,6 @@ correctly too). ``short`` fits on a card face; ``long`` is for /card."""
 from __future__ import annotations
 
 from engines.aws_builder_cards.cards import (
-    BUILDER,
-    CMP,
-    OTHER,
     AdoptEffect,
     CardDB,
     CreditsPer,
@@ -19,39 +16,9 @@ from engines.aws_builder_cards.cards import (
     WaDiscount,
     WithEffect,
 )
+from engines.aws_builder_cards.notation import card_name as full_name
+from engines.aws_builder_cards.notation import short_name
 from engines.core import Text
-
-_TOKENS = {
-    CMP: Text(en="compute/container", ja="コンピューティング/コンテナ"),
-    BUILDER: Text(en="any Builder card", ja="任意の Builder カード"),
-    OTHER: Text(en="other card", ja="他のカード"),
-}
-_TOKENS_SHORT = {
-    CMP: Text(en="cmp", ja="cmp"),
-    BUILDER: Text(en="any", ja="任意"),
-    OTHER: Text(en="other card", ja="他カード"),
-}
-
-
-def short_name(db: CardDB, ref: str, lang: str) -> str:
-    """ "Amazon S3" -> "S3": enough on a card face where space is short."""
-    if ref in _TOKENS_SHORT:
-        return _TOKENS_SHORT[ref].get(lang)
-    card = db.cards.get(ref) or next((c for c in db.cards.values() if c.defn.en == ref), None)
-    if card is None:
-        return ref
-    name = card.defn.ja if lang == "ja" else card.defn.en
-    for prefix in ("Amazon ", "AWS "):
-        if name.startswith(prefix):
-            return name[len(prefix) :]
-    return name
-
-
-def full_name(db: CardDB, ref: str, lang: str) -> str:
-    if ref in _TOKENS:
-        return _TOKENS[ref].get(lang)
-    card = db.cards.get(ref) or next((c for c in db.cards.values() if c.defn.en == ref), None)
-    return ref if card is None else card.name.get(lang)
 
 
 def gives_text(credits: int, draw: int, adopt: int, lang: str, *, compact: bool = False) -> str:

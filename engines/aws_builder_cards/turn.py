@@ -7,9 +7,29 @@ state copy it is given and returns events. ``legal`` lists exactly what the ``do
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Literal
 
-from engines.aws_builder_cards.architecture import Slot, evaluate, is_cmp
+from engines.aws_builder_cards.architecture import is_cmp
 from engines.aws_builder_cards.cards import CMP, CardDB, catalogue, key_of
+from engines.aws_builder_cards.deploy import deploy_choices, do_deploy, draw_events, settle
+from engines.aws_builder_cards.events import (
+    Acquired,
+    ConsoleRefilled,
+    ConsoleReshuffled,
+    GameOver,
+    LastWaAcquired,
+    MissionDrawn,
+    MissionRevealed,
+    MissionSolved,
+    MovedToDeck,
+    ReshuffleProposed,
+    ReshuffleRejected,
+    RetiredBuilder,
+    RetiredOnprem,
+    TurnEnded,
+    TurnStarted,
+    Voted,
+)
 from engines.aws_builder_cards.models import (
     ABAction,
     ABState,
@@ -29,7 +49,7 @@ from engines.aws_builder_cards.models import (
 )
 from engines.aws_builder_cards.setup import HAND_SIZE, mission_key
 from engines.core import Action, Event, IllegalAction, Rng, Seat
-from engines.deckbuilding import draw, end_turn_cleanup, refill, reshuffle_market, take_from_slot, take_top
+from engines.deckbuilding import end_turn_cleanup, refill, reshuffle_market, take_from_slot, take_top
 
 MISSION_POINTS = 3
 
@@ -43,11 +63,6 @@ def current_seat(state: ABState) -> Seat:
 
 
 # ------------------------------------------------------------------------------------------------ queries
-def deployable(db: CardDB, card: str) -> bool:
-    """Builder and Starter cards can be deployed; W-A cards in hand (long game) cannot."""
-    return not db.card(card).is_wa
-
-
 def can_retire(state: ABState, db: CardDB) -> bool:
     """AB-5.1: only at the start of the build phase, once, when Builder cards outnumber on-premises ones."""
     now = state.now
@@ -74,14 +89,12 @@ def acquire_options(state: ABState, db: CardDB) -> list[Acquire]:
     if acquisitions_left(state) <= 0:
         return []
     left = state.now.credits_left
-    out = [
-        Acquire(source="free", slot=i).offering(key_of(s[-1]), 0) for i, s in enumerate(state.free.slots) if s
-    ]
+    out = [Acquire(source="free", slot=i) for i, s in enumerate(state.free.slots) if s]
     paid = state.paid.slots[0] if state.paid.slots else []
     if paid and db.card(paid[-1]).defn.cost <= left:
-        out.append(Acquire(source="paid").offering(key_of(paid[-1]), db.card(paid[-1]).defn.cost))
-    if state.wa and (cost := wa_cost(state, db, state.wa[-1])) <= left:
-        out.append(Acquire(source="wa").offering(key_of(state.wa[-1]), cost))
+        out.append(Acquire(source="paid"))
+    if state.wa and wa_cost(state, db, state.wa[-1]) <= left:
+        out.append(Acquire(source="wa"))
     if state.free.deck:
         out.append(Acquire(source="blind"))
     return out
@@ -151,16 +164,13 @@ def legal(state: ABState, seat: Seat) -> list[ABAction]:
     now = state.now
     hand = state.piles[seat].hand
     out: list[ABAction] = []
-    if can_retire(state, db):
-        out += [Retire(card=c) for c in hand if db.card(c).is_onprem]
+    partial: list[Deploy] = []
     if now.phase == "build":
-        cards = [c for c in hand if deployable(db, c)]
-        for c in cards:
-            out.append(Deploy(cards=(c,)))
-            if db.card(c).sunset:
-                out.append(Deploy(cards=(c,), decline_sunset=True))
-        if len(cards) >= 2:
-            out.append(Deploy(cards=tuple(cards)))
+        first, partial = deploy_choices(state, db, seat)
+        out += first[:1]  # "deploy all" is offered first: going down together never gives less
+        if can_retire(state, db):
+            out += [Retire(card=c) for c in hand if db.card(c).is_onprem]
+        out += first[1:]
     out += acquire_options(state, db)
     if state.options.advanced_retire and can_retire_builder(state, db):
         out += [RetireBuilder(card=c) for c in hand if db.card(c).is_builder]
@@ -173,7 +183,7 @@ def legal(state: ABState, seat: Seat) -> list[ABAction]:
         out.append(ProposeReshuffle())
     if can_end_turn(state, db):
         out.append(EndTurn())
-    return out
+    return out + partial
 
 
 def can_retire_builder(state: ABState, db: CardDB) -> bool:
@@ -182,81 +192,6 @@ def can_retire_builder(state: ABState, db: CardDB) -> bool:
 
 
 # ------------------------------------------------------------------------------------------------ changes
-def _draw(state: ABState, seat: Seat, n: int, reason: str, rng: Rng) -> list[Event]:
-    drawn = draw(state.piles[seat], n, rng)
-    return [
-        Event(kind="drew", seat=seat, visible_to=(seat,), params={"cards": drawn, "reason": reason}),
-        Event(kind="drew_count", seat=seat, params={"count": len(drawn), "reason": reason}),
-    ]
-
-
-def reevaluate(state: ABState, db: CardDB) -> None:
-    """Recompute the architecture of the play area (AB-5.3/4) and store it in the turn."""
-    now = state.now
-    play = state.piles[now.seat].play
-    declined = set(now.declined)
-    ordered = sorted(play, key=lambda c: (key_of(c), c in declined, c))
-    slots: tuple[Slot, ...] = tuple((key_of(c), c in declined) for c in ordered)
-    res = evaluate(db, slots, now.draws_taken)
-    now.unlocked = res.unlocked
-    now.credits = res.credits
-    now.adopt = res.adopt
-    now.draws = res.draw
-    now.to_deck = res.discard_to_deck
-    now.wa_costs = res.wa_costs
-    at = {c: i for i, c in enumerate(now.deployed)}
-    now.lines = [
-        {
-            "kind": line.kind,
-            "card": ordered[line.owner],
-            "at": at[ordered[line.owner]],
-            "partners_at": [at[ordered[j]] for j in line.partners],
-            "effect": line.effect,
-            "partners": [ordered[j] for j in line.partners],
-            "credits": line.credits,
-            "draw": line.draw,
-            "adopt": line.adopt,
-        }
-        for line in res.lines
-    ]
-
-
-def settle(state: ABState, rng: Rng) -> list[Event]:
-    """Resolve owed effects: CDK's choice first (so a card put on the deck can be drawn at once), then
-    draws the architecture has earned but not yet taken."""
-    now = state.now
-    piles = state.piles[now.seat]
-    events: list[Event] = []
-    if now.to_deck_done < now.to_deck:
-        if piles.discard:
-            state.pending = Pending(kind="move_to_deck", seat=now.seat)
-            return events
-        now.to_deck_done = now.to_deck  # nothing to move: the effect fizzles
-    owed = now.draws - now.draws_taken
-    if owed > 0:
-        now.draws_taken = now.draws
-        events += _draw(state, now.seat, owed, "combo", rng)
-    return events
-
-
-def architecture_event(state: ABState) -> Event:
-    now = state.now
-    return Event(
-        kind="architecture",
-        seat=now.seat,
-        params={
-            "deployed": list(now.deployed),
-            "unlocked": now.unlocked,
-            "lines": now.lines,
-            "credits": now.credits,
-            "credits_left": now.credits_left,
-            "draws": now.draws,
-            "adoptions": now.adopt,
-            "acquisitions": now.acquisitions,
-        },
-    )
-
-
 def do_retire(state: ABState, db: CardDB, seat: Seat, action: Retire) -> list[Event]:
     hand = state.piles[seat].hand
     if not can_retire(state, db):
@@ -268,39 +203,7 @@ def do_retire(state: ABState, db: CardDB, seat: Seat, action: Retire) -> list[Ev
     state.retired[seat].append(action.card)
     state.now.retired = action.card
     state.now.proof = proof
-    return [Event(kind="retired_onprem", seat=seat, params={"card": action.card, "hand": proof})]
-
-
-def do_deploy(state: ABState, db: CardDB, seat: Seat, action: Deploy, rng: Rng) -> list[Event]:
-    now = state.now
-    piles = state.piles[seat]
-    if now.phase != "build":
-        raise IllegalAction("deploy_after_acquire")
-    cards = list(action.cards)
-    if not cards or len(set(cards)) != len(cards):
-        raise IllegalAction("bad_deploy")
-    for c in cards:
-        if c not in piles.hand:
-            raise IllegalAction("card_not_in_hand", card=c)
-        if not deployable(db, c):
-            raise IllegalAction("not_deployable", card=c)
-    if len(cards) > 1 and set(cards) != {c for c in piles.hand if deployable(db, c)}:
-        raise IllegalAction("deploy_one_or_all")
-    if action.decline_sunset and (len(cards) != 1 or not db.card(cards[0]).sunset):
-        raise IllegalAction("no_sunset_to_decline")
-    cards.sort(key=piles.hand.index)  # the action's order is canonical (sorted); play them in hand order
-    for c in cards:
-        piles.hand.remove(c)
-        piles.play.append(c)
-        now.deployed.append(c)
-    if action.decline_sunset:
-        now.declined.append(cards[0])
-    reevaluate(state, db)
-    events = [
-        Event(kind="deployed", seat=seat, params={"cards": cards, "declined_sunset": action.decline_sunset}),
-        architecture_event(state),
-    ]
-    return events + settle(state, rng)
+    return [RetiredOnprem(seat=seat, card=action.card, proof_cards=proof)]
 
 
 def do_move_to_deck(state: ABState, seat: Seat, action: MoveToDeck, rng: Rng) -> list[Event]:
@@ -311,7 +214,7 @@ def do_move_to_deck(state: ABState, seat: Seat, action: MoveToDeck, rng: Rng) ->
     piles.deck.append(action.card)
     state.now.to_deck_done += 1
     state.pending = None
-    return [Event(kind="moved_to_deck", seat=seat, params={"card": action.card}), *settle(state, rng)]
+    return [MovedToDeck(seat=seat, card=action.card), *settle(state, rng)]
 
 
 def do_acquire(state: ABState, db: CardDB, seat: Seat, action: Acquire) -> list[Event]:
@@ -350,30 +253,27 @@ def do_acquire(state: ABState, db: CardDB, seat: Seat, action: Acquire) -> list[
     now.acquired.append(Acquisition(source=action.source, card=card, cost=cost))
     if db.card(card).is_wa and not state.options.long_game:
         state.score[seat].append(card)
-        where = "score"
+        where: Literal["score", "discard"] = "score"
     else:
         state.piles[seat].discard.append(card)
         where = "discard"
-    events = [
-        Event(
-            kind="acquired",
+    events: list[Event] = [
+        Acquired(
             seat=seat,
-            params={
-                "source": action.source,
-                "slot": action.slot,
-                "card": card,
-                "cost": cost,
-                "to": where,
-                "credits_left": now.credits_left,
-                "acquisitions_left": acquisitions_left(state),
-            },
+            source=action.source,
+            slot=action.slot,
+            card=card,
+            cost=cost,
+            to=where,
+            credits_left=now.credits_left,
+            acquisitions_left=acquisitions_left(state),
         )
     ]
     if turned:
-        events.append(Event(kind="console_refilled", params={"cards": turned}))
+        events.append(ConsoleRefilled(cards=turned))
     if action.source == "wa" and not state.wa:
         state.ending = True  # AB-8: this turn is finished, then the game ends
-        events.append(Event(kind="last_wa_acquired", seat=seat))
+        events.append(LastWaAcquired(seat=seat))
     return events
 
 
@@ -386,7 +286,7 @@ def do_retire_builder(state: ABState, db: CardDB, seat: Seat, action: RetireBuil
     hand.remove(action.card)
     state.retired[seat].append(action.card)
     state.now.retired_builder = action.card
-    return [Event(kind="retired_builder", seat=seat, params={"card": action.card})]
+    return [RetiredBuilder(seat=seat, card=action.card)]
 
 
 def do_reveal_mission(state: ABState, seat: Seat) -> list[Event]:
@@ -398,11 +298,11 @@ def do_reveal_mission(state: ABState, seat: Seat) -> list[Event]:
     mission = held.pop(0)
     state.missions_revealed.append(mission)
     state.now.revealed_mission = mission
-    events = [Event(kind="mission_revealed", seat=seat, params={"mission": mission})]
+    events: list[Event] = [MissionRevealed(seat=seat, mission_card=mission)]
     if state.mission_deck:
         new = state.mission_deck.pop()
         held.append(new)
-        events.append(Event(kind="mission_drawn", seat=seat, visible_to=(seat,), params={"mission": new}))
+        events.append(MissionDrawn(seat=seat, visible_to=(seat,), mission_card=new))
     return events
 
 
@@ -419,33 +319,34 @@ def do_solve_mission(state: ABState, db: CardDB, seat: Seat, action: SolveMissio
     state.missions_revealed.remove(action.mission)
     state.score[seat].append(action.mission)
     state.now.solved_mission = action.mission
-    return [Event(kind="mission_solved", seat=seat, params={"mission": action.mission, "cards": cards})]
+    return [MissionSolved(seat=seat, mission_card=action.mission, cards=cards)]
 
 
 def do_propose(state: ABState, seat: Seat) -> list[Event]:
     if state.now.proposed_reshuffle:
         raise IllegalAction("already_proposed")
     state.now.proposed_reshuffle = True
+    state.reshuffle_voted_at = state.turns
     others = [p for p in state.order if p != seat]
     state.pending = Pending(kind="vote", seat=seat, waiting=others, agreed=[seat])
-    return [Event(kind="reshuffle_proposed", seat=seat, params={"voters": others})]
+    return [ReshuffleProposed(seat=seat, seats=others)]
 
 
 def do_vote(state: ABState, db: CardDB, seat: Seat, action: Vote, rng: Rng) -> list[Event]:
     pending = state.pending
     assert pending is not None and pending.kind == "vote"
     pending.waiting.remove(seat)
-    events = [Event(kind="voted", seat=seat, params={"agree": action.agree})]
+    events: list[Event] = [Voted(seat=seat, agree=action.agree)]
     if not action.agree:
         state.pending = None
-        return [*events, Event(kind="reshuffle_rejected", seat=seat)]
+        return [*events, ReshuffleRejected(seat=seat)]
     pending.agreed.append(seat)
     if pending.waiting:
         return events
     state.pending = None
     free = reshuffle_market(state.free, rng, key_of)
     paid = reshuffle_market(state.paid, rng, key_of)
-    return [*events, Event(kind="console_reshuffled", params={"free": free, "paid": paid})]
+    return [*events, ConsoleReshuffled(free_cards=free, paid_cards=paid)]
 
 
 def do_end_turn(state: ABState, db: CardDB, seat: Seat, rng: Rng) -> list[Event]:
@@ -458,34 +359,32 @@ def do_end_turn(state: ABState, db: CardDB, seat: Seat, rng: Rng) -> list[Event]
         piles.play.remove(c)
         state.retired[seat].append(c)
     discarded = end_turn_cleanup(piles)
-    # The turn in one line for the table (card kinds, not instance ids: the cards may be shuffled into
-    # a hidden deck by the draw below).
-    summary = {
-        "deployed": [key_of(c) for c in now.deployed],
-        "credits": now.credits,
-        "draws": now.draws,
-        "adoptions": now.adopt,
-        "acquired": [key_of(a.card) for a in now.acquired],
-        "retired": key_of(now.retired) if now.retired else None,
-    }
-    events = [
-        Event(
-            kind="turn_ended",
+    # The turn in one record for the table, by card kind, not instance id: the cards may be shuffled into
+    # a hidden deck by the draw below.
+    events: list[Event] = [
+        TurnEnded(
             seat=seat,
-            params={"discarded": len(discarded), "sunset": [key_of(c) for c in sunset], **summary},
+            deployed_cards=[key_of(c) for c in now.deployed],
+            credits=now.credits,
+            draws=now.draws,
+            adoptions=now.adopt,
+            acquired_cards=[key_of(a.card) for a in now.acquired],
+            retired_card=key_of(now.retired) if now.retired else None,
+            sunset_cards=[key_of(c) for c in sunset],
+            discarded=len(discarded),
         ),
-        *_draw(state, seat, HAND_SIZE, "end_phase", rng),
+        *draw_events(state, seat, HAND_SIZE, "end_phase", rng),
     ]
     state.last = now
     state.turns += 1
     if state.ending:
         state.finished = True
-        events.append(Event(kind="game_over", params={"turns": state.turns}))
+        events.append(GameOver(turns=state.turns))
         state.now = TurnState(seat=seat)
         return events
     state.current = (state.current + 1) % len(state.order)
     state.now = TurnState(seat=current_seat(state))
-    events.append(Event(kind="turn_started", seat=current_seat(state)))
+    events.append(TurnStarted(seat=current_seat(state)))
     return events
 
 

@@ -6,11 +6,13 @@ from functools import lru_cache
 
 from engines.aws_builder_cards.architecture import is_cmp
 from engines.aws_builder_cards.cards import CardDB, catalogue, key_of
+from engines.aws_builder_cards.deploy import deploy_choices, preview_deploy
 from engines.aws_builder_cards.models import (
     ABState,
     ABView,
     CardFace,
     ConsoleView,
+    DeployPreview,
     HandCard,
     MissionFace,
     PendingView,
@@ -107,37 +109,33 @@ def _turn_view(state: ABState, now: TurnState, *, anonymise: bool = False) -> Tu
 
 
 def standings(state: ABState, db: CardDB) -> list[Standing]:
-    """AB-8: points, then more Builder cards owned; still equal = shared place (and shared win)."""
-    rows = [
-        (
-            points(state, db, p),
-            builder_count(state, db, p),
-            wa_points(state, db, p),
-            len(missions_solved(state, p)),
-            p,
-        )
-        for p in state.order
-    ]
-    rows.sort(key=lambda r: (-r[0], -r[1]))
+    """AB-8: points, then more Builder cards owned, then (missions on) more missions solved; still equal is a
+    shared place (and, at the top, a shared win)."""
+    rows = []
+    for p in state.order:
+        solved = len(missions_solved(state, p))
+        rank = (points(state, db, p), builder_count(state, db, p), solved if state.options.missions else 0)
+        rows.append((rank, wa_points(state, db, p), solved, p))
+    rows.sort(key=lambda r: tuple(-x for x in r[0]))
     out: list[Standing] = []
     place = 0
-    prev: tuple[int, int] | None = None
-    for i, (pts, builders, wa, missions, seat) in enumerate(rows):
-        if (pts, builders) != prev:
+    prev: tuple[int, int, int] | None = None
+    for i, (rank, wa, missions, seat) in enumerate(rows):
+        if rank != prev:
             place = i + 1
-            prev = (pts, builders)
+            prev = rank
         out.append(
             Standing(
                 seat=seat,
                 place=place,
-                points=pts,
+                points=rank[0],
                 wa_points=wa,
                 missions=missions,
-                builder_cards=builders,
-                winner=False,
+                builder_cards=rank[1],
+                winner=place == 1,
             )
         )
-    return [s.model_copy(update={"winner": s.place == 1}) for s in out]
+    return out
 
 
 def view(state: ABState, seat: Seat | None, game: str, to_move: list[Seat]) -> ABView:
@@ -219,6 +217,7 @@ def view(state: ABState, seat: Seat | None, game: str, to_move: list[Seat]) -> A
     )
     if seat is not None and seat in state.piles:
         v.hand = hand_cards(state, db, seat)
+        v.previews = deploy_previews(state, db, seat, to_move)
         v.discard = list(state.piles[seat].discard)
         v.secret_missions = [mission_face(db, m) for m in state.mission_hand.get(seat, [])]
     v.cards = _faces_for(v, faces(state.card_file))
@@ -240,6 +239,14 @@ def _faces_for(v: ABView, all_faces: dict[str, CardFace]) -> dict[str, CardFace]
     ids += [h.key for h in v.hand or []] + list(v.discard or [])
     keys = {key_of(c) for c in ids}
     return {k: f for k, f in all_faces.items() if k in keys}
+
+
+def deploy_previews(state: ABState, db: CardDB, seat: Seat, to_move: list[Seat]) -> list[DeployPreview]:
+    """What each legal deploy would give now, for the labels of the seat to move in its build phase."""
+    if state.finished or state.pending is not None or seat not in to_move or state.now.phase != "build":
+        return []
+    first, partial = deploy_choices(state, db, seat)
+    return [preview_deploy(state, seat, action) for action in [*first, *partial]]
 
 
 def hand_cards(state: ABState, db: CardDB, seat: Seat) -> list[HandCard]:

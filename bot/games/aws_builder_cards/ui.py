@@ -1,24 +1,60 @@
-"""How AWS Builder Cards reads on Discord: move labels with card names and costs, and event lines that say
-which pairs formed and what they produced, ending each turn with a one-line summary.
+"""How AWS Builder Cards reads on Discord: move labels that say what a deploy gives before it is chosen
+("Deploy all (Lambda, S3): 7 credits, draw 1", offered first) and what each console slot holds, and event
+lines that say which pairs formed and what they produced, ending each turn with a one-line summary.
 
-Only wording and arrangement live here; the rules stay in ``engines/aws_builder_cards``. Catalog entries:
-``bot/i18n/locales/*/aws_builder_cards.toml``.
+Only wording and arrangement live here: the rules, the numbers (``preview_deploy``, in the chooser's view)
+and the card names (``engines.aws_builder_cards.notation``) come from the engine. Every sentence, every
+plural and every separator is a catalog entry (``locales/<lang>.toml``).
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
+from engines.aws_builder_cards.cards import DEFAULT_DB, key_of
+from engines.aws_builder_cards.events import (
+    Acquired,
+    ArchitectureBuilt,
+    ConsoleRefilled,
+    ConsoleReshuffled,
+    Deployed,
+    Drew,
+    DrewCount,
+    GameOver,
+    MissionDrawn,
+    MissionRevealed,
+    MissionSolved,
+    MovedToDeck,
+    ReshuffleProposed,
+    RetiredBuilder,
+    RetiredOnprem,
+    TurnEnded,
+    TurnStarted,
+    Voted,
+)
+from engines.aws_builder_cards.models import (
+    ABView,
+    Acquire,
+    Deploy,
+    DeployPreview,
+    EndTurn,
+    MoveToDeck,
+    PairLine,
+    Retire,
+    RetireBuilder,
+    SolveMission,
+    Vote,
+)
+from engines.aws_builder_cards.notation import card_name, counted, mission_name, without_prefix
 from engines.core import Action, Event
 
 GAME = "aws-builder-cards"
 _NS = "aws_builder_cards"
-
+#: Discord's limit for a select option's label
+LABEL_LIMIT = 100
 
 _JA = "\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef"
 #: a space the templates put around a name, between two Japanese characters ("ホスト をデプロイ")
@@ -31,109 +67,153 @@ def tidy(text: str, lang: str) -> str:
     return _JA_GAP.sub("", text) if lang == "ja" else text
 
 
-def key_of(card: str) -> str:
-    """``"ec2#3"`` -> ``"ec2"`` (mission ids have no suffix and stay as they are)."""
-    return card.split("#", 1)[0]
+def plural(lang: str, key: str, n: int, **params: object) -> str:
+    """A counted phrase from the catalog: ``<key>.one`` for exactly one, ``<key>.other`` otherwise (each
+    language writes its own forms: "a card" / "3 cards", 「1枚」/「3枚」)."""
+    return t(lang, f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
+
+
+def _view(ctx: LabelContext | None) -> ABView | None:
+    return ctx.view if ctx is not None and isinstance(ctx.view, ABView) else None
 
 
 class UI(GameUI):
     # -- names --------------------------------------------------------------------------------------
-    def card_name(self, card_id: str, lang: str) -> str:
-        info = self.card_index.get(card_id) or self.card_index.get(key_of(card_id))
-        return info.name.get(lang) if info else key_of(card_id)
+    def card_name(self, card_id: str, lang: str, view: ABView | None = None) -> str:
+        """The printed name; the chooser's view knows the cards of a custom card file too."""
+        face = view.cards.get(key_of(card_id)) if view is not None else None
+        if face is not None:
+            return face.name.get(lang)
+        if card_id.startswith("mission-"):
+            return mission_name(DEFAULT_DB, card_id, lang)
+        return card_name(DEFAULT_DB, card_id, lang)
 
-    def short_name(self, card_id: str, lang: str) -> str:
+    def short_name(self, card_id: str, lang: str, view: ABView | None = None) -> str:
         """ "Amazon S3" -> "S3": lists of several cards read better without the brand prefixes."""
-        name = self.card_name(card_id, lang)
-        for prefix in ("Amazon ", "AWS "):
-            if name.startswith(prefix) and len(name) > len(prefix):
-                return name[len(prefix) :]
-        return name
+        return without_prefix(self.card_name(card_id, lang, view))
 
-    def card_list(self, cards: Iterable[str], lang: str, *, joiner: str = "plus", short: bool = True) -> str:
+    def card_list(
+        self,
+        cards: Iterable[str],
+        lang: str,
+        *,
+        joiner: str = "plus",
+        short: bool = True,
+        view: ABView | None = None,
+    ) -> str:
         """Names in order of first appearance, identical cards counted: "EC2 ×2 + S3 + Lambda"."""
-        counts = Counter(key_of(c) for c in cards)
         names = []
-        for key in counts:
-            name = self.short_name(key, lang) if short else self.card_name(key, lang)
-            names.append(name if counts[key] == 1 else t(lang, f"{_NS}.times", name=name, n=counts[key]))
+        for key, n in counted(cards):
+            name = self.short_name(key, lang, view) if short else self.card_name(key, lang, view)
+            names.append(name if n == 1 else t(lang, f"{_NS}.times", name=name, n=n))
         if not names:
             return t(lang, f"{_NS}.nothing")
         return t(lang, f"{_NS}.sep_{joiner}").join(names)
 
     def gives(self, credits: int, draw: int, adopt: int, lang: str) -> str:
+        """What one pair adds: "+2 credits, draw 1"."""
         parts = []
         if credits:
-            parts.append(t(lang, f"{_NS}.gives_credits{'_one' if credits == 1 else ''}", n=credits))
+            parts.append(plural(lang, f"{_NS}.n.plus_credits", credits))
         if draw:
-            parts.append(t(lang, f"{_NS}.gives_draw", n=draw))
+            parts.append(plural(lang, f"{_NS}.n.draw", draw))
         if adopt:
-            parts.append(t(lang, f"{_NS}.gives_adopt", n=adopt))
+            parts.append(plural(lang, f"{_NS}.n.adopt", adopt))
         return t(lang, f"{_NS}.sep_list").join(parts) or t(lang, f"{_NS}.gives_nothing")
 
     def totals(self, credits: int, draws: int, adoptions: int, acquisitions: int, lang: str) -> str:
-        parts = [t(lang, f"{_NS}.total_credits{'_one' if credits == 1 else ''}", n=credits)]
+        """What a turn has so far: "7 credits, draw 1, 2 acquisitions" (only non-zero extras)."""
+        parts = [plural(lang, f"{_NS}.n.credits", credits)]
         if draws:
-            parts.append(t(lang, f"{_NS}.gives_draw", n=draws))
+            parts.append(plural(lang, f"{_NS}.n.draw", draws))
         if adoptions:
-            parts.append(t(lang, f"{_NS}.gives_adopt", n=adoptions))
+            parts.append(plural(lang, f"{_NS}.n.adopt", adoptions))
         if acquisitions:
-            one = "_one" if acquisitions == 1 else ""
-            parts.append(t(lang, f"{_NS}.total_acquisitions{one}", n=acquisitions))
+            parts.append(plural(lang, f"{_NS}.n.acquisitions", acquisitions))
         return t(lang, f"{_NS}.sep_list").join(parts)
 
     # -- moves --------------------------------------------------------------------------------------
     def action_label(
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
-        label = tidy(self._action_label(action, lang), lang)
-        return label if len(label) <= 100 else label[:99] + "…"
+        label = tidy(self._action_label(action, lang, _view(ctx)), lang)
+        return label if len(label) <= LABEL_LIMIT else label[: LABEL_LIMIT - 1] + "…"
 
-    def _action_label(self, action: Action, lang: str) -> str:
-        p = action.model_dump(exclude={"type"})
-        kind = action.type
-        label: str
-        if kind == "deploy":
-            cards: Sequence[str] = p["cards"]
-            if len(cards) == 1 and p["decline_sunset"]:
-                label = t(lang, f"{_NS}.label.deploy_keep", card=self.card_name(cards[0], lang))
-            elif len(cards) == 1:
-                label = t(lang, f"actions.{GAME}.deploy", card=self.card_name(cards[0], lang))
-            else:
-                label = t(lang, f"{_NS}.label.deploy_all", n=len(cards))
-        elif kind == "acquire":
-            label = self.acquire_label(action, lang)
-        elif kind == "vote":
-            label = t(lang, f"actions.{GAME}.vote" if p["agree"] else f"{_NS}.label.vote_no")
-        elif kind == "solve_mission":
-            label = t(lang, f"actions.{GAME}.solve_mission", mission=self.card_name(p["mission"], lang))
-        elif kind in ("retire", "move_to_deck", "retire_builder"):
-            label = t(lang, f"actions.{GAME}.{kind}", card=self.card_name(p["card"], lang))
-        else:
-            label = t(lang, f"actions.{GAME}.{kind}")
+    def _action_label(self, action: Action, lang: str, view: ABView | None) -> str:
+        match action:
+            case Deploy():
+                return self.deploy_label(action, lang, view)
+            case Acquire():
+                return self.acquire_label(action, lang, view)
+            case Vote(agree=agree):
+                return t(lang, f"actions.{GAME}.vote" if agree else f"{_NS}.label.vote_no")
+            case SolveMission(mission=mission):
+                return t(lang, f"actions.{GAME}.solve_mission", mission=self.card_name(mission, lang))
+            case Retire(card=card) | MoveToDeck(card=card) | RetireBuilder(card=card):
+                return t(lang, f"actions.{GAME}.{action.type}", card=self.card_name(card, lang, view))
+        return t(lang, f"actions.{GAME}.{action.type}")
+
+    def preview_of(self, action: Deploy, view: ABView | None) -> DeployPreview | None:
+        if view is None or not view.previews:
+            return None
+        return next((p for p in view.previews if p.matches(action)), None)
+
+    def deploy_label(self, action: Deploy, lang: str, view: ABView | None) -> str:
+        """The cards in hand order with what the deploy gives now (``preview_deploy``, from the view); the
+        whole hand is "Deploy all"."""
+        hand = [h.card for h in view.hand or []] if view is not None else []
+        cards = [c for c in hand if c in action.cards] + [c for c in action.cards if c not in hand]
+        names = self.card_list(cards, lang, joiner="list", view=view)
+        deployable = {h.card for h in (view.hand or []) if view.cards[h.key].kind != "wa"} if view else set()
+        whole = len(cards) > 1 and set(cards) == deployable
+        preview = self.preview_of(action, view)
+        if preview is None:
+            if len(cards) == 1:
+                key = "deploy_keep_plain" if action.decline_sunset else None
+                name = self.card_name(cards[0], lang, view)
+                return t(lang, f"{_NS}.label.{key}" if key else f"actions.{GAME}.deploy", card=name)
+            return t(lang, f"{_NS}.label.{'deploy_all_plain' if whole else 'deploy_some_plain'}", cards=names)
+        gives = self.totals(preview.credits, preview.draws, preview.adoptions, 0, lang)
+        if action.decline_sunset:
+            return t(lang, f"{_NS}.label.deploy_keep", card=self.card_name(cards[0], lang, view), gives=gives)
+        key = f"{_NS}.label.{'deploy_all' if whole else 'deploy_some'}"
+        label = t(lang, key, cards=names, gives=gives)
+        over = len(label) - LABEL_LIMIT
+        if over > 0:  # the yield matters more than every name: "Deploy all (6 cards)", or cut the names
+            short = (
+                plural(lang, f"{_NS}.n.cards", len(cards)) if whole else names[: len(names) - over - 1] + "…"
+            )
+            label = t(lang, key, cards=short, gives=gives)
         return label
 
-    def acquire_label(self, action: Action, lang: str) -> str:
-        source, slot = getattr(action, "source", ""), int(getattr(action, "slot", 0))
-        offer: tuple[str, int] | None = getattr(action, "offer", None)
-        if source == "blind":
+    def acquire_label(self, action: Acquire, lang: str, view: ABView | None) -> str:
+        """The card on offer at the action's source and its cost, as the chooser's view shows them."""
+        if action.source == "blind":
             return t(lang, f"{_NS}.label.acquire_blind")
-        if offer is None:  # an action that did not come from the engine's list: no card to name
-            return t(lang, f"{_NS}.label.acquire_{source}_unknown", slot=slot + 1)
-        card, cost = offer
-        if source == "free":
-            return t(lang, f"actions.{GAME}.acquire", card=self.card_name(card, lang), slot=slot + 1)
-        return t(lang, f"{_NS}.label.acquire_{source}", card=self.card_name(card, lang), cost=cost)
+        console = view.console if view is not None else None
+        slot = None
+        if console is not None:
+            slot = console.paid_slot if action.source == "paid" else None
+            if action.source == "free" and 0 <= action.slot < len(console.free_slots):
+                slot = console.free_slots[action.slot]
+        if console is not None and action.source == "wa" and console.wa_top is not None:
+            top = console.wa_top
+            face = view.cards.get(key_of(top)) if view is not None else None
+            cost = console.wa_costs.get(str(face.points)) if face is not None else None
+            if cost is not None:
+                return t(lang, f"{_NS}.label.acquire_wa", card=self.card_name(top, lang, view), cost=cost)
+        if slot is None or view is None:
+            return t(lang, f"{_NS}.label.acquire_{action.source}_unknown", slot=action.slot + 1)
+        name = self.card_name(slot.key, lang, view)
+        if action.source == "free":
+            return t(lang, f"actions.{GAME}.acquire", card=name, slot=action.slot + 1)
+        face = view.cards.get(slot.key)
+        return t(lang, f"{_NS}.label.acquire_paid", card=name, cost=face.cost if face else "?")
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
-        """Buttons: deploy the whole hand, answer a vote, end the turn. Single cards, purchases and
-        retirements go in the select, labelled with names and costs."""
-        quick = []
-        for a in legal:
-            cards = getattr(a, "cards", ())
-            if (a.type == "deploy" and len(cards) > 1) or a.type in ("vote", "end_turn"):
-                quick.append(a)
-        return quick
+        """Buttons: answer a vote, end the turn. Deploys (the whole hand first, each with what it gives),
+        purchases and retirements go in the select, labelled with names, costs and yields."""
+        return [a for a in legal if isinstance(a, Vote | EndTurn)]
 
     # -- events -------------------------------------------------------------------------------------
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
@@ -141,121 +221,108 @@ class UI(GameUI):
         return None if line is None else tidy(line, lang)
 
     def _describe(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
-        p = event.params
         player = names.get(event.seat or "", event.seat or "")
         key = f"events.{GAME}.{event.kind}"
-        kind = event.kind
-        if kind == "turn_started":
-            return None  # the table message's "▶ Your turn" line says it
-        if kind == "retired_onprem":
-            return t(
-                lang,
-                key,
-                player=player,
-                card=self.card_name(p["card"], lang),
-                hand=self.card_list(p["hand"], lang, joiner="list"),
-            )
-        if kind == "deployed":
-            text = t(lang, key, player=player, cards=self.card_list(p["cards"], lang))
-            if p.get("declined_sunset"):
-                text += t(lang, f"{_NS}.kept_sunset", card=self.short_name(p["cards"][0], lang))
-            return text
-        if kind == "architecture":
-            return t(lang, key, lines=self.architecture_lines(p, lang), totals=self._totals_of(p, lang))
-        if kind == "drew":
-            reason = "drew_hand" if p.get("reason") == "end_phase" else "drew_combo"
-            return t(lang, f"{_NS}.{reason}", cards=self.card_list(p["cards"], lang, joiner="list"))
-        if kind == "drew_count":
-            if p.get("reason") == "end_phase" or not p.get("count"):
-                return None
-            if p["count"] == 1:
-                return t(lang, f"{_NS}.drew_one", player=player)
-            return t(lang, key, player=player, count=p["count"])
-        if kind == "acquired":
-            return self.acquired_line(p, player, lang)
-        if kind in ("console_refilled",):
-            return t(lang, key, cards=self.card_list(p["cards"], lang, joiner="list", short=False))
-        if kind == "console_reshuffled":
-            cards = [*p.get("free", []), *p.get("paid", [])]
-            return t(lang, key, cards=self.card_list(cards, lang, joiner="list", short=False))
-        if kind in ("moved_to_deck", "retired_builder"):
-            return t(lang, key, player=player, card=self.card_name(p["card"], lang))
-        if kind in ("mission_revealed", "mission_drawn"):
-            return t(lang, key, player=player, mission=self.card_name(p["mission"], lang))
-        if kind == "mission_solved":
-            return t(
-                lang,
-                key,
-                player=player,
-                mission=self.card_name(p["mission"], lang),
-                cards=self.card_list(p["cards"], lang),
-            )
-        if kind == "reshuffle_proposed":
-            voters = t(lang, f"{_NS}.sep_list").join(names.get(v, v) for v in p.get("voters", []))
-            return t(lang, key, player=player, voters=voters)
-        if kind == "voted":
-            return t(lang, key, player=player, vote=t(lang, f"{_NS}.vote_{'yes' if p['agree'] else 'no'}"))
-        if kind == "turn_ended":
-            return t(lang, key, player=player, summary=self.turn_summary(p, lang))
-        if kind == "game_over":
-            return t(lang, key, turns=p.get("turns", 0))
+        match event:
+            case TurnStarted():
+                return None  # the table message's "▶ Your turn" line says it
+            case RetiredOnprem(card=card, proof_cards=proof):
+                hand = self.card_list(proof, lang, joiner="list")
+                return t(lang, key, player=player, card=self.card_name(card, lang), hand=hand)
+            case Deployed(cards=cards, declined_sunset=True):
+                return t(lang, f"{_NS}.deployed_kept", player=player, card=self.card_name(cards[0], lang))
+            case Deployed(cards=cards):
+                return t(lang, key, player=player, cards=self.card_list(cards, lang))
+            case ArchitectureBuilt():
+                totals = self.totals(event.credits, event.draws, event.adoptions, event.acquisitions, lang)
+                return t(
+                    lang, key, lines=self.architecture_lines(event.unlocked, event.lines, lang), totals=totals
+                )
+            case Drew(cards=cards, reason=reason):
+                which = "drew_hand" if reason == "end_phase" else "drew_combo"
+                return t(lang, f"{_NS}.{which}", cards=self.card_list(cards, lang, joiner="list"))
+            case DrewCount(count=count, reason=reason):
+                if reason == "end_phase" or not count:
+                    return None
+                return t(lang, key, player=player, count=plural(lang, f"{_NS}.n.cards", count))
+            case Acquired():
+                return self.acquired_line(event, player, lang)
+            case ConsoleRefilled(cards=cards):
+                return t(lang, key, cards=self.card_list(cards, lang, joiner="list", short=False))
+            case ConsoleReshuffled(free_cards=free, paid_cards=paid):
+                return t(lang, key, cards=self.card_list([*free, *paid], lang, joiner="list", short=False))
+            case MovedToDeck(card=card) | RetiredBuilder(card=card):
+                return t(lang, key, player=player, card=self.card_name(card, lang))
+            case MissionRevealed(mission_card=mission) | MissionDrawn(mission_card=mission):
+                return t(lang, key, player=player, mission=self.card_name(mission, lang))
+            case MissionSolved(mission_card=mission, cards=cards):
+                name = self.card_name(mission, lang)
+                return t(lang, key, player=player, mission=name, cards=self.card_list(cards, lang))
+            case ReshuffleProposed(seats=seats):
+                voters = t(lang, f"{_NS}.sep_list").join(names.get(v, v) for v in seats)
+                return t(lang, key, player=player, voters=voters)
+            case Voted(agree=agree):
+                return t(lang, key, player=player, vote=t(lang, f"{_NS}.vote_{'yes' if agree else 'no'}"))
+            case TurnEnded():
+                return t(lang, key, player=player, summary=self.turn_summary(event, lang))
+            case GameOver(turns=turns):
+                return t(lang, key, turns=plural(lang, f"{_NS}.n.turns", turns))
         return t(lang, key, player=player)  # last_wa_acquired, reshuffle_rejected
 
-    def _totals_of(self, p: Mapping[str, Any], lang: str) -> str:
-        return self.totals(p["credits"], p["draws"], p["adoptions"], p["acquisitions"], lang)
-
-    def architecture_lines(self, p: Mapping[str, Any], lang: str) -> str:
+    def architecture_lines(self, unlocked: bool, lines: Sequence[PairLine], lang: str) -> str:
         """What the deployed cards produce together, pair by pair (the engine's best pairing)."""
-        lines: list[dict[str, Any]] = list(p.get("lines") or [])
-        if not p.get("unlocked"):
+        if not unlocked:
             return t(lang, f"{_NS}.not_unlocked")
         out = []
         for ln in lines:
-            card = self.short_name(ln["card"], lang)
-            joiner = "list" if ln["kind"] == "per" else "plus"
-            partners = self.card_list(ln["partners"], lang, joiner=joiner)
-            gives = self.gives(ln["credits"], ln["draw"], ln["adopt"], lang)
-            if ln["kind"] == "stack":
-                n = len(ln["partners"]) + 1
-                out.append(t(lang, f"{_NS}.line_stack", card=card, n=n, gives=gives))
-            elif ln["kind"] in ("with", "per"):
-                out.append(t(lang, f"{_NS}.line_{ln['kind']}", card=card, partners=partners, gives=gives))
+            card = self.short_name(ln.card, lang)
+            gives = self.gives(ln.credits, ln.draw, ln.adopt, lang)
+            if ln.kind == "stack":
+                out.append(t(lang, f"{_NS}.line_stack", card=card, n=len(ln.partner_cards) + 1, gives=gives))
+            elif ln.kind in ("with", "per"):
+                partners = self.card_list(
+                    ln.partner_cards, lang, joiner="list" if ln.kind == "per" else "plus"
+                )
+                out.append(t(lang, f"{_NS}.line_{ln.kind}", card=card, partners=partners, gives=gives))
             else:
                 out.append(t(lang, f"{_NS}.line_effect", card=card, gives=gives))
         return t(lang, f"{_NS}.sep_lines").join(out) if out else t(lang, f"{_NS}.no_combos")
 
-    def acquired_line(self, p: Mapping[str, Any], player: str, lang: str) -> str:
-        source = p["source"]
+    def acquired_line(self, event: Acquired, player: str, lang: str) -> str:
         how = t(
             lang,
-            f"{_NS}.how_{source}",
-            card=self.card_name(p["card"], lang),
-            slot=int(p.get("slot", 0)) + 1,
-            cost=p.get("cost", 0),
+            f"{_NS}.how_{event.source}",
+            card=self.card_name(event.card, lang),
+            slot=event.slot + 1,
+            cost=plural(lang, f"{_NS}.n.credits", event.cost),
         )
-        left = ""
-        if p.get("acquisitions_left"):
-            n = p["acquisitions_left"]
-            left = t(lang, f"{_NS}.left{'_one' if n == 1 else ''}", credits=p.get("credits_left", 0), n=n)
-        return t(lang, f"events.{GAME}.acquired", player=player, how=how, left=left)
+        if not event.acquisitions_left:
+            return t(lang, f"events.{GAME}.acquired", player=player, how=how)
+        return t(
+            lang,
+            f"{_NS}.acquired_more",
+            player=player,
+            how=how,
+            credits=plural(lang, f"{_NS}.n.credits", event.credits_left),
+            acquisitions=plural(lang, f"{_NS}.n.acquisitions", event.acquisitions_left),
+        )
 
-    def turn_summary(self, p: Mapping[str, Any], lang: str) -> str:
+    def turn_summary(self, event: TurnEnded, lang: str) -> str:
         """ "deployed S3 + Lambda + API Gateway: 6 credits, draw 1; acquired Amazon EC2" """
         parts = []
-        if p.get("retired"):
-            parts.append(t(lang, f"{_NS}.sum_retired", card=self.card_name(p["retired"], lang)))
-        deployed = p.get("deployed") or []
-        if deployed:
-            totals = self.totals(p.get("credits", 0), p.get("draws", 0), p.get("adoptions", 0), 0, lang)
-            parts.append(t(lang, f"{_NS}.sum_deployed", cards=self.card_list(deployed, lang), totals=totals))
+        if event.retired_card:
+            parts.append(t(lang, f"{_NS}.sum_retired", card=self.card_name(event.retired_card, lang)))
+        if event.deployed_cards:
+            totals = self.totals(event.credits, event.draws, event.adoptions, 0, lang)
+            cards = self.card_list(event.deployed_cards, lang)
+            parts.append(t(lang, f"{_NS}.sum_deployed", cards=cards, totals=totals))
         else:
             parts.append(t(lang, f"{_NS}.sum_no_deploy"))
-        acquired = p.get("acquired") or []
-        if acquired:
-            names = self.card_list(acquired, lang, joiner="list", short=False)
+        if event.acquired_cards:
+            names = self.card_list(event.acquired_cards, lang, joiner="list", short=False)
             parts.append(t(lang, f"{_NS}.sum_acquired", cards=names))
         else:
             parts.append(t(lang, f"{_NS}.sum_no_acquire"))
-        if p.get("sunset"):
-            parts.append(t(lang, f"{_NS}.sum_sunset", cards=self.card_list(p["sunset"], lang)))
+        if event.sunset_cards:
+            parts.append(t(lang, f"{_NS}.sum_sunset", cards=self.card_list(event.sunset_cards, lang)))
         return t(lang, f"{_NS}.sep_parts").join(parts)

@@ -39,7 +39,7 @@ class Table:
 
     def __init__(self, players: int = 2, seed: int = 1, **options: Any) -> None:
         seats = [f"p{i + 1}" for i in range(players)]
-        self.state: ABState = ENGINE.new_game(seats, {"random_order": False, **options}, seed)
+        self.state: ABState = ENGINE.new_game(seats, options, seed)
         self.events: list[Event] = []
 
     @property

@@ -1,5 +1,6 @@
-"""One canonical form per move, and what the Discord layer reads: the card on offer in an Acquire, the turn
-summary of ``turn_ended``, a card file kept once in the state, Japanese line breaks of card names."""
+"""One canonical form per move, and what the Discord layer reads: the card on offer at an Acquire's source
+(in the chooser's view, not in the action), the turn summary of ``turn_ended``, a card file kept once in the
+state, Japanese line breaks of card names."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from engines.aws_builder_cards import ENGINE
 from engines.aws_builder_cards.cards import DEFAULT_TEXT, CardDataError, load_cards, parse_card_file
+from engines.aws_builder_cards.events import TurnEnded
 from engines.aws_builder_cards.models import Acquire, Deploy, EndTurn
 from engines.core import IllegalAction
 from tests.engines.aws_builder_cards.conftest import Table
@@ -35,30 +37,33 @@ def test_deploy_names_a_set_of_cards_in_any_order() -> None:
     assert len(results) == 1
 
 
-def test_a_part_of_the_hand_is_still_refused() -> None:
+def test_a_part_of_the_hand_goes_down_at_once_and_a_card_named_twice_is_refused() -> None:
     t = Table()
     s3, lam, _vpc = t.hand("p1", "s3", "lambda", "vpc")
+    assert Deploy(cards=(lam, s3)) in t.legal()
+    step = ENGINE.apply(t.state, "p1", Deploy(cards=(lam, s3)))
+    assert step.state.now.deployed == [s3, lam]
     with pytest.raises(IllegalAction) as err:
-        ENGINE.apply(t.state, "p1", Deploy(cards=(lam, s3)))
-    assert err.value.code == "deploy_one_or_all"
-    with pytest.raises(IllegalAction):
         ENGINE.apply(t.state, "p1", Deploy(cards=(s3, s3)))
+    assert err.value.code == "bad_deploy"
 
 
-def test_acquire_carries_the_card_on_offer_but_is_the_same_action_without_it() -> None:
+def test_an_acquire_is_only_its_source_and_the_view_shows_what_is_on_offer_there() -> None:
     t = Table()
-    t.slot(1, "s3")
+    (s3,) = t.slot(1, "s3")
     t.deploy_all()
     listed = next(a for a in t.legal() if isinstance(a, Acquire) and a.source == "free" and a.slot == 1)
-    assert listed.offer == ("s3", 0)
-    plain = Acquire(source="free", slot=1)
-    assert plain.offer is None
-    assert plain == listed and hash(plain) == hash(listed) and plain.key() == listed.key()
+    assert listed.model_dump() == {"type": "acquire", "source": "free", "slot": 1}
     assert ENGINE.parse_action(listed.model_dump(mode="json")) == listed
     assert Acquire(source="free", slot=2) != listed and listed != EndTurn()
+    view = ENGINE.view(t.state, "p1")
+    slot = view.console.free_slots[1]
+    assert slot is not None and slot.key == "s3" and slot.cards == [s3]
+    assert view.cards["s3"].cost == 0
     wa = next((a for a in t.legal() if isinstance(a, Acquire) and a.source == "wa"), None)
     if wa is not None:
-        assert wa.offer is not None and wa.offer[0].startswith("wa")
+        assert view.console.wa_top is not None and view.console.wa_top.startswith("wa")
+        assert view.console.wa_costs[str(view.cards[view.console.wa_top.split("#")[0]].points)] > 0
 
 
 def test_turn_ended_sums_up_the_turn_by_card_kind() -> None:
@@ -68,10 +73,10 @@ def test_turn_ended_sums_up_the_turn_by_card_kind() -> None:
     t.deploy_all()
     t.do("p1", Acquire(source="free", slot=0))
     events = t.do("p1", EndTurn())
-    ended = next(e for e in events if e.kind == "turn_ended")
-    assert ended.params["deployed"] == ["s3", "lambda", "vpc"]
-    assert ended.params["acquired"] == ["ec2"]
-    assert ended.params["draws"] == 1 and ended.params["credits"] >= 1 and ended.params["retired"] is None
+    ended = next(e for e in events if isinstance(e, TurnEnded))
+    assert ended.deployed_cards == ["s3", "lambda", "vpc"]
+    assert ended.acquired_cards == ["ec2"]
+    assert ended.draws == 1 and ended.credits >= 1 and ended.retired_card is None
 
 
 def test_a_card_file_is_kept_once_in_the_state_and_never_in_an_options_dump() -> None:

@@ -15,15 +15,32 @@ def keys_of(res: Result, *keys: str) -> list[tuple[str, str, tuple[str, ...]]]:
     return [(ln.kind, ordered[ln.owner], tuple(ordered[j] for j in ln.partners)) for ln in res.lines]
 
 
-def test_ab_5_two_builder_cards_form_an_architecture() -> None:
-    assert not arch("s3", "bare-metal-host").unlocked
+def test_ab_5_two_cards_of_any_kind_form_an_architecture() -> None:
+    """Rule correction AB-5 (seed: 「2枚以上で組むと『アーキテクチャ』扱い」): Starters count too."""
+    assert not arch("s3").unlocked and not arch("bare-metal-host").unlocked
+    assert arch("s3", "bare-metal-host").unlocked
     assert arch("s3", "vpc").unlocked
+    assert arch("bare-metal-host", "networking").unlocked
 
 
-def test_ab_5_combos_need_an_architecture_of_two_builder_cards() -> None:
-    # Virtual Machine + Bare Metal Host are both Starters: no architecture, no combo.
-    assert arch("virtual-machine", "bare-metal-host").draw == 0
+def test_ab_5_the_starters_own_combo_fires_from_a_hand_of_starters() -> None:
+    # Virtual Machine with Bare Metal Host: draw 1, with no Builder card deployed at all.
+    res = arch("virtual-machine", "bare-metal-host")
+    assert res.unlocked and res.draw == 1
+    pairs = keys_of(res, "virtual-machine", "bare-metal-host")
+    assert ("with", "virtual-machine", ("bare-metal-host",)) in pairs
     assert arch("virtual-machine", "bare-metal-host", "vpc", "lambda").draw == 1
+    assert arch("virtual-machine").draw == 0
+
+
+def test_ab_5_identity_center_with_a_corporate_identity_provider_alone_adopts() -> None:
+    res = arch("identity-center", "corporate-idp")
+    assert res.unlocked and res.adopt == 1 and res.credits == 1
+
+
+def test_ab_5_cloudfront_with_a_virtual_machine_alone_adopts() -> None:
+    res = arch("cloudfront", "virtual-machine")
+    assert res.unlocked and res.adopt == 1 and res.credits == 2
 
 
 def test_ab_5_credits_are_base_values_plus_combo_credits() -> None:

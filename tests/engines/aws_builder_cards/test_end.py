@@ -75,3 +75,48 @@ def test_ab_8_equal_points_and_builder_cards_is_a_shared_win() -> None:
     out = ENGINE.outcome(finish_tied(2).state)
     assert out is not None
     assert sorted(out.winners) == ["p1", "p2"] and len(out.ranking) == 1
+
+
+def finish_tied_with_missions(p1_missions: int, p2_missions: int) -> Table:
+    """Missions on: both end on 7 points with as many Builder cards; p1's points come with ``p1_missions``
+    solved missions, p2's with ``p2_missions`` (3 points each; W-A cards make up the rest)."""
+    t = Table(missions=True)
+    st = t.state
+    ones = [c for c in st.wa if key_of(c).startswith("wa1")]
+    threes = [c for c in st.wa if key_of(c).startswith("wa3")]
+    missions = [f"mission-{k}" for k in sorted(t.db.missions)]
+    st.mission_deck = [m for m in st.mission_deck if m not in missions]
+    st.mission_hand = {s: [m for m in h if m not in missions] for s, h in st.mission_hand.items()}
+    pool = {1: list(ones), 3: list(threes)}
+
+    def zone(solved: int, wa_points: int) -> list[str]:
+        cards = [missions.pop() for _ in range(solved)]
+        for worth in (3, 1):
+            while wa_points >= worth and pool[worth]:
+                cards.append(pool[worth].pop(0))
+                wa_points -= worth
+        assert wa_points == 0
+        return cards
+
+    last = pool[1].pop()
+    st.score["p1"] = zone(p1_missions, 7 - 3 * p1_missions - 1)  # the last W-A card brings p1 to 7
+    st.score["p2"] = zone(p2_missions, 7 - 3 * p2_missions)
+    st.wa = [last]
+    t.hand("p1", "ec2", "ec2")
+    t.discard("p2", "s3", "s3")
+    t.deploy_all()
+    t.do("p1", Acquire(source="wa"))
+    t.do("p1", EndTurn())
+    return t
+
+
+def test_ab_8_with_missions_on_more_missions_solved_breaks_a_tie_of_points_and_builder_cards() -> None:
+    out = ENGINE.outcome(finish_tied_with_missions(1, 0).state)
+    assert out is not None and out.scores == {"p1": 7.0, "p2": 7.0}
+    assert out.details["builder_cards"] == {"p1": 2, "p2": 2}
+    assert out.details["missions"] == {"p1": 1, "p2": 0}
+    assert out.winners == ["p1"] and out.ranking == [["p1"], ["p2"]]
+    out = ENGINE.outcome(finish_tied_with_missions(0, 2).state)
+    assert out is not None and out.winners == ["p2"] and out.ranking == [["p2"], ["p1"]]
+    out = ENGINE.outcome(finish_tied_with_missions(1, 1).state)
+    assert out is not None and sorted(out.winners) == ["p1", "p2"] and len(out.ranking) == 1

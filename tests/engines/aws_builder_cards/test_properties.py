@@ -17,7 +17,6 @@ OPTIONS = st.fixed_dictionaries(
         "advanced_retire": st.booleans(),
         "missions": st.booleans(),
         "long_game": st.booleans(),
-        "random_order": st.booleans(),
     }
 )
 

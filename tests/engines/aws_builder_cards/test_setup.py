@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
 
 from engines.aws_builder_cards import ENGINE
 from engines.aws_builder_cards.cards import DEFAULT_DB, key_of
-from engines.aws_builder_cards.models import Acquire
-from engines.core import BadPlayerCount
+from engines.aws_builder_cards.models import Acquire, EndTurn
+from engines.core import BadOptions, BadPlayerCount
 from tests.engines.aws_builder_cards.conftest import Table, every_card
 
 
@@ -83,10 +84,31 @@ def test_ab_3_an_emptied_slot_is_refilled_at_once_and_identical_cards_stack() ->
     assert [key_of(c) for c in t.state.free.slots[1]] == ["ec2", "ec2"]
 
 
-def test_ab_4_everyone_draws_five_and_seat_order_is_random_unless_fixed() -> None:
-    orders = {tuple(ENGINE.new_game(["a", "b", "c"], None, s).order) for s in range(12)}
-    assert len(orders) > 1
-    fixed = ENGINE.new_game(["a", "b", "c"], {"random_order": False}, 3)
-    assert fixed.order == ["a", "b", "c"]
-    for seat in fixed.players:
-        assert len(fixed.piles[seat].hand) == 5 and len(fixed.piles[seat].deck) == 5
+def test_ab_4_everyone_draws_five() -> None:
+    state = ENGINE.new_game(["a", "b", "c"], None, 3)
+    for seat in state.players:
+        assert len(state.piles[seat].hand) == 5 and len(state.piles[seat].deck) == 5
+
+
+@pytest.mark.parametrize("players", [["a", "b"], ["c", "a", "b"], ["d", "b", "a", "c"]])
+def test_ab_4_the_order_of_players_is_the_order_of_play(players: list[str]) -> None:
+    """The lobby shuffles the seats once; the engine must not shuffle them again (the announced order)."""
+    for seed in range(12):
+        state = ENGINE.new_game(players, None, seed)
+        assert state.order == players
+        seen = []
+        for _ in range(2 * len(players)):
+            (seat,) = ENGINE.to_move(state)
+            seen.append(seat)
+            state = ENGINE.apply(state, seat, EndTurn()).state
+        assert seen == players * 2
+
+
+def test_ab_4_the_engine_has_no_seat_shuffle_option_but_old_games_still_load() -> None:
+    with pytest.raises(BadOptions):
+        ENGINE.make_options({"random_order": True})
+    state = ENGINE.new_game(["b", "a"], None, 5)
+    stored = json.loads(ENGINE.dump_state(state))
+    stored["options"]["random_order"] = True  # a game saved while the option existed
+    loaded = ENGINE.load_state(json.dumps(stored))
+    assert loaded == state and loaded.order == ["b", "a"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.aws_builder_cards.cards import key_of
+from engines.aws_builder_cards.events import Acquired, ArchitectureBuilt, Drew, DrewCount, RetiredOnprem
 from engines.aws_builder_cards.models import (
     Acquire,
     Deploy,
@@ -34,8 +35,8 @@ def test_ab_5_retire_removes_the_card_from_the_game_and_shows_the_hand_as_proof(
     hand = t.hand("p1", "s3", "lambda", "vpc", "bare-metal-host", "networking")
     events = t.do("p1", Retire(card=hand[3]))
     assert hand[3] in t.state.retired["p1"] and hand[3] not in t.state.piles["p1"].hand
-    proof = next(e for e in events if e.kind == "retired_onprem")
-    assert proof.visible_to is None and proof.params["hand"] == hand
+    proof = next(e for e in events if isinstance(e, RetiredOnprem))
+    assert proof.visible_to is None and proof.proof_cards == hand and proof.card == hand[3]
     # The shown hand is no longer hidden from the other player while the turn lasts.
     from engines.aws_builder_cards import ENGINE
 
@@ -66,27 +67,28 @@ def test_ab_5_a_player_who_retired_must_acquire_a_card() -> None:
 
 
 # ---------------------------------------------------------------------------------------------- AB-5 deploy
-def test_ab_5_deploy_one_card_or_the_whole_hand_but_not_a_part_of_it() -> None:
+def test_ab_5_deploy_any_set_of_hand_cards_the_whole_hand_offered_first() -> None:
     t = Table()
     hand = t.hand("p1", "s3", "lambda", "vpc")
     deploys = [a for a in t.legal() if isinstance(a, Deploy)]
-    assert Deploy(cards=tuple(hand)) in deploys and len(deploys) == 4
-    with pytest.raises(IllegalAction) as err:
-        t.deploy("p1", hand[0], hand[1])
-    assert err.value.code == "deploy_one_or_all"
-    t.deploy("p1", hand[0])
-    assert t.state.piles["p1"].play == [hand[0]] and t.state.now.credits == 2
+    assert deploys[0] == Deploy(cards=tuple(hand)) and t.legal()[0] == deploys[0]
+    assert {a.cards for a in deploys} == {
+        tuple(sorted(c)) for c in ([hand[0]], [hand[1]], [hand[2]], hand[:2], hand[1:], [hand[0], hand[2]], hand)
+    }
+    t.deploy("p1", hand[0], hand[1])  # S3 with Lambda: draw 1
+    assert t.state.piles["p1"].play == hand[:2] and t.state.now.credits == 3 and t.state.now.draws == 1
+    t.deploy("p1", hand[2])
+    assert t.state.piles["p1"].play == hand and t.state.now.credits == 4
 
 
 def test_ab_5_deployed_cards_stay_and_the_combos_show_the_pairs() -> None:
     t = Table()
     s3, lam, vpc = t.hand("p1", "s3", "lambda", "vpc")
     events = t.deploy_all()
-    arch = next(e for e in events if e.kind == "architecture")
-    assert arch.params["unlocked"]
-    assert {"kind": "with", "card": s3, "partners": [lam], "draw": 1}.items() <= {
-        k: v for ln in arch.params["lines"] if ln["card"] == s3 for k, v in ln.items()
-    }.items()
+    arch = next(e for e in events if isinstance(e, ArchitectureBuilt))
+    assert arch.unlocked and arch.cards == [s3, lam, vpc]
+    (line,) = [ln for ln in arch.lines if ln.card == s3]
+    assert (line.kind, line.partner_cards, line.draw, line.at, line.partners_at) == ("with", [lam], 1, 0, [1])
     assert t.state.piles["p1"].play == [s3, lam, vpc]
 
 
@@ -95,9 +97,9 @@ def test_ab_5_draw_effects_draw_at_once_and_drawn_cards_can_be_deployed() -> Non
     t.hand("p1", "s3", "lambda", "vpc")
     (top,) = t.deck_top("p1", "athena")
     events = t.deploy_all()
-    drew = next(e for e in events if e.kind == "drew")
-    assert drew.params["cards"] == [top] and drew.visible_to == ("p1",)
-    assert next(e for e in events if e.kind == "drew_count").params["count"] == 1
+    drew = next(e for e in events if isinstance(e, Drew))
+    assert drew.cards == [top] and drew.visible_to == ("p1",) and drew.reason == "combo"
+    assert next(e for e in events if isinstance(e, DrewCount)).count == 1
     t.deploy("p1", top)  # Athena with S3: +3
     assert t.state.now.credits == 2 + 1 + 1 + 1 + 3
 
@@ -140,7 +142,7 @@ def test_cdk_moves_a_discard_card_to_the_top_of_the_deck_before_draws() -> None:
         t.do("p1", EndTurn())
     events = t.do("p1", MoveToDeck(card=lam))
     # CloudFormation's draw comes after the move: the Lambda is drawn at once.
-    assert next(e for e in events if e.kind == "drew").params["cards"] == [lam]
+    assert next(e for e in events if isinstance(e, Drew)).cards == [lam]
     assert t.state.pending is None
 
 
@@ -207,7 +209,8 @@ def test_ab_6_blind_draw_takes_the_free_deck_top() -> None:
     slots = [list(s) for s in t.state.free.slots]
     events = t.do("p1", Acquire(source="blind"))
     assert top in t.state.piles["p1"].discard and t.state.free.slots == slots
-    assert next(e for e in events if e.kind == "acquired").params["card"] == top
+    acquired = next(e for e in events if isinstance(e, Acquired))
+    assert (acquired.card, acquired.source, acquired.cost, acquired.to) == (top, "blind", 0, "discard")
 
 
 def test_ab_6_wa_cards_go_to_the_score_zone_and_no_deploy_after_acquiring() -> None:
