@@ -125,9 +125,8 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
             hand_n = min(options.hand_size, len(ids))
             hands[seat] = [ids.pop() for _ in range(hand_n)]
             decks[seat] = ids
-        first = {"p1": 0, "p2": 1}.get(options.first_player)
-        if first is None:
-            first = rng.below(2)
+        # The lobby shuffled the seats once: the order given is the order of play, players[0] first.
+        first = 0
         return YggState(
             game=self.id,
             players=players,

@@ -24,7 +24,6 @@ class YggOptions(Options):
     branch_colours: bool = Field(False, description="a branch joins only a branch of the same colour (YG-15)")
     deck_p1: DeckChoice = Field("random", description="ready deck of the first seat (YG-13)")
     deck_p2: DeckChoice = Field("random", description="ready deck of the second seat (YG-13)")
-    first_player: Literal["random", "p1", "p2"] = Field("random", description="who takes the first turn")
 
 
 # --- actions -----------------------------------------------------------------------------------------------
@@ -106,6 +105,7 @@ class YggState(GameState):
     hands: dict[Seat, list[str]]
     decks: dict[Seat, list[str]]
     discards: dict[Seat, list[str]]
+    #: index of the seat that moved first: always 0, the lobby orders the seats (players[0] starts)
     first: int
     current: int
     phase: Phase = "place"

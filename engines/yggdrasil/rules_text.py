@@ -104,11 +104,12 @@ def rule_sections() -> list[RuleSection]:
             "turn",
             ("YG-7",),
             ("Your turn", "ターンの流れ"),
-            "1. Draw a card (the first player skips this on the very first turn; an empty deck gives "
-            "nothing). 2. Place one card (or discard and draw if nothing fits). 3. Resolve the placed "
-            "card's effect. 4. You may invade. 5. Your opponent's turn.",
-            "1. カードを1枚引く（先手の1ターン目は引かない。山札が空なら引かない）。2. カードを1枚置く（置け"
-            "なければ捨てて引く）。3. 置いたカードの効果を解決する。4. 侵攻してもよい。5. 相手のターンへ。",
+            "The first seat (player 1, bottom row) starts. 1. Draw a card (the first player skips this on "
+            "the very first turn; an empty deck gives nothing). 2. Place one card (or discard and draw if "
+            "nothing fits). 3. Resolve the placed card's effect. 4. You may invade. 5. Your opponent's turn.",
+            "先手は最初の席（プレイヤー1、下の段）。1. カードを1枚引く（先手の1ターン目は引かない。山札が空"
+            "なら引かない）。2. カードを1枚置く（置けなければ捨てて引く）。3. 置いたカードの効果を解決す"
+            "る。4. 侵攻してもよい。5. 相手のターンへ。",
         ),
         _r(
             "invasion",

@@ -28,7 +28,7 @@ from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(60)]
 
-OPTIONS = "columns=3 rows=5 first_player=p1"
+OPTIONS = "columns=3 rows=5"
 CELL = re.compile(r"^[A-C][1-5]$")
 TABLE_TITLE = "The Yggdrasil · turn"
 
@@ -151,7 +151,7 @@ async def test_a_whole_game_against_the_ai(fake: FakeDiscord, running_bot: Start
     # ("options" is also the harness's own keyword: pass the command's options as a mapping)
     await alice.slash("game new", options={"game": "yggdrasil", "options": OPTIONS})
     await alice.slash("game add-ai")
-    await alice.slash("game start", order="fixed")  # alice is p1 and, by the options, moves first
+    await alice.slash("game start", order="fixed")  # alice is p1: the first seat moves first
     pk = (await runner.bot.tables.store.live_game_in(fake.guild.default_channel.id)).id  # type: ignore[attr-defined]
 
     # Somebody else cannot play alice's game.

@@ -29,7 +29,7 @@ def build(
 ) -> YggState:
     """``field`` maps a cell ("C2") to (seat, card kind). Roots stand on their home cells unless ``roots``
     moves one (a cell name) or removes it (None). Instances are named "p1:f-C2", "p1:h0", "p1:d0"."""
-    opts = {"columns": cols, "rows": rows, "first_player": "p1", **(options or {})}
+    opts = {"columns": cols, "rows": rows, **(options or {})}
     state = ENGINE.new_game(SEATS, opts, seed=1)
     geo = board(cols, rows)
     state.board = [None] * geo.cells

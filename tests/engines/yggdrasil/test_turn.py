@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core import IllegalAction
+from engines.core import BadOptions, IllegalAction
 from engines.yggdrasil import ENGINE
-from engines.yggdrasil.models import Discard, Place
+from engines.yggdrasil.models import Discard, Place, YggState
 
 from .conftest import build
 
@@ -43,14 +43,12 @@ def test_yg_6_with_an_empty_deck_the_discard_draws_nothing() -> None:
 
 
 def test_yg_7_first_player_does_not_draw_on_the_first_turn_the_second_does() -> None:
-    state = ENGINE.new_game(SEATS, {"first_player": "p2"}, 11)
+    state = ENGINE.new_game(["p2", "p1"], None, 11)  # the lobby seated p2 first
     assert ENGINE.to_move(state) == ["p2"]
     assert len(state.hands["p2"]) == 5 and len(state.hands["p1"]) == 5
-    action = ENGINE.legal_actions(state, "p2")[0]
-    state = ENGINE.apply(state, "p2", action).state
-    while ENGINE.to_move(state) == ["p2"]:  # an effect or an invasion may still be pending
-        state = ENGINE.apply(state, "p2", ENGINE.legal_actions(state, "p2")[-1]).state
+    state = _finish_turn(state, "p2")  # an effect or an invasion may be declined on the way
     assert ENGINE.to_move(state) == ["p1"]
+    assert len(state.hands["p2"]) == 4, "the first player drew nothing before placing"
     assert len(state.hands["p1"]) == 6 and len(state.decks["p1"]) == 14
 
 
@@ -70,3 +68,31 @@ def test_yg_7_turn_order_place_then_effect_then_invasion() -> None:
     assert state.phase == "extra"
     state = ENGINE.apply(state, "p1", Place(card="p1:h2", cell="B1")).state
     assert state.phase == "invade"
+
+
+def _finish_turn(state: YggState, seat: str) -> YggState:
+    """``seat`` places its first legal card, then declines whatever the turn still offers."""
+    state = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0]).state
+    while ENGINE.to_move(state) == [seat]:
+        state = ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[-1]).state
+    return state
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_seat_order_is_the_order_given_the_lobby_shuffles_once(seed: int) -> None:
+    """The bot's lobby shuffles the seats; the engine never reorders them: players[0] is player 1 (bottom
+    row) and moves first, then the turns alternate in the given order."""
+    players = ["zed", "amy"]
+    state = ENGINE.new_game(players, None, seed)
+    assert ENGINE.to_move(state) == ["zed"] and state.players == players
+    assert ENGINE.view(state, None).first == "zed" and ENGINE.view(state, None).home_rows["zed"] == 1
+    state = _finish_turn(state, "zed")
+    assert ENGINE.to_move(state) == ["amy"]
+    state = _finish_turn(state, "amy")
+    assert ENGINE.to_move(state) == ["zed"]
+
+
+def test_there_is_no_option_that_reorders_the_seats() -> None:
+    assert not {"first_player", "random_order"} & set(ENGINE.options_model.model_fields)
+    with pytest.raises(BadOptions):
+        ENGINE.new_game(SEATS, {"first_player": "p2"}, 1)

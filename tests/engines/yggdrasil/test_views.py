@@ -9,7 +9,7 @@ from .conftest import build
 
 
 def test_public_view_shows_the_field_and_counts_but_no_hand() -> None:
-    state = ENGINE.new_game(["p1", "p2"], {"first_player": "p1"}, 8)
+    state = ENGINE.new_game(["p1", "p2"], None, 8)
     view = ENGINE.view(state, None)
     assert view.hand is None and view.hand_counts == {"p1": 5, "p2": 5}
     assert view.deck_counts == {"p1": 15, "p2": 15}
