@@ -9,8 +9,7 @@ Actions (``type`` discriminates):
 - ``{"type": "pay"}`` / ``{"type": "no_pay"}``: the push-out choice (pending ``push_out``).
 - ``{"type": "pick", "workplace": ...}``: the workplace an effect acts on (pending ``target``).
 - ``{"type": "vote", "yes": true}``: PC-12 all agree (pending ``vote``; every seat answers).
-- ``{"type": "claim"}`` / ``{"type": "no_claim"}``: PC-12 someone has lived this (pending ``claim``).
-"""
+- ``{"type": "claim"}`` / ``{"type": "no_claim"}``: PC-12 someone has lived this (pending ``claim``)."""
 
 from engines.project_chaos.engine import ENGINE, ProjectChaosEngine
 

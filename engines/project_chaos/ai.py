@@ -4,18 +4,15 @@ How ``normal`` decides, from its own seat's view only:
 
 1. It never reads another hand, the deck order or the game's generator: before looking ahead it re-deals every
    card it cannot see (all cards minus its hand and the public board, lane, discard and revealed cards) at
-   random
-   to the other hands and the deck, with a fresh generator (a *determinization*), ``SAMPLES`` times.
+   random to the other hands and the deck, with a fresh generator (a *determinization*), ``SAMPLES`` times.
 2. For each legal choice it plays the rest of the turn on each sample (its own follow-up decisions greedily,
    the others' votes by the vote rule, no claims) and scores the board where the next turn starts: progress
    toward the scenario's goal, the chaos die kept low (each face costs more, 3 most: forced cards and the risk
    of losing), tokens, cards in workplaces that can still reach the lane, a round without a die effect
-   (PC-10),
-   and a won or lost game above all.
+   (PC-10), and a won or lost game above all.
 3. Vote rule (PC-12a): it votes yes when the board after the yes effects scores at least as well as after the
    no effects (same samples). Claim rule (PC-12b): it never claims, a computer has lived nothing; it passes at
-   once so the humans are not kept waiting.
-"""
+   once so the humans are not kept waiting."""
 
 from __future__ import annotations
 

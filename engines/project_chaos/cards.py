@@ -1,10 +1,8 @@
 """The deck: data in ``cards.toml``, validated here once at import (PC-1, PC-2, PC-12).
 
 A card's play effect is a list of named effect types with parameters; the engine interprets ``effect.type``
-(see ``effects.py``), never a card id. Talk effects (``vote``, ``claim``, PC-12) carry their outcomes as
-lists of
-plain effects, so a decision can never open another decision.
-"""
+(see ``effects.py``), never a card id. Talk effects (``vote``, ``claim``, PC-12) carry their outcomes as lists
+of plain effects, so a decision can never open another decision."""
 
 from __future__ import annotations
 
@@ -90,8 +88,8 @@ Pick = Literal["highest", "lowest", "choose"]
 
 
 class DiscardWorkplace(_Model):
-    """Discard one workplace card: the highest or lowest value (ties: the player picks) or any of the
-    player's choice, among the cards whose value lies in ``min_value..max_value``."""
+    """Discard one workplace card: the highest or lowest value (ties: the player picks) or any of the player's
+    choice, among the cards whose value lies in ``min_value..max_value``."""
 
     type: Literal["discard_workplace"] = "discard_workplace"
     pick: Pick

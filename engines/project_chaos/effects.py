@@ -1,27 +1,22 @@
 """The play-effect interpreter (PC-1, PC-4, PC-10, PC-11, PC-12). Effects resolve one at a time from
 ``PCState.queue``; an effect that needs a decision (a target, a vote, a claim) sets ``PCState.pending`` and
-the
-queue waits for the answer.
+the queue waits for the answer.
 
 Decisions taken here (the rule page leaves them open):
 
 - PC-4a: the weighted die is one draw of ``Rng.below(10)``: 0-3 -> 2, 4-6 -> 1, 7-8 -> 0, 9 -> 3.
-- PC-10a: an effect "changes the die" when it acts on it (add, roll, set), even if the face stays the same
-  (a -1 at 0, a roll that repeats the face): the team did touch the die, which is what stagnation punishes.
+- PC-10a: an effect "changes the die" when it acts on it (add, roll, set), even if the face stays the same (a
+  -1 at 0, a roll that repeats the face): the team did touch the die, which is what stagnation punishes.
 - PC-11a: a die effect that would take the die above 3 loses at once (``loss:die_overflow``), whatever the die
   showed before (+2 from 2 too); below 0 it stays at 0.
 - PC-2a: "the workplace card with the highest value" among equals is the player's choice (a ``target``
   decision); with one candidate it needs no answer; with none the effect does nothing (``effect_no_target``).
 - PC-12a (vote, "all players agree"): every seat, the player of the card included, answers yes or no once, in
   any order; ``to_move`` lists the seats that have not voted. It closes when the last seat has voted: the
-  ``yes``
-  effects apply only if every vote is yes, otherwise the ``no`` effects (often none).
-- PC-12b (claim, "someone has lived this"): every seat may answer, in any order. The first ``claim`` closes
-  it at
-  once and the ``claimed`` effects apply; it closes unclaimed (``unclaimed`` effects) once every seat has
-  passed
-  with ``no_claim``. The claim is public (the bot shows who claimed it).
-"""
+  ``yes`` effects apply only if every vote is yes, otherwise the ``no`` effects (often none).
+- PC-12b (claim, "someone has lived this"): every seat may answer, in any order. The first ``claim`` closes it
+  at once and the ``claimed`` effects apply; it closes unclaimed (``unclaimed`` effects) once every seat has
+  passed with ``no_claim``. The claim is public (the bot shows who claimed it)."""
 
 from __future__ import annotations
 

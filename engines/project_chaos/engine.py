@@ -2,8 +2,7 @@
 
 Rule ids are on the rule page ``rules/project-chaos.md``; decisions the page leaves open are documented in
 ``effects.py`` (PC-2a, PC-4a, PC-10a, PC-11a, PC-12a, PC-12b), ``flow.py`` (PC-8a, PC-9a, PC-9b, PC-10b) and
-below (PC-6a).
-"""
+below (PC-6a)."""
 
 from __future__ import annotations
 

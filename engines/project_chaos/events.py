@@ -1,9 +1,8 @@
 """Events: one typed record per kind, never prose. The bot words ``events.project-chaos.<kind>``.
 
 Field names follow the bot's conventions: card ids in ``card``/``*_card``/``cards``, seats in
-``seat``/``*_seat``/
-``seats``. Only ``card_drawn`` is private (the drawer's hand); its public twin is ``draw_count``.
-"""
+``seat``/``*_seat``/ ``seats``. Only ``card_drawn`` is private (the drawer's hand); its public twin is
+``draw_count``."""
 
 from __future__ import annotations
 
@@ -68,8 +67,7 @@ class CardPlaced(Event):
 
 class CardPushedOut(Event):
     """PC-7 C: where the old card went. ``how``: paid (the player paid ``paid`` tokens), declined (could pay
-    but
-    did not), free (value 0), unaffordable (too few tokens to choose)."""
+    but did not), free (value 0), unaffordable (too few tokens to choose)."""
 
     kind: Literal["card_pushed_out"] = "card_pushed_out"
     card: str

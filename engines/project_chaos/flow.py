@@ -7,14 +7,12 @@ or the next player's action) or the game ends. Decisions taken here:
   (PC-8) comes after chaos. With die 2 the player draws first, then discards any card from hand (the drawn one
   too). With an empty deck the die-2 swap is skipped and a die 3 reveals what is left: the refill then loses.
 - PC-9b: during a die-3 resolution a revealed card with a play effect must be played and any other card must
-  be
-  placed; the player picks the order, the workplace and the push-out. Revealed cards do not trigger chaos
+  be placed; the player picks the order, the workplace and the push-out. Revealed cards do not trigger chaos
   again.
 - PC-8a: failing the refill loses at once, before the end-of-turn victory check.
 - PC-10b: the end of a turn checks victory first (PC-5); at the end of the last seat's turn (a round, starting
   with the first seat) stagnation then adds 1 unless a card effect acted on the die during the round; from 3
-  that loses (``loss:stagnation``).
-"""
+  that loses (``loss:stagnation``)."""
 
 from __future__ import annotations
 

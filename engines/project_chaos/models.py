@@ -26,8 +26,7 @@ class PCOptions(Options):
 
 class Play(Action):
     """PC-7 A: play a hand card's effect, then discard it. During a die-3 resolution (PC-9) it plays a
-    revealed
-    card instead."""
+    revealed card instead."""
 
     type: Literal["play"] = "play"
     card: str
@@ -103,8 +102,7 @@ Destination = Literal["lane", "discard"]
 
 class PushOutPending(_Frozen):
     """PC-7 C: ``card`` left ``workplace`` when ``by_card`` was placed; ``seat`` may pay ``cost`` tokens to
-    send it
-    to ``pay_to`` instead of ``free_to``. Only asked when the tokens suffice."""
+    send it to ``pay_to`` instead of ``free_to``. Only asked when the tokens suffice."""
 
     kind: Literal["push_out"] = "push_out"
     seat: Seat

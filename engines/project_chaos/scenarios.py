@@ -1,8 +1,7 @@
 """Scenario cards (PC-5): victory conditions and starting boards, data in ``scenarios.toml``.
 
 Each goal is a named type with parameters; :func:`progress` measures a board against it, for the end-of-turn
-victory check and for the pictures ("User 2/2 · Tech 1/2 · Mgmt 0/2").
-"""
+victory check and for the pictures ("User 2/2 · Tech 1/2 · Mgmt 0/2")."""
 
 from __future__ import annotations
 

@@ -1,9 +1,8 @@
 """Card and goal text, generated from the data in both languages (never typed twice by hand).
 
-The Japanese wording follows the seed's own card texts
-("置き場にリソース2以上のカードがあればリソース+1、無ければ混沌ダイス+1"),
-so the three seed cards read as the seed wrote them.
-"""
+The Japanese wording follows the seed's own card texts, e.g.
+"置き場にリソース2以上のカードがあればリソース+1、無ければ混沌ダイス+1",
+so the three seed cards read as the seed wrote them."""
 
 from __future__ import annotations
 

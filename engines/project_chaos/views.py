@@ -1,6 +1,5 @@
 """What a seat (or the public) may see (PC hidden information: hands are private, the deck is hidden; the
-board,
-the lane, the discard pile and revealed die-3 cards are public)."""
+board, the lane, the discard pile and revealed die-3 cards are public)."""
 
 from __future__ import annotations
 

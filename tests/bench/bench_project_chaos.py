@@ -1,8 +1,6 @@
 """Project Chaos: random complete games per second for 3 players (one core), and for each scenario the win
-rate of
-a team of 3 normal AIs over 1,000 seeded games beside a team of 3 random players (the start boards are tuned
-so
-that the AI team wins each scenario 25%..75% of the time)."""
+rate of a team of 3 normal AIs over 1,000 seeded games beside a team of 3 random players (the start boards are
+tuned so that the AI team wins each scenario 25%..75% of the time)."""
 
 from __future__ import annotations
 

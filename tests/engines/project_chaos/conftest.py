@@ -36,8 +36,8 @@ def make_state(
     rng: int = 12345,
 ) -> PCState:
     """A position; every card not named anywhere goes to the bottom of the deck (so all 42 are always
-    accounted for) unless ``deck`` gives the whole deck. ``deck_top`` lists the next draws, first drawn
-    first."""
+    accounted for) unless ``deck`` gives the whole deck. ``deck_top`` lists the next draws, first drawn first.
+    """
     hands = {p: list(h) for p, h in (hands or {s: [] for s in SEATS}).items()}
     wp: dict[Category, str | None] = {"tech": None, "user": None, "mgmt": None}
     wp.update(workplaces or {})

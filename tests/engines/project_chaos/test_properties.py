@@ -1,6 +1,5 @@
-"""Property tests over random games: cards conserved, die 0..3 until a loss, tokens 0..3, every game ends in
-a win
-or a loss with its reason, every event is a valid record of its kind, hidden cards stay hidden."""
+"""Property tests over random games: cards conserved, die 0..3 until a loss, tokens 0..3, every game ends in a
+win or a loss with its reason, every event is a valid record of its kind, hidden cards stay hidden."""
 
 from __future__ import annotations
 

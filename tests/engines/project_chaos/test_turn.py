@@ -1,6 +1,5 @@
 """The turn: PC-7 (play, discard, place and push-out), PC-8 (refill), PC-9 (chaos), one test per case,
-positions
-set up by hand."""
+positions set up by hand."""
 
 from __future__ import annotations
 
