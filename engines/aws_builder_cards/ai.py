@@ -207,11 +207,12 @@ class BuilderAI:
         elif a.source == "paid":
             card = db.card(state.paid.slots[0][-1])
         else:
-            # Blind: the average free card it cannot see, a little below what it can see.
+            # Blind: the average free card it cannot see, a little below what it can see (measured like
+            # the cards on show, against what its deck already averages).
             showing = [db.card(s[-1]) for s in state.free.slots if s]
             if not showing:
                 return 0.5
-            return sum(comp.value(c.key) for c in showing) / len(showing) - 0.5
+            return sum(comp.value(c.key) for c in showing) / len(showing) - 0.5 * comp.average() - 0.5
         # A card worth less than what the deck already averages dilutes it (but anything beats a Starter).
         return comp.value(card.key) - 0.5 * comp.average() + (0.5 if card.paid else 0.0)
 

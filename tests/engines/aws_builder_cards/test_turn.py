@@ -72,9 +72,8 @@ def test_ab_5_deploy_any_set_of_hand_cards_the_whole_hand_offered_first() -> Non
     hand = t.hand("p1", "s3", "lambda", "vpc")
     deploys = [a for a in t.legal() if isinstance(a, Deploy)]
     assert deploys[0] == Deploy(cards=tuple(hand)) and t.legal()[0] == deploys[0]
-    assert {a.cards for a in deploys} == {
-        tuple(sorted(c)) for c in ([hand[0]], [hand[1]], [hand[2]], hand[:2], hand[1:], [hand[0], hand[2]], hand)
-    }
+    sets = ([hand[0]], [hand[1]], [hand[2]], hand[:2], hand[1:], [hand[0], hand[2]], hand)
+    assert {a.cards for a in deploys} == {tuple(sorted(c)) for c in sets}
     t.deploy("p1", hand[0], hand[1])  # S3 with Lambda: draw 1
     assert t.state.piles["p1"].play == hand[:2] and t.state.now.credits == 3 and t.state.now.draws == 1
     t.deploy("p1", hand[2])
