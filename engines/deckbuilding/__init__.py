@@ -17,7 +17,15 @@ from engines.deckbuilding.market import (
     take_from_slot,
     take_top,
 )
-from engines.deckbuilding.piles import Piles, draw, draw_one, end_turn_cleanup, owned, remove_from
+from engines.deckbuilding.piles import (
+    Piles,
+    draw,
+    draw_noting_reshuffle,
+    draw_one,
+    end_turn_cleanup,
+    owned,
+    remove_from,
+)
 
 __all__ = [
     "CreditPool",
@@ -26,6 +34,7 @@ __all__ = [
     "Piles",
     "cycle_limit",
     "draw",
+    "draw_noting_reshuffle",
     "draw_one",
     "end_turn_cleanup",
     "owned",

@@ -52,6 +52,21 @@ def draw(piles: Piles, n: int, rng: Rng) -> list[str]:
     return drawn
 
 
+def draw_noting_reshuffle(piles: Piles, n: int, rng: Rng) -> tuple[list[str], int]:
+    """``draw``, also telling how many discarded cards became the deck on the way (0: no reshuffle), so a
+    game can announce the reshuffle."""
+    drawn: list[str] = []
+    reshuffled = 0
+    for _ in range(n):
+        if not piles.deck:
+            reshuffled += len(piles.discard)
+        card = draw_one(piles, rng)
+        if card is None:
+            break
+        drawn.append(card)
+    return drawn, reshuffled
+
+
 def remove_from(pile: list[str], card: str) -> None:
     """Remove one card instance, raising ``ValueError`` if it is not there (callers turn that into an
     ``IllegalAction`` before changing anything else)."""

@@ -45,3 +45,15 @@ def test_copy_piles_is_independent() -> None:
     q.hand.clear()
     assert p.deck == ["a"] and p.hand == ["b"]
     assert q == Piles(deck=["a", "z"])
+
+
+def test_draw_noting_reshuffle_counts_the_discarded_cards_that_became_the_deck() -> None:
+    from engines.deckbuilding import draw_noting_reshuffle
+
+    p = Piles(deck=["a#1"], discard=["b#1", "c#1", "d#1"])
+    drawn, reshuffled = draw_noting_reshuffle(p, 3, Rng(5))
+    assert drawn[0] == "a#1" and len(drawn) == 3 and reshuffled == 3
+    assert sorted([*p.hand, *p.deck]) == ["a#1", "b#1", "c#1", "d#1"] and p.discard == []
+    q = Piles(deck=["a#1", "b#1"])
+    assert draw_noting_reshuffle(q, 1, Rng(5)) == (["b#1"], 0)
+    assert draw_noting_reshuffle(Piles(), 2, Rng(5)) == ([], 0)

@@ -1,0 +1,155 @@
+"""The AWS Deckbuilding Game engine (game id ``aws-deckbuilding``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from engines.aws_deckbuilding import play, turn, views
+from engines.aws_deckbuilding.models import ADAction, ADOptions, ADState, ProposeReshuffle
+from engines.aws_deckbuilding.setup import new_state
+from engines.aws_deckbuilding.views import ADView
+from engines.core import (
+    Action,
+    Agent,
+    CardInfo,
+    Engine,
+    Event,
+    GameError,
+    Outcome,
+    RandomAgent,
+    Rng,
+    RuleSection,
+    Seat,
+    Step,
+    Text,
+)
+from engines.deckbuilding import shallow_copy
+
+
+class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
+    id = "aws-deckbuilding"
+    name = Text(
+        en="AWS Deckbuilding Game (BuilderCards 1st edition)",
+        ja="AWS デッキ構築ゲーム（BuilderCards 第1版）",
+    )
+    min_players = 2
+    max_players = 4
+    options_model = ADOptions
+    state_model = ADState
+    action_adapter = TypeAdapter(ADAction)
+
+    def _new_game(self, players: list[Seat], options: ADOptions, seed: int, rng: Rng) -> ADState:
+        return new_state(self.id, players, options, seed, rng)
+
+    def to_move(self, state: ADState) -> list[Seat]:
+        if state.phase == "over":
+            return []
+        if state.vote is not None:
+            return list(state.vote.waiting)
+        seat = play.acting_seat(state)
+        return [seat] if seat is not None else []
+
+    def legal_actions(self, state: ADState, seat: Seat) -> list[ADAction]:
+        return turn.legal(state, seat)
+
+    def apply(self, state: ADState, seat: Seat, action: ADAction | Mapping[str, Any]) -> Step[ADState]:
+        """AD-14: any player may propose a reshuffle at any time, so a seat that is not to move may still
+        do that one thing; everything else goes through the contract's checks."""
+        parsed = action if isinstance(action, Action) else self.parse_action(action)
+        if (
+            isinstance(parsed, ProposeReshuffle)
+            and seat in state.piles
+            and state.phase != "over"
+            and seat not in self.to_move(state)
+        ):
+            new = self.copy_state(state)
+            try:
+                events = turn.apply_action(new, seat, parsed)
+            except GameError as exc:
+                exc.game = self.id
+                raise
+            new.turn += 1
+            return Step[ADState](state=new, events=events)
+        return super().apply(state, seat, parsed)
+
+    def _apply(self, state: ADState, seat: Seat, action: ADAction) -> list[Event]:
+        return turn.apply_action(state, seat, action)
+
+    def copy_state(self, state: ADState) -> ADState:
+        """Structural copy of what an action may change. Outside the draft only the acting seat's piles,
+        score and retired cards change (the next player's reveal only reads a hand), so only those are
+        copied; the draft's last pick deals every seat, so there every seat is copied. Options and the
+        finished turn ``last`` (replaced, never changed in place) are shared."""
+        now = state.now
+        vote = state.vote
+        piles = dict(state.piles)
+        score = dict(state.score)
+        retired = dict(state.retired)
+        drafted = dict(state.drafted)
+        changing = state.order if state.phase == "draft" else [state.order[state.current]]
+        for seat in changing:
+            piles[seat] = piles[seat].copy_piles()
+            score[seat] = list(score[seat])
+            retired[seat] = list(retired[seat])
+            drafted[seat] = list(drafted[seat])
+        return shallow_copy(
+            state,
+            drafted=drafted,
+            piles=piles,
+            score=score,
+            retired=retired,
+            market=state.market.copy_market(),
+            wa=list(state.wa),
+            now=None if now is None else now.copy_turn(),
+            vote=None
+            if vote is None
+            else shallow_copy(vote, waiting=list(vote.waiting), agreed=list(vote.agreed)),
+            proposed=dict(state.proposed),
+        )
+
+    def view(self, state: ADState, seat: Seat | None) -> ADView:
+        return views.view(state, seat, self.id, self.to_move(state))
+
+    def outcome(self, state: ADState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        groups = play.ranking(state)
+        rows = views.standings(state)
+        return Outcome(
+            scores={r.seat: float(r.points) for r in rows},
+            ranking=[list(g) for g in groups],
+            winners=list(groups[0]),
+            reason="last_wa_bought",
+            details={
+                "ones": {r.seat: r.ones for r in rows},
+                "threes": {r.seat: r.threes for r in rows},
+                "onprem_left": {r.seat: r.onprem_left for r in rows},
+                "turns": state.turns,
+            },
+        )
+
+    def hidden_cards(self, state: ADState, seat: Seat | None) -> set[str]:
+        return views.hidden_cards(state, seat)
+
+    def ai(self, level: str = "normal") -> Agent:
+        if level == "random":
+            return RandomAgent(self)
+        from engines.aws_deckbuilding.ai import CloudArchitectAI
+
+        return CloudArchitectAI(self)
+
+    def rules(self) -> list[RuleSection]:
+        from engines.aws_deckbuilding.rules_text import rule_sections
+
+        return rule_sections()
+
+    def cards(self) -> list[CardInfo]:
+        from engines.aws_deckbuilding.rules_text import card_infos
+
+        return card_infos()
+
+
+ENGINE = AwsDeckbuilding()

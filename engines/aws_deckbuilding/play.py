@@ -1,0 +1,391 @@
+"""What the rules ask of a position: whose decision it is, which effects are offered (AD-9), what is
+affordable (AD-10), whether an on-premises card may be retired (AD-12), and the steps the game takes by
+itself (refills, the AD-8 and AD-11 reshuffles, the end of a turn, the next turn's reveal).
+
+Every function here reads or changes the state it is given; ``turn.py`` validates actions and calls them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Literal
+
+from engines.aws_deckbuilding.cards import DB, Card, CardDB, Eff, Which, key_of
+from engines.aws_deckbuilding.events import (
+    DeckShuffled,
+    Drew,
+    DrewCount,
+    GameEnded,
+    HandRevealed,
+    MarketReshuffled,
+    NothingAffordable,
+    ReshuffleReason,
+    TurnEnded,
+    TurnStarted,
+)
+from engines.aws_deckbuilding.models import ADState, LastTurn, TurnState
+from engines.core import Event, Rng, Seat, group_ranking
+from engines.deckbuilding import (
+    Market,
+    cycle_limit,
+    draw_noting_reshuffle,
+    end_turn_cleanup,
+    reshuffle_until,
+    snake_order,
+)
+
+HAND_SIZE = 5
+MARKET_SLOTS = 5
+DRAFT_ROUNDS = 2
+
+
+# ------------------------------------------------------------------------------------------------ whose turn
+def current_seat(state: ADState) -> Seat:
+    return state.order[state.current]
+
+
+def draft_order(state: ADState) -> list[Seat]:
+    """AD-8: clockwise from the first player, then back."""
+    return snake_order(state.order, DRAFT_ROUNDS)
+
+
+def drafter(state: ADState) -> Seat:
+    return draft_order(state)[state.pick]
+
+
+def acting_seat(state: ADState) -> Seat | None:
+    """The seat whose draft pick or turn it is (a vote may be interrupting it)."""
+    if state.phase == "over":
+        return None
+    return drafter(state) if state.phase == "draft" else current_seat(state)
+
+
+# ------------------------------------------------------------------------------------------------ effects
+class Revealed:
+    """The counts conditions look at, built once per question: revealed card kinds, service categories,
+    and on-premises cards."""
+
+    __slots__ = ("categories", "keys", "onprem")
+
+    def __init__(self, db: CardDB, cards: Iterable[str]) -> None:
+        self.keys: dict[str, int] = {}
+        self.categories: dict[str, int] = {}
+        self.onprem = 0
+        for c in cards:
+            card = db.card(c)
+            self.keys[card.key] = self.keys.get(card.key, 0) + 1
+            if card.is_onprem:
+                self.onprem += 1
+            else:
+                self.categories[card.category] = self.categories.get(card.category, 0) + 1
+
+    def holds(self, card: Card, eff: Eff) -> bool:
+        """Is the condition met by the OTHER revealed cards (the card itself never counts)?"""
+        cond = eff.cond
+        if cond is None:
+            return True
+        if cond.kind == "service":  # a card never names itself (checked when the data loads)
+            keys = self.keys
+            return any(keys.get(k, 0) > 0 for k in cond.keys)
+        if cond.kind == "category":
+            cats = self.categories
+            return any(cats.get(c, 0) - (c == card.category) > 0 for c in cond.keys)
+        if cond.kind == "no_onprem":
+            return self.onprem == 0
+        others = sum(1 for c, n in self.categories.items() if n - (c == card.category) > 0)
+        return others >= cond.at_least
+
+    def because(self, db: CardDB, card_id: str, eff: Eff, revealed: list[str]) -> list[str]:
+        """The other revealed cards that meet a service/category condition (for events and highlights)."""
+        cond = eff.cond
+        if cond is None or cond.kind in ("no_onprem", "categories"):
+            if cond is not None and cond.kind == "categories":
+                return [c for c in revealed if c != card_id and db.card(c).is_service]
+            return []
+        if cond.kind == "service":
+            return [c for c in revealed if key_of(c) in cond.keys]
+        return [c for c in revealed if c != card_id and db.card(c).category in cond.keys]
+
+
+def effect_status(state: ADState, now: TurnState) -> list[tuple[str, Eff, str]]:
+    """Every effect of every revealed card with its status: applied, declined, offered or unmet."""
+    db = DB
+    seen = Revealed(db, now.revealed)
+    applied = set(now.applied)
+    declined = set(now.declined)
+    out: list[tuple[str, Eff, str]] = []
+    for c in now.revealed:
+        card = db.card(c)
+        for eff in card.effects:
+            ref = (c, eff.which)
+            if ref in applied:
+                status = "applied"
+            elif ref in declined:
+                status = "declined"
+            else:
+                status = "offered" if seen.holds(card, eff) else "unmet"
+            out.append((c, eff, status))
+    return out
+
+
+def offers(now: TurnState) -> list[tuple[str, Which]]:
+    """AD-9: effects whose condition holds and that are neither applied nor declined, in reveal order."""
+    return list(_offers(tuple(now.revealed), tuple(now.applied), tuple(now.declined)))
+
+
+@lru_cache(maxsize=4096)
+def _offers(
+    revealed: tuple[str, ...], applied: tuple[tuple[str, Which], ...], declined: tuple[tuple[str, Which], ...]
+) -> tuple[tuple[str, Which], ...]:
+    # Asked several times per action (legal moves, the buy step, the AI): the answer depends only on these.
+    db = DB
+    done = set(applied)
+    done.update(declined)
+    seen: Revealed | None = None
+    out: list[tuple[str, Which]] = []
+    for c in revealed:
+        card = db.card(c)
+        for eff in card.effects:
+            ref = (c, eff.which)
+            if ref in done:
+                continue
+            if seen is None:
+                seen = Revealed(db, revealed)
+            if seen.holds(card, eff):
+                out.append(ref)
+    return tuple(out)
+
+
+# ------------------------------------------------------------------------------------------------ buying
+def price(card: Card) -> tuple[int, str]:
+    return card.cost, card.currency or "tco"
+
+
+def can_afford(now: TurnState, card: Card) -> bool:
+    pool = now.awsome if card.currency == "awsome" else now.tco
+    return card.cost <= pool.left
+
+
+def for_sale(state: ADState) -> list[str]:
+    """AD-10: the face-up service cards and the top W-A card."""
+    out = state.market.showing()
+    if state.wa:
+        out.append(state.wa[-1])
+    return out
+
+
+def affordable(state: ADState, now: TurnState) -> list[str]:
+    db = DB
+    return [c for c in for_sale(state) if can_afford(now, db.card(c))]
+
+
+def _anything_affordable_in(state: ADState, now: TurnState, cards: Iterable[str]) -> bool:
+    db = DB
+    return any(can_afford(now, db.card(c)) for c in cards)
+
+
+def in_buy_step(state: ADState) -> bool:
+    now = state.now
+    return state.phase == "play" and now is not None and now.buys_left > 0 and not offers(now)
+
+
+# ------------------------------------------------------------------------------------------------ retiring
+def hand_counts(state: ADState, seat: Seat) -> tuple[int, int]:
+    """(AWS service cards, on-premises cards) in the seat's hand."""
+    db = DB
+    aws = onprem = 0
+    for c in state.piles[seat].hand:
+        card = db.card(c)
+        if card.is_service:
+            aws += 1
+        elif card.is_onprem:
+            onprem += 1
+    return aws, onprem
+
+
+def can_retire(state: ADState, seat: Seat) -> bool:
+    """AD-12: at least as many AWS cards as on-premises cards in hand, and an on-premises card to remove."""
+    aws, onprem = hand_counts(state, seat)
+    return onprem > 0 and aws >= onprem
+
+
+def retire_choices(state: ADState, seat: Seat) -> list[str]:
+    """One on-premises card of each kind in hand (copies of a kind are the same choice)."""
+    db = DB
+    seen: set[str] = set()
+    out: list[str] = []
+    for c in state.piles[seat].hand:
+        k = key_of(c)
+        if db.card(c).is_onprem and k not in seen:
+            seen.add(k)
+            out.append(c)
+    return out
+
+
+def onprem_left(state: ADState, seat: Seat) -> int:
+    db = DB
+    total = sum(c.qty for c in db.onprem)
+    return total - len(state.retired[seat])
+
+
+# ------------------------------------------------------------------------------------------------ scoring
+def points(state: ADState, seat: Seat) -> int:
+    db = DB
+    return sum(db.card(c).points for c in state.score[seat])
+
+
+def ranking(state: ADState) -> list[list[Seat]]:
+    """AD-15: by W-A points; equal points share a place (and a win)."""
+    rows = sorted(state.order, key=lambda s: -points(state, s))
+    return group_ranking((s, points(state, s)) for s in rows)
+
+
+# -------------------------------------------------------------------------------------------- automatic steps
+def market_reshuffle(
+    state: ADState,
+    rng: Rng,
+    reason: ReshuffleReason,
+    ok_test: Literal["tco", "affordable"],
+    now: TurnState | None = None,
+) -> list[Event]:
+    """Reshuffle the marketplace until its test holds (AD-8: a TCO-cost card shows; AD-11: something is
+    affordable), giving up after one cycle of the deck."""
+    db = DB
+    market = state.market
+
+    def ok(m: Market) -> bool:
+        shown = m.showing()
+        if ok_test == "tco":
+            return any(db.card(c).currency == "tco" for c in shown)
+        assert now is not None
+        return _anything_affordable_in(state, now, shown)
+
+    done, found = reshuffle_until(market, rng, key_of, ok, cycle_limit(market))
+    if not done:
+        return []
+    return [
+        MarketReshuffled(
+            reason=reason,
+            reshuffles=done,
+            found=found,
+            cards=market.showing(),
+        )
+    ]
+
+
+def draft_check(state: ADState, rng: Rng) -> list[Event]:
+    """AD-8: if only AWSome-cost cards show, reshuffle and turn up 5 again."""
+    return market_reshuffle(state, rng, "draft_no_tco_card", "tco")
+
+
+def buy_check(state: ADState, rng: Rng) -> list[Event]:
+    """AD-11, run whenever the current player is in the buy step: if nothing on show is affordable but
+    something in the marketplace deck would be, reshuffle until it shows (one cycle at most). If nothing in
+    the whole marketplace is affordable, or the cycle finds nothing, buying is over for this turn."""
+    now = state.now
+    if now is None or now.gave_up or not in_buy_step(state):
+        return []
+    if affordable(state, now):
+        return []
+    market = state.market
+    supply = [*market.deck, *market.showing()]
+    events: list[Event] = []
+    if _anything_affordable_in(state, now, supply):
+        events = market_reshuffle(state, rng, "nothing_affordable", "affordable", now)
+        now.reshuffles += sum(e.reshuffles for e in events if isinstance(e, MarketReshuffled))
+        if affordable(state, now):
+            return events
+    now.gave_up = True
+    return [*events, NothingAffordable(seat=now.seat, reshuffles=now.reshuffles)]
+
+
+def draw_hand(state: ADState, seat: Seat, rng: Rng) -> list[Event]:
+    """Draw 5 into a hidden hand (AD-8, AD-12), announcing an AD-13 reshuffle of the discard pile."""
+    drawn, reshuffled = draw_noting_reshuffle(state.piles[seat], HAND_SIZE, rng)
+    events: list[Event] = []
+    if reshuffled:
+        events.append(DeckShuffled(seat=seat, count=reshuffled))
+    events += [Drew(seat=seat, visible_to=(seat,), cards=drawn), DrewCount(seat=seat, count=len(drawn))]
+    return events
+
+
+def start_turn(state: ADState, rng: Rng) -> list[Event]:
+    """AD-9: the player reveals the whole hand; its credits form the two pools (AD-10)."""
+    db = DB
+    seat = current_seat(state)
+    hand = state.piles[seat].hand
+    now = TurnState(seat=seat, revealed=list(hand))
+    for c in hand:
+        card = db.card(c)
+        now.tco.earned += card.tco
+        now.awsome.earned += card.awsome
+    state.now = now
+    events: list[Event] = [
+        TurnStarted(seat=seat, round=state.round, turn_number=state.turns + 1),
+        HandRevealed(
+            seat=seat,
+            cards=list(hand),
+            tco=now.tco.earned,
+            awsome=now.awsome.earned,
+            offered=len(offers(now)),
+        ),
+    ]
+    return events + buy_check(state, rng)
+
+
+def end_turn(state: ADState, rng: Rng) -> list[Event]:
+    """AD-12: the whole hand goes to the discard pile, the player draws 5, the next player starts."""
+    now = state.now
+    assert now is not None
+    seat = now.seat
+    piles = state.piles[seat]
+    discarded = end_turn_cleanup(piles)
+    state.last = LastTurn(
+        seat=seat,
+        revealed=[key_of(c) for c in now.revealed],
+        applied=[(key_of(c), w) for c, w in now.applied],
+        bought=[key_of(c) for c in now.bought],
+        retired=key_of(now.retired) if now.retired else None,
+        tco=now.tco.earned,
+        awsome=now.awsome.earned,
+    )
+    events: list[Event] = [
+        TurnEnded(
+            seat=seat,
+            bought_cards=list(state.last.bought),
+            retired_card=state.last.retired,
+            discarded=len(discarded),
+        ),
+        *draw_hand(state, seat, rng),
+    ]
+    state.turns += 1
+    state.current = (state.current + 1) % len(state.order)
+    if state.current == 0:
+        state.round += 1
+    state.phase = "play"
+    return events + start_turn(state, rng)
+
+
+def finish_buying(state: ADState, rng: Rng) -> list[Event]:
+    """The buy step is over (no buys left, or the player stopped): the AD-12 retire decision if the hand
+    allows it, otherwise the turn ends at once."""
+    now = state.now
+    assert now is not None
+    if can_retire(state, now.seat):
+        state.phase = "retire"
+        return []
+    return end_turn(state, rng)
+
+
+def game_over(state: ADState, seat: Seat) -> list[Event]:
+    """AD-15: the game ends the moment the last W-A card is bought."""
+    state.phase = "over"
+    groups = ranking(state)
+    return [
+        GameEnded(
+            seat=seat,
+            winner_seats=list(groups[0]),
+            scores={s: points(state, s) for s in state.order},
+        )
+    ]
