@@ -90,7 +90,7 @@ async def play_by_slash(alice: FakeMember) -> Reply:
 async def invade_by_slash(alice: FakeMember, hand: SeenMessage) -> Reply:
     """``/tree invade``: the suggestions are exactly the hand's invasion buttons."""
     targets = await alice.autocomplete("tree invade", "target", "")
-    assert [c.name for c in targets] == [lbl for lbl in hand.button_labels() if lbl.startswith("Invade ")]
+    assert [c.name for c in targets] == [lbl for lbl in hand.button_labels() if lbl.startswith("Attack ")]
     reply = await alice.slash("tree invade", target=targets[0].value)
     the_hand(reply)
     return reply
@@ -121,9 +121,9 @@ async def play_by_hand(alice: FakeMember, hand: SeenMessage) -> str:
     buttons = [b for b in hand.buttons() if b.label]
     assert buttons, f"no control on the hand although it is alice's move: {hand.text()}"
     labels = [b.label or "" for b in buttons]
-    invasions = [lbl for lbl in labels if lbl.startswith("Invade ")]
-    for lbl in invasions:
-        assert re.match(r"^Invade [A-C][1-5] \(.+\) — \d+ vs \d+$", lbl), lbl
+    invasions = [lbl for lbl in labels if lbl.startswith("Attack ")]
+    for lbl in invasions:  # issue 10: whose strength is whose, in words
+        assert re.match(r"^Attack .+ on [A-C][1-5]: your \d+ vs its \d+ — it (falls|holds)$", lbl), lbl
     if invasions:
         assert "Don't invade" in labels
     choice = invasions[0] if invasions else labels[0]
@@ -171,7 +171,7 @@ async def test_a_whole_game_against_the_ai(fake: FakeDiscord, running_bot: Start
         if "slash" not in moves and any(s.placeholder == "Choose a card" for s in hand.selects()):
             await play_by_slash(alice)
             moves.append("slash")
-        elif "slash invade" not in moves and any(b.startswith("Invade ") for b in hand.button_labels()):
+        elif "slash invade" not in moves and any(b.startswith("Attack ") for b in hand.button_labels()):
             await invade_by_slash(alice, hand)
             moves.append("slash invade")
         else:
@@ -271,7 +271,7 @@ def test_every_event_and_move_is_worded_with_names_in_both_languages() -> None:
         for lang in ("en", "ja"):
             label = ui.action_label(action, lang, ctx=ctx)
             assert label and "{" not in label and len(label) <= 100, (action, label)
-            assert ":" not in label.replace(" — ", ""), f"an instance id in {label!r}"
+            assert not re.search(r"p\d:(\d\d|root)", label), f"an instance id in {label!r}"
             group = ui.group_label(action, lang, ctx=ctx)
             assert (group is not None) == (action.type == "place")
             labels.add(label)

@@ -42,6 +42,7 @@ from engines.yggdrasil.models import (
     SwapAction,
     YggView,
 )
+from engines.yggdrasil.notation import card_name
 
 GAME = "yggdrasil"
 #: Actions shown as buttons under the hand: the invasion choice and declining an optional effect.
@@ -76,31 +77,30 @@ def invasion(view: YggView | None, target: str) -> InvadeOption | None:
 
 class UI(GameUI):
     # -- cards ------------------------------------------------------------------------------------------
-    def kind_name(self, kind: str | None, lang: str) -> str:
-        """A card's printed name from its kind; "a card" when the kind is unknown."""
-        card = CARDS.get(kind or "")
-        return card.name.get(lang) if card else t(lang, "yggdrasil.a_card")
+    def kind_name(self, kind: str, lang: str) -> str:
+        """A card's printed name from its kind."""
+        return card_name(kind, lang)
 
-    def _card(self, kind: str | None, lang: str) -> str:
+    def _card(self, kind: str, lang: str) -> str:
         """A card's name as a message shows it (bold in English, 「」 in Japanese)."""
-        return t(lang, "yggdrasil.card", name=self.kind_name(kind, lang))
+        return t(lang, "yggdrasil.card", name=card_name(kind, lang))
 
-    def _cards(self, kinds: Sequence[str], lang: str, cells: Sequence[str] = ()) -> str:
-        if cells and len(cells) == len(kinds):
-            parts = [
-                t(lang, "yggdrasil.card_at", name=self.kind_name(k, lang), cell=c)
-                for k, c in zip(kinds, cells, strict=True)
-            ]
-        else:
-            parts = [self._card(k, lang) for k in kinds]
-        return t(lang, "yggdrasil.separator").join(parts)
+    def _card_at(self, kind: str, cell: str, lang: str) -> str:
+        return t(lang, "yggdrasil.card_at", name=card_name(kind, lang), cell=cell)
 
-    def card_label(self, kind: str | None, lang: str, slot: int | None = None) -> str:
+    def _list(self, parts: Sequence[str], lang: str) -> str:
+        """ "A", "A and B", "A, B and C": the catalog words the list, so each language joins its own way."""
+        if len(parts) <= 1:
+            return "".join(parts)
+        if len(parts) == 2:
+            return t(lang, "yggdrasil.list.two", first=parts[0], second=parts[1])
+        rest = t(lang, "yggdrasil.list.separator").join(parts[:-1])
+        return t(lang, "yggdrasil.list.more", rest=rest, last=parts[-1])
+
+    def card_label(self, kind: str, lang: str, slot: int | None = None) -> str:
         """A card in hand for a select or autocomplete: its number on the hand picture, name, power and
         fruit, and its effect, e.g. "3. Lantern Moth · power 0 · fruit 1"."""
-        card = CARDS.get(kind or "")
-        if card is None:
-            return f"{slot}. {self.kind_name(kind, lang)}" if slot else self.kind_name(kind, lang)
+        card = CARDS[kind]
         effect = t(lang, f"yggdrasil.label.effect_{card.effect.type}") if card.effect else ""
         text = t(
             lang,
@@ -110,7 +110,7 @@ class UI(GameUI):
             fruit=card.fruit,
             effect=effect,
         )
-        return f"{slot}. {text}" if slot else text
+        return t(lang, "yggdrasil.label.numbered", n=slot, card=text) if slot else text
 
     def card_cells_label(self, kind: str, slot: int, cells: Sequence[str], lang: str) -> str:
         """A card for ``/tree place``: its hand label and every cell it fits ("2. Moss Bear · … → B2 C3")."""
@@ -131,29 +131,35 @@ class UI(GameUI):
     def action_label(
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
+        """A move in the chooser's words. What the move does not carry (the card's name, an invasion's
+        strength) comes from the chooser's view; without it the label still reads as a sentence."""
         return self._action_label(action, lang, in_group, chooser_view(ctx))[:100]
-
-    def _hand_kind(self, view: YggView | None, card: str) -> str | None:
-        held = in_hand(view, card)
-        return None if held is None else held[1].face.kind
 
     def _action_label(self, action: Action, lang: str, in_group: bool, view: YggView | None) -> str:
         key = f"actions.{GAME}.{action.type}"
         if isinstance(action, Place):
             if in_group:
                 return action.cell  # the card was chosen already: the cell as labelled on the picture
-            card = self.kind_name(self._hand_kind(view, action.card), lang)
-            return t(lang, key, card=card, cell=action.cell)
+            held = in_hand(view, action.card)
+            if held is None:
+                return t(lang, "yggdrasil.label.place_plain", cell=action.cell)
+            return t(lang, key, card=card_name(held[1].face.kind, lang), cell=action.cell)
         if isinstance(action, Discard):
-            return t(lang, key, card=self.kind_name(self._hand_kind(view, action.card), lang))
+            held = in_hand(view, action.card)
+            if held is None:
+                return t(lang, "yggdrasil.label.discard_plain")
+            return t(lang, key, card=card_name(held[1].face.kind, lang))
         if isinstance(action, SwapAction):
+            first, second = kind_at(view, action.first), kind_at(view, action.second)
+            if first is None or second is None:
+                return t(lang, "yggdrasil.label.swap_plain", first=action.first, second=action.second)
             return t(
                 lang,
                 key,
                 first=action.first,
                 second=action.second,
-                first_card=self.kind_name(kind_at(view, action.first), lang),
-                second_card=self.kind_name(kind_at(view, action.second), lang),
+                first_card=card_name(first, lang),
+                second_card=card_name(second, lang),
             )
         if isinstance(action, SkipEffect):
             pending = view.pending.kind if view is not None and view.pending is not None else None
@@ -161,20 +167,26 @@ class UI(GameUI):
                 return t(lang, f"yggdrasil.label.skip_{pending}")
             return t(lang, key)
         if isinstance(action, Invade):
-            option = invasion(view, action.target)
-            if option is None:
-                return t(lang, "yggdrasil.label.invade_plain", target=action.target)
-            return t(
-                lang,
-                key,
-                target=action.target,
-                card=self.kind_name(kind_at(view, action.target), lang),
-                attack=option.attack,
-                defence=option.defence,
-            )
+            return self._invade_label(action, lang, view)
         if isinstance(action, NoInvasion):
             return t(lang, key)
         return super().action_label(action, lang, in_group=in_group)
+
+    def _invade_label(self, action: Invade, lang: str, view: YggView | None) -> str:
+        """ "Attack Moss Bear on C3: your 7 vs its 4 — it falls": whose strength is whose, and what the
+        attack will do (YG-8: equal or more destroys), from the invasion the chooser's view offers."""
+        option = invasion(view, action.target)
+        target = kind_at(view, action.target)
+        if option is None or target is None:
+            return t(lang, "yggdrasil.label.invade_plain", target=action.target)
+        return t(
+            lang,
+            f"actions.{GAME}.invade" if option.wins else "yggdrasil.label.invade_weak",
+            target=action.target,
+            card=card_name(target, lang),
+            attack=option.attack,
+            defence=option.defence,
+        )
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Invasion targets, "don't invade" and "skip the effect" as buttons; placing and swapping go in the
@@ -187,9 +199,9 @@ class UI(GameUI):
         key = f"events.{GAME}.{event.kind}"
         match event:
             case Placed():
-                extra = t(lang, "yggdrasil.placed_extra") if event.extra else ""
                 card = self._card(event.card_kind, lang)
-                return t(lang, key, player=player, card=card, cell=event.cell, extra=extra)
+                sentence = "yggdrasil.placed_extra" if event.extra else key
+                return t(lang, sentence, player=player, card=card, cell=event.cell)
             case EffectTriggered():
                 variant = event.effect if event.available else f"{event.effect}_none"
                 text = t(lang, f"yggdrasil.effect.{variant}", player=player)
@@ -199,7 +211,7 @@ class UI(GameUI):
             case Swapped():
                 return t(
                     lang,
-                    key,
+                    "yggdrasil.swapped_own" if event.owner_seat == event.seat else key,
                     player=player,
                     owner=names.get(event.owner_seat, event.owner_seat),
                     first=event.first_cell,
@@ -208,27 +220,39 @@ class UI(GameUI):
                     second_card=self._card(event.second_kind, lang),
                 )
             case Invaded():
-                result = t(lang, "yggdrasil.result_destroyed" if event.success else "yggdrasil.result_held")
+                # YG-8 in words: whose strength is whose, and whether the target fell.
                 return t(
                     lang,
-                    key,
+                    key if event.success else "yggdrasil.invaded_held",
                     player=player,
+                    owner=names.get(event.target_seat, event.target_seat),
                     target=event.target,
                     target_card=self._card(event.target_kind, lang),
                     attack=event.attack,
                     defence=event.defence,
-                    result=result,
                 )
             case Destroyed():
-                first = self._cards([event.card_kind], lang, [event.cell])
-                if event.cascade_cards:
-                    cascade = self._cards(event.cascade_kinds, lang, event.cascade_cells)
-                    return t(lang, "yggdrasil.destroyed_cascade", player=player, card=first, cascade=cascade)
-                return t(lang, key, player=player, cards=first)
+                lost = self._card_at(event.card_kind, event.cell, lang)
+                if not event.cascade_cards:
+                    return t(lang, key, player=player, card=lost)
+                cut = [
+                    self._card_at(kind, cell, lang)
+                    for kind, cell in zip(event.cascade_kinds, event.cascade_cells, strict=True)
+                ]
+                return t(
+                    lang,
+                    "yggdrasil.destroyed_cascade",
+                    n=len(cut),
+                    player=player,
+                    card=lost,
+                    cascade=self._list(cut, lang),
+                )
             case Discarded() | Drew():
                 return t(lang, key, player=player, card=self._card(event.card_kind, lang))
             case DrewCard():
-                return t(lang, key, player=player, deck_left=event.deck_left)
+                if event.deck_left == 0:
+                    return t(lang, "yggdrasil.drew_last", player=player)
+                return t(lang, key, player=player, n=event.deck_left)
             case GameEnded():
                 return t(lang, key, reason=t(lang, f"yggdrasil.reason.{event.reason}"))
             case TurnStarted() | InvasionDeclined() | CouldNotPlace():
