@@ -67,11 +67,10 @@ class MemberSight:
 
     # ------------------------------------------------------------------ what this member sees
     def can_see(self, message: Message) -> bool:
-        if message.deleted:
-            return False
-        if message.ephemeral_to is not None and message.ephemeral_to != self.id:
-            return False
-        return self.can_view(self.fake.store.channels[message.channel_id])
+        return self._addressed_to_me(message) and self.can_view(self.fake.store.channels[message.channel_id])
+
+    def _addressed_to_me(self, message: Message) -> bool:
+        return not message.deleted and (message.ephemeral_to is None or message.ephemeral_to == self.id)
 
     def can_view(self, channel: Channel) -> bool:
         if channel.type == DM:
@@ -86,9 +85,10 @@ class MemberSight:
     def visible_messages(self, channel: ChannelRef = None) -> list[SeenMessage]:
         """Public messages plus this member's own ephemerals in the channel, oldest first."""
         target = self._channel(channel)
-        return [
-            SeenMessage(self.fake, m) for m in self.fake.store.channel_history(target.id) if self.can_see(m)
-        ]
+        if not self.can_view(target.raw):
+            return []
+        history = self.fake.store.channel_history(target.id)
+        return [SeenMessage(self.fake, m) for m in history if self._addressed_to_me(m)]
 
     def last_message(self, channel: ChannelRef = None) -> SeenMessage:
         seen = self.visible_messages(channel)
