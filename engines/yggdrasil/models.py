@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from engines.core import Action, GameState, Options, Seat, Text, View
 
@@ -117,6 +117,15 @@ class YggState(GameState):
     last_placed: list[str] = Field(default_factory=list)
     last_invasion: InvasionRecord | None = None
     end_reason: str | None = None
+
+    @field_validator("options", mode="before")
+    @classmethod
+    def _drop_first_player(cls, options: Any) -> Any:
+        """Games stored before the lobby fixed the seat order carry the removed ``first_player`` option; who
+        moves is already in ``first`` and ``current``, so the option is dropped. New games refuse it."""
+        if isinstance(options, dict) and "first_player" in options:
+            return {k: v for k, v in options.items() if k != "first_player"}
+        return options
 
 
 # --- views -------------------------------------------------------------------------------------------------

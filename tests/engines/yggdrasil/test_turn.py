@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engines.core import BadOptions, IllegalAction
@@ -96,3 +98,15 @@ def test_there_is_no_option_that_reorders_the_seats() -> None:
     assert not {"first_player", "random_order"} & set(ENGINE.options_model.model_fields)
     with pytest.raises(BadOptions):
         ENGINE.new_game(SEATS, {"first_player": "p2"}, 1)
+
+
+def test_a_game_stored_with_the_removed_first_player_option_still_loads() -> None:
+    """Games saved before the seat order came from the lobby carry ``first_player``; who moves is in the
+    stored state (``first``, ``current``), so the option is dropped on load and the game goes on."""
+    state = build(hands={"p1": ["star-fruit"], "p2": ["star-fruit"]}, current="p2")
+    state.first = 1
+    raw = json.loads(ENGINE.dump_state(state))
+    raw["options"]["first_player"] = "p2"
+    loaded = ENGINE.load_state(json.dumps(raw))
+    assert ENGINE.to_move(loaded) == ["p2"] and loaded.first == 1
+    assert "first_player" not in loaded.options.model_dump()
