@@ -1,0 +1,339 @@
+"""A seat's hand: its cards drawn large, each with its play effect and what the seat may do with it right now,
+above a compact strip of the board (die, tokens, workplaces, goal progress) to decide by. During a die-3
+resolution the revealed cards are shown the same way, with the action each one requires."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from engines.project_chaos.views import CardFace, PCView, face
+from renderers.common import (
+    PALETTE,
+    RGB,
+    badge,
+    badge_size,
+    draw_text,
+    mix,
+    new_canvas,
+    rounded_card,
+    rounded_rect,
+)
+
+from .labels import Namer, namer, t
+from .parts import (
+    CATEGORY_COLOUR,
+    HEADER_H,
+    INNER,
+    NEUTRAL,
+    PAD,
+    TEXT_MIN,
+    WIDTH,
+    category_band,
+    category_name,
+    draw_die,
+    draw_tokens,
+    header,
+    progress_chips,
+    text_height,
+    value_colour,
+    value_disc,
+    value_kind,
+    value_label,
+)
+
+NAME_PX = 20
+EFFECT_PX = 15
+FLAVOUR_PX = 13
+ACTION_PX = 14
+BAND = 28
+TEXT_W = INNER - 24
+STRIP_H = 132
+
+
+@dataclass(frozen=True)
+class Shown:
+    face: CardFace
+    actions: list[tuple[str, RGB]]
+    #: draw the row of actions (a hand card); a ``/card`` picture has none
+    with_actions: bool = True
+
+
+def _actions(view: PCView, lang: str) -> list[Shown]:
+    shown = []
+    for card in view.hand or []:
+        acts: list[tuple[str, RGB]] = []
+        if card.playable:
+            acts.append((t("act_play", lang), PALETTE.info))
+        for cat in card.places:
+            acts.append((t("act_place", lang, where=category_name(cat, lang)), CATEGORY_COLOUR[cat]))
+        if card.discardable:
+            acts.append((t("act_discard", lang), NEUTRAL))
+        shown.append(Shown(view.cards[card.id], acts))
+    return shown
+
+
+def _forced(view: PCView, lang: str) -> list[Shown]:
+    """Revealed die-3 cards when this seat resolves them: a card with a play effect must be played (PC-9)."""
+    p = view.pending
+    if p is None or p.kind != "forced" or p.seat != view.seat:
+        return []
+    out = []
+    for card in view.revealed:
+        face = view.cards[card]
+        if face.effect is not None:
+            acts = [(t("act_play", lang), PALETTE.info)]
+        else:
+            acts = [
+                (t("act_place", lang, where=category_name(c, lang)), CATEGORY_COLOUR[c])
+                for c in face.categories
+            ]
+        out.append(Shown(face, acts))
+    return out
+
+
+def _status(view: PCView, lang: str, name: Namer) -> str:
+    p = view.pending
+    seat = view.seat or ""
+    if view.finished:
+        return t("over", lang)
+    if p is None:
+        return (
+            t("your_turn", lang) if view.current == seat else t("wait", lang, seat=name(view.current or ""))
+        )
+    if seat in p.seats:
+        if p.kind == "chaos_discard":
+            return t("your_discard", lang)
+        if p.kind == "forced":
+            return t("your_forced", lang)
+        if p.kind in ("vote", "claim"):
+            return t("you_answer", lang, what=t("vote_word" if p.kind == "vote" else "claim_word", lang))
+        return t("your_decision", lang)
+    return t("wait", lang, seat=", ".join(name(s) for s in p.seats))
+
+
+def _card_height(shown: Shown, lang: str) -> int:
+    face = shown.face
+    effect = face.effect.get(lang) if face.effect else t("no_effect", lang)
+    h = (
+        BAND
+        + 12
+        + max(64, text_height(face.name.get(lang), NAME_PX, TEXT_W - 76, bold=True, max_lines=2) + 24)
+    )
+    h += 8 + text_height(
+        ("▶ " if face.effect else "") + effect, EFFECT_PX, TEXT_W, bold=face.effect is not None
+    )
+    h += 6 + text_height(face.flavour.get(lang), FLAVOUR_PX, TEXT_W, max_lines=3)
+    if shown.with_actions:
+        h += 12 + _action_rows(shown.actions, lang) * (badge_size("X", size=ACTION_PX)[1] + 6)
+    return h + 8
+
+
+def _action_rows(actions: list[tuple[str, RGB]], lang: str) -> int:
+    if not actions:
+        return 1
+    rows, x = 1, 0
+    for text, _ in actions:
+        w = badge_size(text, size=ACTION_PX)[0] + 8
+        if x + w > TEXT_W and x > 0:
+            rows, x = rows + 1, 0
+        x += w
+    return rows
+
+
+def draw_card(img: Image.Image, shown: Shown, lang: str, top: int) -> int:
+    face = shown.face
+    h = _card_height(shown, lang)
+    left, right = PAD, WIDTH - PAD
+    rounded_card(img, (left, top, right, top + h), radius=14)
+    category_band(img, (left + 5, top + 5, right - 5, top + BAND), face.categories)
+    cats = ("・" if lang == "ja" else " / ").join(category_name(c, lang) for c in face.categories)
+    draw_text(
+        img,
+        (left + 12, top + 5, right - 12, top + BAND),
+        cats,
+        size=14,
+        bold=True,
+        fill=PALETTE.text_dark,
+        valign="middle",
+        wrap=False,
+    )
+    y = top + BAND + 12
+    radius = 30
+    value_disc(img, (left + 12 + radius, y + radius), radius, face.value)
+    name_x = left + 24 + 2 * radius
+    nh = text_height(face.name.get(lang), NAME_PX, right - 12 - name_x, bold=True, max_lines=2)
+    draw_text(
+        img,
+        (name_x, y, right - 12, y + nh),
+        face.name.get(lang),
+        size=NAME_PX,
+        bold=True,
+        fill=PALETTE.text_dark,
+        max_lines=2,
+    )
+    draw_text(
+        img,
+        (name_x, y + nh + 2, right - 12, y + nh + 22),
+        f"{value_kind(face.value, lang)} {value_label(face.value)}",
+        size=14,
+        bold=True,
+        fill=value_colour(face.value),
+        wrap=False,
+    )
+    y += max(64, nh + 24) + 8
+    effect = ("▶ " + face.effect.get(lang)) if face.effect else t("no_effect", lang)
+    eh = text_height(effect, EFFECT_PX, TEXT_W, bold=face.effect is not None)
+    draw_text(
+        img,
+        (left + 12, y, right - 12, y + eh),
+        effect,
+        size=EFFECT_PX,
+        bold=face.effect is not None,
+        fill=PALETTE.text_dark if face.effect else PALETTE.text_muted,
+    )
+    y += eh + 6
+    fh = text_height(face.flavour.get(lang), FLAVOUR_PX, TEXT_W, max_lines=3)
+    draw_text(
+        img,
+        (left + 12, y, right - 12, y + fh),
+        face.flavour.get(lang),
+        size=FLAVOUR_PX,
+        fill=PALETTE.text_muted,
+        max_lines=3,
+    )
+    y += fh + 12
+    if not shown.with_actions:
+        return top + h
+    x = left + 12
+    bh = badge_size("X", size=ACTION_PX)[1]
+    if not shown.actions:
+        draw_text(
+            img,
+            (x, y, right - 12, y + bh),
+            t("act_none", lang),
+            size=ACTION_PX,
+            fill=PALETTE.text_muted,
+            valign="middle",
+            wrap=False,
+        )
+    for text, colour in shown.actions:
+        w = badge_size(text, size=ACTION_PX)[0]
+        if x + w > right - 12 and x > left + 12:
+            x, y = left + 12, y + bh + 6
+        badge(img, (x, y), text, colour=colour, size=ACTION_PX)
+        x += w + 8
+    return top + h
+
+
+def _strip(img: Image.Image, view: PCView, lang: str, top: int) -> int:
+    """The board in brief: die, tokens, each workplace's value, and the goal's progress."""
+    rounded_rect(
+        img, (PAD, top, WIDTH - PAD, top + STRIP_H), 14, fill=PALETTE.panel, outline=PALETTE.panel_edge
+    )
+    draw_die(img, (PAD + 10, top + 10), 58, view.die)
+    x = PAD + 80
+    draw_text(
+        img,
+        (x, top + 8, x + 150, top + 28),
+        t("tokens", lang, n=view.tokens),
+        size=14,
+        bold=True,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    draw_tokens(img, (x, top + 34), view.tokens, diameter=22)
+    x2 = x + 160
+    slot_w = (WIDTH - PAD - 10 - x2 - 2 * 6) // 3
+    for i, (cat, card) in enumerate(view.workplaces.items()):
+        sx = x2 + i * (slot_w + 6)
+        colour = CATEGORY_COLOUR[cat]
+        rounded_rect(img, (sx, top + 10, sx + slot_w, top + 62), 8, fill=mix(colour, PALETTE.panel, 0.35))
+        draw_text(
+            img,
+            (sx + 2, top + 12, sx + slot_w - 2, top + 32),
+            category_name(cat, lang),
+            max_size=14,
+            min_size=TEXT_MIN,
+            bold=True,
+            fill=PALETTE.text_dark,
+            align="center",
+            wrap=False,
+        )
+        value = "—" if card is None else value_label(view.cards[card].value)
+        draw_text(
+            img,
+            (sx + 2, top + 34, sx + slot_w - 2, top + 60),
+            value,
+            size=18,
+            bold=True,
+            fill=PALETTE.text_dark
+            if card is None
+            else mix(value_colour(view.cards[card].value), PALETTE.shadow, 0.2),
+            align="center",
+            valign="middle",
+            wrap=False,
+        )
+    y = top + 76
+    draw_text(
+        img,
+        (PAD + 12, y, WIDTH - PAD - 12, y + 20),
+        view.goal.name.get(lang),
+        size=14,
+        bold=True,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    x = PAD + 12
+    for text, colour, done in progress_chips(view.goal, lang):
+        w, _ = badge_size(text, size=TEXT_MIN)
+        if x + w > WIDTH - PAD - 12:
+            break
+        badge(
+            img, (x, y + 24), text, colour=colour if done else mix(colour, PALETTE.panel, 0.55), size=TEXT_MIN
+        )
+        x += w + 6
+    return top + STRIP_H
+
+
+def draw_hand(view: PCView, lang: str, names: dict[str, str] | None = None) -> Image.Image:
+    name = namer(names)
+    cards = _actions(view, lang)
+    forced = _forced(view, lang)
+    gap = 12
+    height = HEADER_H + STRIP_H + gap
+    height += sum(_card_height(c, lang) + gap for c in cards)
+    if forced:
+        height += 30 + sum(_card_height(c, lang) + gap for c in forced)
+    height += 8
+    img = new_canvas(WIDTH, height)
+    header(
+        img, view, lang, _status(view, lang, name), title=t("hand_title", lang, seat=name(view.seat or ""))
+    )
+    y = _strip(img, view, lang, HEADER_H) + gap
+    if forced:
+        draw_text(
+            img,
+            (PAD + 4, y, WIDTH - PAD, y + 24),
+            t("revealed", lang),
+            max_size=16,
+            min_size=TEXT_MIN,
+            bold=True,
+            fill=PALETTE.danger,
+            wrap=False,
+        )
+        y += 30
+        for c in forced:
+            y = draw_card(img, c, lang, y) + gap
+    for c in cards:
+        y = draw_card(img, c, lang, y) + gap
+    return img
+
+
+def draw_lookup(card: str, lang: str) -> Image.Image:
+    """One card as printed, for ``/card``."""
+    shown = Shown(face(card), [], with_actions=False)
+    img = new_canvas(WIDTH, _card_height(shown, lang) + 2 * PAD)
+    draw_card(img, shown, lang, PAD)
+    return img

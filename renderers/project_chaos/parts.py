@@ -1,0 +1,558 @@
+"""What the three pictures share: sizes, the category and value colours, the header, the chaos die, the
+tokens, the scenario panel with its progress, a card tile, the lane and the team.
+
+Phone first: a picture :data:`WIDTH` px wide is shown at 400 / 560 of its size on a phone, so text drawn at
+:data:`TEXT_MIN` (13 px) reads at 9.3 px there. Every size below is at least that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engines.project_chaos.cards import CATEGORY_NAMES, Category
+from engines.project_chaos.views import CardFace, GoalView, PCView
+from renderers.common import (
+    PALETTE,
+    RGB,
+    badge,
+    badge_size,
+    bounded_cache,
+    draw_text,
+    ellipse,
+    ellipsize,
+    layout_text,
+    mix,
+    rounded_card,
+    rounded_rect,
+    seat_row,
+)
+
+from .labels import Namer, t
+
+WIDTH = 560
+PAD = 16
+INNER = WIDTH - 2 * PAD
+TEXT_MIN = 13
+MIN_TEXT_PX: dict[str, int] = {"table": TEXT_MIN, "hand": TEXT_MIN, "final": TEXT_MIN, "card": TEXT_MIN}
+"""The smallest text each picture draws (every size used is at least this)."""
+
+CATEGORY_COLOUR: dict[str, RGB] = {
+    "tech": (84, 154, 230),
+    "user": (236, 168, 40),
+    "mgmt": (176, 120, 214),
+}
+RESOURCE: RGB = (46, 160, 100)
+TROUBLE: RGB = (214, 60, 70)
+NEUTRAL: RGB = (120, 128, 136)
+DIE_COLOUR: tuple[RGB, ...] = ((70, 170, 120), (84, 154, 230), (240, 171, 40), (214, 60, 70))
+TOKEN_GOLD: RGB = (255, 208, 70)
+
+
+def value_colour(value: int) -> RGB:
+    return RESOURCE if value > 0 else TROUBLE if value < 0 else NEUTRAL
+
+
+def value_label(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def value_kind(value: int, lang: str) -> str:
+    return t("resource" if value > 0 else "trouble" if value < 0 else "neutral", lang)
+
+
+def category_name(cat: str, lang: str) -> str:
+    return CATEGORY_NAMES[cat].get(lang)  # type: ignore[index]
+
+
+def text_height(text: str, size: int, width: int, *, bold: bool = False, max_lines: int | None = None) -> int:
+    """Height of ``text`` wrapped at ``size`` in ``width`` (0 for no text)."""
+    if not text:
+        return 0
+    block, _ = layout_text((0, 0, width, 10_000), text, size=size, bold=bold, max_lines=max_lines)
+    return block.box[3]
+
+
+# --- header -----------------------------------------------------------------------------------------------
+
+HEADER_H = 78
+
+
+def header(img: Image.Image, view: PCView, lang: str, status: str, title: str | None = None) -> int:
+    """Title (the game's name unless given), the round badge and a status line; returns the y below."""
+    right = WIDTH - PAD
+    badges = [t("coop", lang), t("round", lang, n=view.round)]
+    for text in reversed(badges):
+        w, _ = badge_size(text, size=14)
+        badge(img, (right - w, 14), text, colour=PALETTE.felt_light, size=14)
+        right -= w + 6
+    draw_text(
+        img,
+        (PAD, 10, right - 8, 44),
+        title or t("title", lang),
+        max_size=24,
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    draw_text(
+        img,
+        (PAD, 46, WIDTH - PAD, 72),
+        status,
+        max_size=17,
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.highlight,
+        wrap=False,
+    )
+    return HEADER_H
+
+
+# --- the chaos die ----------------------------------------------------------------------------------------
+
+_SS = 4
+
+
+@bounded_cache(maxsize=16)
+def _tetrahedron(size: int, colour: RGB) -> Image.Image:
+    """A four-sided die seen from above a face: the front triangle and a shaded side, anti-aliased."""
+    s = size * _SS
+    img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    top = (s * 0.5, s * 0.04)
+    left = (s * 0.04, s * 0.9)
+    right = (s * 0.96, s * 0.9)
+    back = (s * 0.72, s * 0.62)
+    edge = (*mix(colour, PALETTE.shadow, 0.55), 255)
+    draw.polygon([top, back, right], fill=(*mix(colour, PALETTE.shadow, 0.3), 255), outline=edge)
+    draw.polygon([top, left, back], fill=(*colour, 255), outline=edge)
+    draw.polygon([left, right, back], fill=(*mix(colour, PALETTE.card_face, 0.25), 255), outline=edge)
+    w = max(_SS, s // 40)
+    draw.line([top, left, right, top], fill=edge, width=w, joint="curve")
+    draw.line([top, back, left], fill=edge, width=w)
+    draw.line([back, right], fill=edge, width=w)
+    return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def draw_die(img: Image.Image, xy: tuple[int, int], size: int, face: int) -> None:
+    """The die showing ``face`` (danger red at 3): the number sits on the front face."""
+    colour = DIE_COLOUR[face]
+    sprite = _tetrahedron(size, colour)
+    img.alpha_composite(sprite, xy)
+    x, y = xy
+    # The front face's centroid is left of the middle: the number is drawn there, large and outlined.
+    box = (x + round(size * 0.18), y + round(size * 0.38), x + round(size * 0.62), y + round(size * 0.84))
+    draw_text(
+        img,
+        box,
+        str(face),
+        max_size=round(size * 0.42),
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.text_dark if face == 2 else PALETTE.text_light,
+        align="center",
+        valign="middle",
+        wrap=False,
+        shadow=None if face == 2 else PALETTE.shadow,
+    )
+
+
+def draw_tokens(img: Image.Image, xy: tuple[int, int], n: int, diameter: int = 26) -> int:
+    """Three token slots, ``n`` of them filled; returns the width used."""
+    x, y = xy
+    for i in range(3):
+        box = (x + i * (diameter + 8), y, x + i * (diameter + 8) + diameter, y + diameter)
+        if i < n:
+            ellipse(img, box, fill=TOKEN_GOLD, outline=mix(TOKEN_GOLD, PALETTE.shadow, 0.4), width=2)
+            inner = diameter // 4
+            ellipse(
+                img,
+                (box[0] + inner, box[1] + inner, box[2] - inner, box[3] - inner),
+                outline=mix(TOKEN_GOLD, PALETTE.shadow, 0.25),
+                width=2,
+            )
+        else:
+            ellipse(img, box, outline=PALETTE.panel_edge, width=2)
+    return 3 * diameter + 16
+
+
+STATUS_H = 136
+
+
+def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
+    """The die, the tokens, the piles and the stagnation warning (PC-10); returns the y below."""
+    rounded_rect(
+        img, (PAD, top, WIDTH - PAD, top + STATUS_H), 16, fill=PALETTE.panel, outline=PALETTE.panel_edge
+    )
+    die = 84
+    draw_die(img, (PAD + 12, top + 8), die, view.die)
+    mid = PAD + 12 + die + 10
+    col = 186
+    draw_text(
+        img,
+        (mid, top + 12, mid + col, top + 34),
+        t("die", lang),
+        max_size=15,
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    draw_text(
+        img,
+        (mid, top + 36, mid + col, top + 78),
+        t(f"die_{view.die}", lang),
+        max_size=15,
+        min_size=TEXT_MIN,
+        bold=view.die >= 2,
+        fill=DIE_COLOUR[view.die] if view.die >= 2 else PALETTE.text_muted_light,
+        max_lines=2,
+    )
+    right = mid + col + 8
+    draw_text(
+        img,
+        (right, top + 12, WIDTH - PAD - 10, top + 34),
+        t("tokens", lang, n=view.tokens),
+        max_size=15,
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    draw_tokens(img, (right, top + 40), view.tokens)
+    piles = f"{t('deck', lang, n=view.deck_count)} · {t('discard', lang, n=len(view.discard))}"
+    draw_text(
+        img,
+        (right, top + 70, WIDTH - PAD - 10, top + 90),
+        piles,
+        max_size=14,
+        min_size=TEXT_MIN,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    if view.set_aside_count:
+        draw_text(
+            img,
+            (right, top + 90, WIDTH - PAD - 10, top + 108),
+            t("set_aside", lang, n=view.set_aside_count),
+            size=TEXT_MIN,
+            fill=PALETTE.text_muted_light,
+            wrap=False,
+        )
+    if not view.finished:
+        safe = view.die_touched
+        draw_text(
+            img,
+            (PAD + 12, top + STATUS_H - 26, WIDTH - PAD - 12, top + STATUS_H - 6),
+            ("✓ " if safe else "⚠ ") + t("stagnation_safe" if safe else "stagnation_risk", lang),
+            size=TEXT_MIN,
+            fill=PALETTE.text_muted_light if safe else PALETTE.warning,
+            wrap=False,
+        )
+    return top + STATUS_H
+
+
+# --- the scenario and its progress ------------------------------------------------------------------------
+
+
+def part_label(key: str, lang: str) -> str:
+    if key in CATEGORY_COLOUR:
+        return category_name(key, lang)
+    return t(f"part_{key}", lang) if key in ("value_3", "die", "total") else key
+
+
+def progress_chips(goal: GoalView, lang: str) -> list[tuple[str, RGB, bool]]:
+    """One chip per measure of the goal: "User 2/2", "Die 2 → 0", with a tick once it is done."""
+    chips = []
+    for part in goal.parts:
+        colour = CATEGORY_COLOUR.get(part.key, PALETTE.info)
+        if part.key == "die":
+            text = f"{part_label(part.key, lang)} {part.have} → {part.need}"
+        else:
+            text = f"{part_label(part.key, lang)} {part.have}/{part.need}"
+        chips.append((("✓ " + text) if part.done else text, colour, part.done))
+    return chips
+
+
+def goal_panel_height(goal: GoalView, lang: str) -> int:
+    return 12 + 24 + text_height(goal.text.get(lang), 14, INNER - 24) + 10 + 30 + 12
+
+
+def goal_panel(img: Image.Image, view: PCView, lang: str, top: int) -> int:
+    """The scenario card: its name, the goal, and progress chips at a glance; returns the y below."""
+    goal = view.goal
+    h = goal_panel_height(goal, lang)
+    rounded_rect(
+        img, (PAD, top, WIDTH - PAD, top + h), 16, fill=PALETTE.felt_dark, outline=PALETTE.panel_edge
+    )
+    label = t("goal", lang)
+    lw, _ = badge_size(label, size=TEXT_MIN)
+    badge(img, (PAD + 12, top + 12), label, colour=PALETTE.highlight, size=TEXT_MIN)
+    draw_text(
+        img,
+        (PAD + 20 + lw, top + 10, WIDTH - PAD - 12, top + 36),
+        goal.name.get(lang),
+        max_size=18,
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    y = top + 38
+    body = goal.text.get(lang)
+    bh = text_height(body, 14, INNER - 24)
+    draw_text(img, (PAD + 12, y, WIDTH - PAD - 12, y + bh), body, size=14, fill=PALETTE.text_muted_light)
+    y += bh + 10
+    x = PAD + 12
+    for text, colour, done in progress_chips(goal, lang):
+        w, _ = badge_size(text, size=15)
+        if x + w > WIDTH - PAD - 12:
+            break
+        badge(img, (x, y), text, colour=colour if done else mix(colour, PALETTE.panel, 0.55), size=15)
+        x += w + 8
+    return top + h
+
+
+# --- cards ------------------------------------------------------------------------------------------------
+
+
+def category_band(img: Image.Image, box: tuple[int, int, int, int], cats: Sequence[Category]) -> None:
+    left, top, right, bottom = box
+    n = len(cats)
+    width = (right - left) // n
+    for i, cat in enumerate(cats):
+        x0 = left + i * width
+        x1 = right if i == n - 1 else x0 + width
+        ImageDraw.Draw(img).rectangle((x0, top, x1, bottom), fill=CATEGORY_COLOUR[cat])
+
+
+def value_disc(img: Image.Image, centre: tuple[int, int], radius: int, value: int) -> None:
+    cx, cy = centre
+    box = (cx - radius, cy - radius, cx + radius, cy + radius)
+    colour = value_colour(value)
+    ellipse(img, box, fill=colour, outline=mix(colour, PALETTE.shadow, 0.35), width=2)
+    draw_text(
+        img,
+        box,
+        value_label(value),
+        max_size=round(radius * 1.05),
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.text_light,
+        align="center",
+        valign="middle",
+        wrap=False,
+    )
+
+
+def card_tile(
+    img: Image.Image, box: tuple[int, int, int, int], face: CardFace, lang: str, *, highlight: bool = False
+) -> None:
+    """A card in a workplace or a revealed card: category band, name, value as a resource/trouble disc."""
+    left, top, right, bottom = box
+    rounded_card(img, box, radius=10)
+    if highlight:
+        rounded_rect(img, box, 10, outline=PALETTE.highlight, width=3)
+    # One colour stripe per category, each with its name: a two-category card reads both in full.
+    stripe = 20
+    y = top + 4
+    for cat in face.categories:
+        rounded_rect(img, (left + 4, y, right - 4, y + stripe), 5, fill=CATEGORY_COLOUR[cat])
+        draw_text(
+            img,
+            (left + 8, y, right - 8, y + stripe),
+            category_name(cat, lang),
+            size=TEXT_MIN,
+            bold=True,
+            fill=PALETTE.text_dark,
+            wrap=False,
+            align="center",
+            valign="middle",
+        )
+        y += stripe + 2
+    radius = 19
+    draw_text(
+        img,
+        (left + 8, y + 4, right - 8, bottom - 2 * radius - 14),
+        face.name.get(lang),
+        max_size=16,
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.text_dark,
+        max_lines=3,
+    )
+    value_disc(img, (left + 10 + radius, bottom - 10 - radius), radius, face.value)
+    draw_text(
+        img,
+        (left + 16 + 2 * radius, bottom - 10 - 2 * radius, right - 8, bottom - 10),
+        value_kind(face.value, lang),
+        size=TEXT_MIN,
+        fill=value_colour(face.value),
+        bold=True,
+        valign="middle",
+        wrap=False,
+    )
+
+
+def empty_slot(img: Image.Image, box: tuple[int, int, int, int], lang: str) -> None:
+    rounded_rect(
+        img, box, 10, fill=mix(PALETTE.felt_dark, PALETTE.felt, 0.4), outline=PALETTE.panel_edge, width=2
+    )
+    draw_text(
+        img,
+        box,
+        t("empty", lang),
+        size=14,
+        fill=PALETTE.text_muted_light,
+        align="center",
+        valign="middle",
+        wrap=False,
+    )
+
+
+# --- the lane ---------------------------------------------------------------------------------------------
+
+LANE_ROW = 34
+LANE_GAP = 6
+LANE_COLS = 2
+
+
+def lane_height(n: int) -> int:
+    rows = max(1, -(-n // LANE_COLS))
+    return 40 + rows * (LANE_ROW + LANE_GAP) + 6
+
+
+def lane_block(img: Image.Image, view: PCView, lang: str, top: int, title: str) -> int:
+    """Every lane card in order (numbered, in columns), tagged by category colour; returns the y below."""
+    lane = view.lane
+    h = lane_height(len(lane))
+    rounded_rect(img, (PAD, top, WIDTH - PAD, top + h), 16, fill=PALETTE.panel, outline=PALETTE.panel_edge)
+    draw_text(
+        img,
+        (PAD + 12, top + 8, WIDTH - PAD - 12, top + 32),
+        title,
+        max_size=16,
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    y0 = top + 40
+    if not lane:
+        draw_text(
+            img,
+            (PAD + 12, y0, WIDTH - PAD - 12, y0 + LANE_ROW),
+            t("lane_empty", lang),
+            size=14,
+            fill=PALETTE.text_muted_light,
+            valign="middle",
+            wrap=False,
+        )
+        return top + h
+    col_w = (INNER - 24 - (LANE_COLS - 1) * 8) // LANE_COLS
+    rows = -(-len(lane) // LANE_COLS)
+    for i, card in enumerate(lane):
+        # Column-major: read down the first column, then the second, like a list.
+        col, row = divmod(i, rows)
+        x = PAD + 12 + col * (col_w + 8)
+        y = y0 + row * (LANE_ROW + LANE_GAP)
+        face = view.cards[card]
+        lane_chip(img, (x, y, x + col_w, y + LANE_ROW), i + 1, face, lang)
+    return top + h
+
+
+def lane_chip(
+    img: Image.Image, box: tuple[int, int, int, int], index: int, face: CardFace, lang: str
+) -> None:
+    left, top, right, bottom = box
+    rounded_rect(img, box, 8, fill=PALETTE.card_face, outline=PALETTE.card_border)
+    # Category tags: one colour strip per category on the left.
+    strip = 7
+    for j, cat in enumerate(face.categories):
+        x0 = left + 3 + j * (strip + 2)
+        rounded_rect(img, (x0, top + 4, x0 + strip, bottom - 4), 3, fill=CATEGORY_COLOUR[cat])
+    x = left + 6 + len(face.categories) * (strip + 2)
+    num = f"{index}"
+    draw_text(
+        img,
+        (x, top, x + 22, bottom),
+        num,
+        size=TEXT_MIN,
+        fill=PALETTE.text_muted,
+        valign="middle",
+        wrap=False,
+        align="center",
+    )
+    x += 24
+    vtext = value_label(face.value)
+    vw, _ = badge_size(vtext, size=TEXT_MIN)
+    badge(
+        img,
+        (right - 4 - vw, top + (bottom - top - 23) // 2),
+        vtext,
+        colour=value_colour(face.value),
+        size=TEXT_MIN,
+    )
+    name = ellipsize(face.name.get(lang), right - 10 - vw - x, 14)
+    draw_text(
+        img,
+        (x, top, right - 8 - vw, bottom),
+        name,
+        size=14,
+        fill=PALETTE.text_dark,
+        valign="middle",
+        wrap=False,
+    )
+
+
+# --- the team ---------------------------------------------------------------------------------------------
+
+SEAT_H = 44
+SEAT_GAP = 6
+
+
+def team_height(view: PCView) -> int:
+    return 30 + len(view.players) * (SEAT_H + SEAT_GAP)
+
+
+def team_block(
+    img: Image.Image,
+    view: PCView,
+    lang: str,
+    top: int,
+    name: Namer,
+    ai_seats: frozenset[str],
+    final_mark: str | None = None,
+) -> int:
+    """One row per seat: hand size and whose turn (once over, ``final_mark`` for everyone: all win or
+    none)."""
+    draw_text(
+        img,
+        (PAD + 4, top, WIDTH - PAD, top + 24),
+        t("team", lang),
+        max_size=15,
+        min_size=TEXT_MIN,
+        bold=True,
+        fill=PALETTE.text_light,
+        wrap=False,
+    )
+    y = top + 30
+    for i, seat in enumerate(view.players):
+        active = seat in view.to_move and not view.finished
+        seat_row(
+            img,
+            (PAD, y, WIDTH - PAD, y + SEAT_H),
+            name=name(seat),
+            colour=PALETTE.seat(i),
+            detail=t("cards", lang, n=view.hand_counts.get(seat, 0)),
+            mark=final_mark if view.finished else t("turn_mark", lang) if view.current == seat else None,
+            mark_colour=PALETTE.success if view.finished else PALETTE.highlight,
+            active=active,
+            robot=seat in ai_seats,
+            name_size=17,
+            detail_size=15,
+        )
+        y += SEAT_H + SEAT_GAP
+    return y
