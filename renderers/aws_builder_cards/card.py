@@ -9,14 +9,18 @@ from renderers.common import (
     PALETTE,
     badge,
     badge_size,
+    composite,
     contrast_text,
     draw_text,
     ellipse,
     fit_text,
+    layout_text,
     mix,
     rounded_card,
     rounded_rect,
 )
+from renderers.common.cache import bounded_cache
+from renderers.common.text import ZWSP
 
 RGB = tuple[int, int, int]
 INK: RGB = (35, 47, 62)  # AWS "squid ink": the mat
@@ -41,6 +45,17 @@ def short(name: str) -> str:
 STARTER_DISC: RGB = (214, 218, 224)
 
 
+def display_name(face: CardFace, lang: str, *, shortened: bool = False) -> str:
+    """The name a face shows; a Japanese compound carries the break points the card data gives it
+    (データベース/サーバー) as zero-width spaces, so it wraps there and not mid-word."""
+    if face.kind == "wa":
+        return "Well-Architected"
+    if lang == "ja" and face.ja_lines:
+        return ZWSP.join(part.strip() for part in face.ja_lines)
+    name = face.name.get(lang)
+    return short(name) if shortened else name
+
+
 def value_disc(face: CardFace) -> tuple[str, RGB]:
     """What the disc in the top-right corner shows and its colour: a W-A card's points; every other card's
     credits, orange as printed, grey on a Starter (which gives 0: the grey tells it from a Builder card)."""
@@ -59,16 +74,61 @@ def draw_card(
     combo: bool = True,
     highlight: RGB | None = None,
     dim: bool = False,
+    text_min: int = 13,
 ) -> None:
     """Category band with the category name, the credit value in an orange disc (top right, as printed), the
-    cost (paid cards, W-A cards) in a dark coin (top left), the name, and the combo line at the bottom."""
+    cost (paid cards, W-A cards) in a dark coin (top left), the name, and the combo line at the bottom; no
+    text under ``text_min`` px (a combo too long for the card at that size ends in "…").
+
+    The finished face is cached (bounded LRU) by everything drawn on it, so a table or hand that shows the
+    same cards again only composites them."""
+    x0, y0, x1, y1 = box
+    sprite = _card_sprite(
+        face.model_dump_json(), lang, x1 - x0, y1 - y0, count, combo, highlight, dim, text_min
+    )
+    composite(img, sprite, (x0 - SPRITE_PAD, y0 - SPRITE_PAD))
+
+
+SPRITE_PAD = 12  # room around a card sprite for its shadow and highlight
+
+
+@bounded_cache(maxsize=256)
+def _card_sprite(
+    face_json: str,
+    lang: str,
+    width: int,
+    height: int,
+    count: int,
+    combo: bool,
+    highlight: RGB | None,
+    dim: bool,
+    text_min: int,
+) -> Image.Image:
+    sprite = Image.new("RGBA", (width + 2 * SPRITE_PAD, height + 2 * SPRITE_PAD), (0, 0, 0, 0))
+    box = (SPRITE_PAD, SPRITE_PAD, SPRITE_PAD + width, SPRITE_PAD + height)
+    face = CardFace.model_validate_json(face_json)
+    _paint_card(sprite, box, face, lang, count, combo, highlight, dim, text_min)
+    return sprite
+
+
+def _paint_card(
+    img: Image.Image,
+    box: tuple[int, int, int, int],
+    face: CardFace,
+    lang: str,
+    count: int,
+    combo: bool,
+    highlight: RGB | None,
+    dim: bool,
+    text_min: int,
+) -> None:
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     colour = hex_rgb(face.colour)
     if highlight is not None:
         rounded_rect(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), max(6, w // 10), fill=highlight)
     rounded_card(img, box, face=FACE, border=mix(colour, (0, 0, 0), 0.2), border_width=max(2, w // 60))
-    band = max(26, round(h * 0.2))
+    band = max(26, round(h * 0.16))
     radius = max(4, round(w * 0.08))
     rounded_rect(img, (x0 + 2, y0 + 2, x1 - 2, y0 + band), radius, fill=colour)
     ImageDraw.Draw(img).rectangle((x0 + 2, y0 + band - radius, x1 - 2, y0 + band), fill=colour)
@@ -82,19 +142,19 @@ def draw_card(
         # two lines of tiny type would be unreadable); the colour says the rest.
         band_box = (left_room, y0 + 3, x1 - disc - inset - 3, y0 + band - 1)
         bw, bh = band_box[2] - band_box[0], band_box[3] - band_box[1]
-        biggest = max(13, min(22, band // 2))
+        biggest = max(text_min, min(22, band // 2))
         label = face.category_name.get(lang)
-        _, fitted = fit_text(label, bw, bh, biggest, 14, bold=True, wrap=False)
-        if fitted != [label]:  # the full name would shrink below 14 px: the short one reads better
+        _, fitted = fit_text(label, bw, bh, biggest, text_min + 1, bold=True, wrap=False)
+        if fitted != [label]:  # the full name would shrink below the floor: the short one reads better
             label = face.category_short.get(lang)
-            _, fitted = fit_text(label, bw, bh, biggest, 13, bold=True, wrap=False)
+            _, fitted = fit_text(label, bw, bh, biggest, text_min, bold=True, wrap=False)
         if fitted == [label]:  # too tight even for that (a cost coin beside it): the colour tells
             draw_text(
                 img,
                 band_box,
                 label,
                 max_size=biggest,
-                min_size=13,
+                min_size=text_min,
                 fill=contrast_text(colour),
                 bold=True,
                 valign="middle",
@@ -108,8 +168,8 @@ def draw_card(
         img,
         disc_box,
         value,
-        max_size=round(disc * 0.6),
-        min_size=9,
+        max_size=max(text_min, round(disc * 0.6)),
+        min_size=text_min,
         fill=INK,
         bold=True,
         align="center",
@@ -124,8 +184,8 @@ def draw_card(
             img,
             coin,
             coin_text,
-            max_size=round(disc * 0.55),
-            min_size=9,
+            max_size=max(text_min, round(disc * 0.55)),
+            min_size=text_min,
             fill=STARTER_DISC if starter else ORANGE,
             bold=True,
             align="center",
@@ -133,34 +193,27 @@ def draw_card(
             wrap=False,
         )
     name_top = y0 + band + max(4, h // 30)
-    combo_h = round(h * 0.36) if combo and face.combo.get(lang) else 0
-    name = "Well-Architected" if face.kind == "wa" else face.name.get(lang)
+    combo_text = face.combo.get(lang) if combo else ""
+    combo_h = 0
+    if combo_text:
+        # As tall as the combo needs at the floor (it is what a player weighs), leaving two name lines.
+        need, _ = layout_text((0, 0, w - 2 * inset, 10_000), combo_text, size=text_min, phrases=True)
+        room = y1 - name_top - inset - round(2.6 * text_min)
+        combo_h = min(room, max(round(h * 0.34), need.box[3] + 10))
+    name = display_name(face, lang)
     name_box = (x0 + inset + 2, name_top, x1 - inset - 2, y1 - combo_h - inset)
-    biggest = max(12, round(w * 0.14))
-    # One line when it still reads well; wrapping breaks Japanese names mid-word. When wrapping, an
-    # English name never breaks inside a word: the size is capped so its longest word fits a line.
+    biggest = max(text_min, round(w * 0.14))
     box_w, box_h = name_box[2] - name_box[0], name_box[3] - name_box[1]
-    one_line, _ = fit_text(name, box_w, box_h, biggest, 9, bold=True, wrap=False)
-    wrap = one_line < max(13, biggest * 0.7)
-    size_cap = one_line
-    broken = "\n".join(part.strip() for part in face.ja_lines)
-    broken_size = 0
-    if lang == "ja" and face.ja_lines and face.kind != "wa" and one_line < biggest:
-        broken_size, _ = fit_text(broken, box_w, box_h, biggest, 9, bold=True, wrap=False)
-    if broken_size > one_line:
-        # A katakana compound has no spaces to wrap at: break where the card data says it may.
-        name, size_cap, wrap = broken, broken_size, False
-    elif wrap:
-        size_cap = biggest
-        if name.isascii():
-            longest = max(name.split(), key=len)
-            size_cap, _ = fit_text(longest, box_w, box_h, biggest, 9, bold=True, wrap=False)
+    # One line when it reads well at near full size; otherwise wrapped between words (an English name
+    # never breaks inside a word) or where the card data says a Japanese compound may break.
+    one_line, fitted = fit_text(name, box_w, box_h, biggest, text_min, bold=True, wrap=False)
+    wrap = one_line < biggest * 0.8 or any("…" in line for line in fitted)
     draw_text(
         img,
         name_box,
         name,
-        max_size=size_cap,
-        min_size=9,
+        max_size=biggest,
+        min_size=text_min,
         fill=PALETTE.text_dark,
         bold=True,
         align="center",
@@ -168,6 +221,7 @@ def draw_card(
         max_lines=3,
         balance=True,
         wrap=wrap,
+        phrases=True,
     )
     if combo_h:
         line_y = y1 - combo_h
@@ -177,20 +231,21 @@ def draw_card(
         draw_text(
             img,
             (x0 + inset, line_y + 3, x1 - inset, y1 - inset),
-            face.combo.get(lang),
-            max_size=max(12, round(w * 0.1)),
-            min_size=10,
+            combo_text,
+            max_size=max(text_min, round(w * 0.1)),
+            min_size=text_min,
             fill=(70, 72, 80),
             align="center",
             valign="middle",
+            phrases=True,
         )
     elif face.kind == "wa":
         draw_text(
             img,
             (x0 + inset, y1 - round(h * 0.28), x1 - inset, y1 - inset),
             f"{face.points} pt" if lang == "en" else f"{face.points}ポイント",
-            max_size=max(12, round(w * 0.14)),
-            min_size=9,
+            max_size=max(text_min, round(w * 0.14)),
+            min_size=text_min,
             fill=POINT_COLOURS.get(face.points, ORANGE),
             bold=True,
             align="center",
@@ -198,7 +253,7 @@ def draw_card(
         )
     if count > 1:
         label = f"×{count}"
-        size = max(14, round(w * 0.13))
+        size = max(text_min, 14, round(w * 0.13))
         bw, bh = badge_size(label, size=size)
         badge(img, (x1 - bw + bw // 4, y1 - bh + bh // 3), label, colour=ORANGE, text_colour=INK, size=size)
     if dim:
@@ -207,7 +262,13 @@ def draw_card(
 
 
 def draw_deck(
-    img: Image.Image, box: tuple[int, int, int, int], label: str, count: int, *, paid: bool
+    img: Image.Image,
+    box: tuple[int, int, int, int],
+    label: str,
+    count: int,
+    *,
+    paid: bool,
+    text_min: int = 13,
 ) -> None:
     """A face-down deck: a few offset backs, the count large, the deck's name below."""
     x0, y0, x1, y1 = box
@@ -236,7 +297,7 @@ def draw_deck(
         (x0, y0 + h // 2 - 30, x1, y0 + h // 2 + 10),
         str(count),
         max_size=34,
-        min_size=14,
+        min_size=max(14, text_min),
         fill=PALETTE.text_light,
         bold=True,
         align="center",
@@ -247,10 +308,61 @@ def draw_deck(
         img,
         (x0 + 4, y0 + h // 2 + 10, x1 - 4, y0 + h // 2 + 46),
         label,
-        max_size=16,
-        min_size=10,
+        max_size=max(16, text_min),
+        min_size=text_min,
         fill=ORANGE if paid else PALETTE.text_muted_light,
         bold=True,
         align="center",
         valign="middle",
     )
+
+
+def draw_chip(
+    img: Image.Image,
+    box: tuple[int, int, int, int],
+    face: CardFace,
+    lang: str,
+    *,
+    dim: bool = False,
+    text_min: int = 13,
+) -> None:
+    """A deployed card in short: its category colour down the left edge, its name (up to two lines, never
+    under ``text_min`` px) and its value disc. The architecture shows many cards at once, and its combos are
+    listed in words under them, so the full face would only repeat them at an unreadable size."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    colour = hex_rgb(face.colour)
+    rounded_rect(img, box, 10, fill=FACE, outline=mix(colour, (0, 0, 0), 0.2), width=2)
+    rounded_rect(img, (x0 + 2, y0 + 2, x0 + 12, y1 - 2), 5, fill=colour)
+    disc = min(30, h - 12)
+    value, fill = value_disc(face)
+    disc_box = (x1 - 6 - disc, y0 + (h - disc) // 2, x1 - 6, y0 + (h + disc) // 2)
+    ellipse(img, disc_box, fill=fill, outline=FACE, width=2)
+    draw_text(
+        img,
+        disc_box,
+        value,
+        size=max(text_min, round(disc * 0.55)),
+        fill=INK,
+        bold=True,
+        align="center",
+        valign="middle",
+        wrap=False,
+    )
+    name = display_name(face, lang, shortened=True)
+    draw_text(
+        img,
+        (x0 + 16, y0 + 4, disc_box[0] - 4, y1 - 4),
+        name,
+        max_size=max(text_min, 15),
+        min_size=text_min,
+        fill=PALETTE.text_dark,
+        bold=True,
+        valign="middle",
+        max_lines=2,
+        balance=True,
+        phrases=True,
+    )
+    if dim:
+        veil = Image.new("RGBA", (x1 - x0, h), (*INK, 120))
+        img.alpha_composite(veil, (x0, y0))

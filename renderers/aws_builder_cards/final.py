@@ -1,107 +1,122 @@
-"""Final standings: place, points, W-A points, missions and Builder cards (the tie-break), winners lit."""
+"""Final standings (AB-8): place, name and points large, then W-A points, missions and Builder cards (the
+tie-break) on a second line; winners lit."""
 
 from __future__ import annotations
 
 from PIL import Image
 
-from engines.aws_builder_cards.models import ABView
-from renderers.aws_builder_cards.card import INK, MAT, MAT_EDGE, ORANGE
-from renderers.aws_builder_cards.labels import t
-from renderers.aws_builder_cards.table import PAD, WIDTH, Names, header, who
-from renderers.common import PALETTE, badge, badge_size, draw_text, new_canvas, robot_mark, rounded_rect
+from engines.aws_builder_cards.models import ABView, Standing
+from renderers.common import (
+    PALETTE,
+    badge,
+    badge_size,
+    draw_text,
+    layout_text,
+    new_canvas,
+    robot_mark,
+    rounded_rect,
+    text_width,
+)
 
-COLS = [
-    (70, "col_player"),
-    (520, "col_points"),
-    (700, "col_wa"),
-    (850, "col_missions"),
-    (1030, "col_builders"),
-]
+from .card import INK, MAT, MAT_EDGE, ORANGE
+from .frame import BADGE_PX, PAD, TEXT_MIN, WIDTH, Names, header, who
+from .labels import t
+
+ROW_H = 62
+GAP = 8
+PLACE_PX = 26
+NAME_PX = 18
+POINTS_PX = 24
+ROBOT_PX = 20
+
+
+def _detail(r: Standing, lang: str) -> str:
+    return t("final_detail", lang, wa=r.wa_points, m=r.missions, b=r.builder_cards)
+
+
+def _note_height(lang: str) -> int:
+    block, _ = layout_text((0, 0, WIDTH - 2 * PAD, 10_000), t("tie_break", lang), size=TEXT_MIN)
+    return block.box[3]
 
 
 def draw_final(
     view: ABView, lang: str, names: Names = None, ai_seats: frozenset[str] = frozenset()
 ) -> Image.Image:
     rows = view.standings or []
-    height = 70 + 50 + 40 + 92 * len(rows) + 70
+    top = 84
+    height = top + len(rows) * (ROW_H + GAP) + 4 + _note_height(lang) + PAD
     img = new_canvas(WIDTH, height, background=INK, vignette=False)
     y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", names)
-    y += 6
-    for x, key in [(PAD + 14, "col_place"), *[(PAD + x, k) for x, k in COLS]]:
-        draw_text(
-            img,
-            (x, y, x + 220, y + 30),
-            t(key, lang),
-            max_size=20,
-            min_size=11,
-            bold=True,
-            fill=PALETTE.text_muted_light,
-            wrap=False,
-        )
-    y += 40
+    y = top
     for r in rows:
-        box = (PAD, y, WIDTH - PAD, y + 80)
+        box = (PAD, y, WIDTH - PAD, y + ROW_H)
         rounded_rect(
             img,
             box,
-            16,
+            14,
             fill=MAT,
             outline=PALETTE.highlight if r.winner else MAT_EDGE,
             width=3 if r.winner else 1,
         )
         colour = PALETTE.seat(view.players.index(r.seat)) if r.seat in view.players else PALETTE.neutral
-        rounded_rect(img, (PAD + 5, y + 12, PAD + 13, y + 68), 4, fill=colour)
+        rounded_rect(img, (PAD + 4, y + 10, PAD + 10, y + ROW_H - 10), 3, fill=colour)
         draw_text(
             img,
-            (PAD + 18, y + 8, PAD + 64, y + 72),
+            (PAD + 14, y, PAD + 50, y + ROW_H),
             str(r.place),
-            max_size=40,
+            size=PLACE_PX,
             bold=True,
             fill=PALETTE.highlight if r.winner else PALETTE.text_light,
             align="center",
             valign="middle",
             wrap=False,
         )
-        name_right = PAD + COLS[1][0] - 20
-        label = t("winner", lang)
-        badge_w = badge_size(label, size=16)[0] + 10 if r.winner else 0
-        robot = r.seat in ai_seats
-        shown = draw_text(
+        points = t("pt_one" if r.points == 1 else "pts", lang, n=r.points)
+        points_w = text_width(points, POINTS_PX, bold=True)
+        draw_text(
             img,
-            (PAD + COLS[0][0], y + 8, name_right - badge_w - (38 if robot else 0), y + 72),
-            who(r.seat, names),
-            max_size=30,
-            min_size=14,
+            (WIDTH - PAD - 14 - points_w, y, WIDTH - PAD - 14, y + ROW_H),
+            points,
+            size=POINTS_PX,
             bold=True,
-            fill=PALETTE.text_light,
+            fill=ORANGE,
+            align="right",
             valign="middle",
             wrap=False,
         )
+        right = WIDTH - PAD - 14 - points_w - 10
+        label = t("winner", lang)
+        badge_w = badge_size(label, size=BADGE_PX)[0] + 8 if r.winner else 0
+        robot = r.seat in ai_seats
+        shown = draw_text(
+            img,
+            (PAD + 58, y + 8, right - badge_w - (ROBOT_PX + 6 if robot else 0), y + 34),
+            who(r.seat, names),
+            size=NAME_PX,
+            bold=True,
+            fill=PALETTE.text_light,
+            wrap=False,
+        )
+        x = shown.box[2] + 6
         if robot:
-            robot_mark(img, (shown.box[2] + 8, y + 26), 28, ring=MAT)
+            robot_mark(img, (x, y + 10), ROBOT_PX, ring=MAT)
+            x += ROBOT_PX + 6
         if r.winner:
-            w, h = badge_size(label, size=16)
-            badge(img, (name_right - w, y + 40 - h // 2), label, colour=PALETTE.highlight, size=16)
-        values = [str(r.points), str(r.wa_points), str(r.missions), str(r.builder_cards)]
-        for (x, _), value in zip(COLS[1:], values, strict=True):
-            draw_text(
-                img,
-                (PAD + x, y + 8, PAD + x + 150, y + 72),
-                value,
-                max_size=34 if x == 520 else 28,
-                bold=x == 520,
-                fill=ORANGE if x == 520 else PALETTE.text_light,
-                valign="middle",
-                wrap=False,
-            )
-        y += 92
+            badge(img, (x, y + 9), label, colour=PALETTE.highlight, size=BADGE_PX)
+        draw_text(
+            img,
+            (PAD + 58, y + 36, right, y + ROW_H - 4),
+            _detail(r, lang),
+            size=TEXT_MIN + 1,
+            fill=PALETTE.text_muted_light,
+            wrap=False,
+        )
+        y += ROW_H + GAP
     draw_text(
         img,
-        (PAD, y + 6, WIDTH - PAD, y + 40),
+        (PAD, y + 4, WIDTH - PAD, height),
         t("tie_break", lang),
-        max_size=17,
-        min_size=10,
+        size=TEXT_MIN,
         fill=PALETTE.text_muted_light,
-        wrap=False,
     )
-    return img.crop((0, 0, WIDTH, y + 50))
+    return img

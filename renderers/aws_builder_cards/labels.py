@@ -77,6 +77,10 @@ T: dict[str, dict[str, str]] = {
         "ja": "同点なら Builder カードの多い人、それでも同点なら勝利を分け合います。",
     },
     "winner": {"en": "WINNER", "ja": "勝者"},
+    "final_detail": {
+        "en": "W-A {wa} · missions {m} · Builder cards {b}",
+        "ja": "W-A {wa}点・ミッション {m}・Builder {b}枚",
+    },
 }
 
 

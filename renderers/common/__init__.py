@@ -9,17 +9,28 @@ A game renderer typically does::
     img = new_canvas(1200, 800)
     playing_card(img, (40, 500), rank_label="7", suit="spade", title="秘密の取引き")
     seat_panel(img, (40, 40, 340, 140), name="alice", colour=PALETTE.seat(0), lines=["hand 7"], active=True)
-    return to_png(img)
+    return encode(img)  # the bot names the file with IMAGE_SUFFIX
 """
 
-from .canvas import MAX_PNG_BYTES, new_canvas, supersampled, to_png
+from .cache import bounded_cache, cache_stats, clear_caches
+from .canvas import (
+    IMAGE_FORMAT,
+    IMAGE_MIME,
+    IMAGE_SUFFIX,
+    MAX_IMAGE_BYTES,
+    MAX_PNG_BYTES,
+    encode,
+    new_canvas,
+    supersampled,
+    to_png,
+)
 from .compositing import XY, box_size, composite, fill_mask, rounded_mask
 from .fonts import FONT_DIR, DeckFont, bold_stroke, faces, font, font_chain, missing_glyphs, runs
 from .layout import hstack
 from .palette import PALETTE, RGB, SUIT_SYMBOLS, Palette, Suit, contrast_text, luminance, mix, with_alpha
 from .playing_cards import CARD_SIZE, card_size, glyph_centered, playing_card
 from .robot import ROBOT_INK, robot_mark, robot_sprite
-from .seats import avatar, badge, badge_size, initials_of, seat_panel
+from .seats import avatar, badge, badge_size, initials_of, seat_panel, seat_row
 from .shapes import drop_shadow, ellipse, glow, rounded_card, rounded_rect
 from .text import (
     Align,
@@ -40,6 +51,10 @@ from .text import (
 __all__ = [
     "CARD_SIZE",
     "FONT_DIR",
+    "IMAGE_FORMAT",
+    "IMAGE_MIME",
+    "IMAGE_SUFFIX",
+    "MAX_IMAGE_BYTES",
     "MAX_PNG_BYTES",
     "PALETTE",
     "RGB",
@@ -58,8 +73,11 @@ __all__ = [
     "badge",
     "badge_size",
     "bold_stroke",
+    "bounded_cache",
     "box_size",
+    "cache_stats",
     "card_size",
+    "clear_caches",
     "composite",
     "contrast_text",
     "draw_line",
@@ -67,6 +85,7 @@ __all__ = [
     "drop_shadow",
     "ellipse",
     "ellipsize",
+    "encode",
     "faces",
     "fill_mask",
     "fit_text",
@@ -90,6 +109,7 @@ __all__ = [
     "rounded_rect",
     "runs",
     "seat_panel",
+    "seat_row",
     "supersampled",
     "text_width",
     "to_png",

@@ -14,18 +14,36 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import lru_cache
 
 from PIL import Image
 
+from .cache import bounded_cache
 from .palette import PALETTE, RGB, mix
 
-__all__ = ["MAX_PNG_BYTES", "new_canvas", "supersampled", "to_png"]
+__all__ = [
+    "IMAGE_FORMAT",
+    "IMAGE_MIME",
+    "IMAGE_SUFFIX",
+    "MAX_IMAGE_BYTES",
+    "MAX_PNG_BYTES",
+    "encode",
+    "new_canvas",
+    "supersampled",
+    "to_png",
+]
 
 MAX_PNG_BYTES = 1024 * 1024
+MAX_IMAGE_BYTES = 300 * 1024
+"""What a picture may weigh: well under Discord's limits, and quick to upload from a phone's connection."""
+
+IMAGE_FORMAT = "PNG"
+"""The format :func:`encode` writes (Pillow's name); the bot names the file with :data:`IMAGE_SUFFIX`."""
+IMAGE_SUFFIX = ".png"
+IMAGE_MIME = "image/png"
+PNG_COMPRESS_LEVEL = 6
 
 
-@lru_cache(maxsize=16)
+@bounded_cache(maxsize=16)
 def _vignette_mask(width: int, height: int) -> Image.Image:
     # radial_gradient is 0 at the centre and 255 at the rim of its 256 px square; stretch it to the canvas
     # and keep the darkening to the outer part so the middle of the table stays flat (and compresses well).
@@ -40,9 +58,17 @@ def new_canvas(
     *,
     vignette: bool = True,
 ) -> Image.Image:
-    """An opaque RGBA canvas filled with ``background``; ``vignette`` darkens the edges like a lit table."""
+    """An opaque RGBA canvas filled with ``background``; ``vignette`` darkens the edges like a lit table.
+
+    The bare canvas is built once per size and background (bounded LRU) and copied: a copy costs far less
+    than filling and vignetting a fresh one."""
     if width <= 0 or height <= 0:
         raise ValueError(f"canvas size must be positive, got {width}x{height}")
+    return _bare_canvas(width, height, tuple(background[:3]), vignette).copy()
+
+
+@bounded_cache(maxsize=32)
+def _bare_canvas(width: int, height: int, background: tuple[int, ...], vignette: bool) -> Image.Image:
     img = Image.new("RGBA", (width, height), (*background[:3], 255))
     if vignette:
         edge = Image.new("RGBA", (width, height), (*mix(background, PALETTE.shadow, 0.45), 255))
@@ -50,43 +76,62 @@ def new_canvas(
     return img
 
 
-def _encode(img: Image.Image) -> bytes:
+def _opaque_rgb(img: Image.Image) -> Image.Image:
+    """``img`` as RGB. Canvases are opaque, so dropping the alpha is exact; a picture with transparent
+    parts is laid on the felt first."""
+    if img.mode == "RGB":
+        return img
+    if img.mode == "RGBA":
+        if img.getchannel("A").getextrema() == (255, 255):
+            return img.convert("RGB")
+        rgb = Image.new("RGB", img.size, PALETTE.felt)
+        rgb.paste(img, (0, 0), img)
+        return rgb
+    return img.convert("RGB")
+
+
+def _save(img: Image.Image, fmt: str) -> bytes:
     buffer = io.BytesIO()
-    # compress_level 6 is ~3x faster than optimize=True and within a few percent of its size on flat art.
-    img.save(buffer, format="PNG", compress_level=6)
+    if fmt == "WEBP":
+        # Lossless, fastest method: flat card art compresses as well as with the slow methods.
+        img.save(buffer, format="WEBP", lossless=True, method=0, quality=0)
+    else:
+        img.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
 
 
-def to_png(img: Image.Image, *, max_bytes: int = MAX_PNG_BYTES) -> bytes:
-    """Encode ``img`` as PNG bytes no larger than ``max_bytes``.
-
-    Tries, in order: full-colour RGB; a 256-colour palette (flat card art survives this almost unchanged);
-    then the palette image scaled down step by step until it fits.
-    """
-    rgb = img
-    if img.mode == "RGBA":
-        rgb = Image.new("RGB", img.size, PALETTE.felt)
-        rgb.paste(img, (0, 0), img)
-    elif img.mode != "RGB":
-        rgb = img.convert("RGB")
-
-    data = _encode(rgb)
+def _shrink_to_fit(rgb: Image.Image, fmt: str, max_bytes: int) -> bytes:
+    """Encode ``rgb``, falling back to a 256-colour palette and then to smaller scales until it fits."""
+    data = _save(rgb, fmt)
     if len(data) <= max_bytes:
         return data
-
     quantised = rgb.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    data = _encode(quantised)
+    data = _save(quantised if fmt == "PNG" else quantised.convert("RGB"), fmt)
     scaled = rgb
     while len(data) > max_bytes:
         ratio = max(0.5, min(0.95, (max_bytes / len(data)) ** 0.5 * 0.95))
         width, height = max(1, int(scaled.width * ratio)), max(1, int(scaled.height * ratio))
         if (width, height) == scaled.size:
-            raise ValueError("cannot shrink the image under the PNG size limit")
+            raise ValueError("cannot shrink the image under the size limit")
         scaled = scaled.resize((width, height), Image.Resampling.LANCZOS)
-        data = _encode(
-            scaled.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-        )
+        small = scaled.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        data = _save(small if fmt == "PNG" else small.convert("RGB"), fmt)
     return data
+
+
+def encode(img: Image.Image, *, max_bytes: int = MAX_IMAGE_BYTES) -> bytes:
+    """The picture as bytes in :data:`IMAGE_FORMAT` (files named with :data:`IMAGE_SUFFIX`), at most
+    ``max_bytes``: full colour; failing that a 256-colour palette; failing that scaled down step by step."""
+    return _shrink_to_fit(_opaque_rgb(img), IMAGE_FORMAT, max_bytes)
+
+
+def to_png(img: Image.Image, *, max_bytes: int = MAX_PNG_BYTES) -> bytes:
+    """Encode ``img`` as PNG bytes no larger than ``max_bytes`` (whatever :data:`IMAGE_FORMAT` is).
+
+    Tries, in order: full-colour RGB; a 256-colour palette (flat card art survives this almost unchanged);
+    then the palette image scaled down step by step until it fits.
+    """
+    return _shrink_to_fit(_opaque_rgb(img), "PNG", max_bytes)
 
 
 @contextmanager

@@ -9,10 +9,9 @@ Coordinates are pixels at 1x; boxes are ``(left, top, right, bottom)`` with righ
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw, ImageFilter
 
+from .cache import bounded_cache
 from .text import Box, Colour
 
 __all__ = [
@@ -36,7 +35,7 @@ def box_size(box: Box) -> tuple[int, int]:
     return box[2] - box[0], box[3] - box[1]
 
 
-@lru_cache(maxsize=512)
+@bounded_cache(maxsize=512)
 def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
     """An "L" mask of a rounded rectangle filling ``width`` x ``height``; shared, never modify it."""
     ss = SUPERSAMPLE
@@ -47,7 +46,7 @@ def rounded_mask(width: int, height: int, radius: int) -> Image.Image:
     return big.resize((width, height), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=128)
+@bounded_cache(maxsize=128)
 def ellipse_mask(width: int, height: int) -> Image.Image:
     """An "L" mask of the ellipse inscribed in ``width`` x ``height``; shared, never modify it."""
     ss = SUPERSAMPLE
@@ -56,7 +55,7 @@ def ellipse_mask(width: int, height: int) -> Image.Image:
     return big.resize((width, height), Image.Resampling.BOX)
 
 
-@lru_cache(maxsize=256)
+@bounded_cache(maxsize=256)
 def soft_mask(width: int, height: int, radius: int, spread: int, blur: float) -> tuple[Image.Image, int]:
     """A blurred rounded-rect mask grown by ``spread``; returns it with the padding around the shape."""
     pad = spread + int(blur * 3) + 1

@@ -21,10 +21,12 @@ from __future__ import annotations
 import struct
 import unicodedata
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from PIL import ImageFont
+
+from .cache import bounded_cache
 
 __all__ = [
     "FONT_DIR",
@@ -145,7 +147,7 @@ def bold_stroke(size: int) -> float:
     return max(0.5, size * 0.035)
 
 
-@lru_cache(maxsize=512)
+@bounded_cache(maxsize=512)
 def _load(face_index: int, size: int, bold: bool) -> DeckFont:
     loaded = DeckFont(str(faces()[face_index].path), size)
     loaded.bold = bold
@@ -221,6 +223,11 @@ def runs(text: str, size: int, *, bold: bool = False) -> list[tuple[str, DeckFon
     so they at least take up room; invisible controls (variation selectors, joiners) are dropped.
     Dashes, quotes and "…" follow the text before them: full-width after Japanese, proportional otherwise.
     """
+    return list(_runs(text, size, bold))
+
+
+@bounded_cache(maxsize=8192)
+def _runs(text: str, size: int, bold: bool) -> tuple[tuple[str, DeckFont], ...]:
     chain = font_chain(size, bold=bold)
     latin = _latin_context(text)
     result: list[tuple[str, DeckFont]] = []
@@ -242,4 +249,4 @@ def runs(text: str, size: int, *, bold: bool = False) -> list[tuple[str, DeckFon
         current.append(ch)
     if current:
         result.append(("".join(current), chain[current_index]))
-    return result
+    return tuple(result)

@@ -6,10 +6,9 @@ because a table shows the same card sizes (and often the same cards) many times.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
+from .cache import bounded_cache
 from .compositing import XY, box_size, composite, fill_mask, rounded_mask
 from .fonts import covering_face, font_chain
 from .palette import PALETTE, SUIT_SYMBOLS, Suit
@@ -48,17 +47,20 @@ def title_min_size(width: int) -> int:
     return min(12, max(9, round(width * 0.1)))
 
 
-def title_layout(title: str, size: tuple[int, int]) -> tuple[TextBlock, list[tuple[int, int]]]:
+def title_layout(
+    title: str, size: tuple[int, int], min_size: int | None = None
+) -> tuple[TextBlock, list[tuple[int, int]]]:
     """Where the title goes on a card of ``size``: up to two balanced lines broken between words or
-    Japanese phrases (城門の / 見張り番), shrunk rather than broken inside one."""
+    Japanese phrases (城門の / 見張り番), shrunk rather than broken inside one, down to ``min_size``
+    (default :func:`title_min_size`; a picture read on a phone passes its own floor)."""
     w, _ = size
     plaque = title_plaque(size)
     pad = max(3, round(w * 0.04))
     return layout_text(
         (plaque[0] + pad, plaque[1] + 2, plaque[2] - pad, plaque[3] - 2),
         title,
-        max_size=max(13, round(w * 0.13)),
-        min_size=title_min_size(w),
+        max_size=max(13, round(w * 0.13), min_size or 0),
+        min_size=min_size if min_size is not None else title_min_size(w),
         align="center",
         valign="middle",
         spacing=1.12,
@@ -81,7 +83,12 @@ def glyph_centered(
 
 
 def _card_face(
-    layer: Image.Image, rank_label: str, suit: Suit | None, title: str | None, symbol: str | None
+    layer: Image.Image,
+    rank_label: str,
+    suit: Suit | None,
+    title: str | None,
+    symbol: str | None,
+    title_min: int | None = None,
 ) -> None:
     w, h = layer.size
     draw = ImageDraw.Draw(layer)
@@ -128,7 +135,7 @@ def _card_face(
     if title:
         plaque = title_plaque((w, h))
         rounded_rect(layer, plaque, max(3, round(w * 0.05)), fill=PALETTE.card_face_shade)
-        block, origins = title_layout(title, (w, h))
+        block, origins = title_layout(title, (w, h), title_min)
         for line, origin in zip(block.lines, origins, strict=True):
             draw_line(draw, origin, line, block.size, fill=PALETTE.text_dark)
         centre_bottom = plaque[1]
@@ -196,7 +203,7 @@ def _card_back(layer: Image.Image) -> None:
     glyph_centered(ImageDraw.Draw(layer), (w / 2, h / 2), "★", round(w * 0.26), PALETTE.card_back_trim)
 
 
-@lru_cache(maxsize=512)
+@bounded_cache(maxsize=512)
 def _card_sprite(
     width: int,
     height: int,
@@ -207,6 +214,7 @@ def _card_sprite(
     highlight: bool,
     dimmed: bool,
     face_down: bool,
+    title_min: int | None = None,
 ) -> tuple[Image.Image, int]:
     """The finished card with its shadow (and glow) on a transparent sprite, plus the sprite's padding."""
     radius = max(4, round(width * 0.08))
@@ -215,7 +223,7 @@ def _card_sprite(
     if face_down:
         _card_back(layer)
     else:
-        _card_face(layer, rank_label, suit, title, symbol)
+        _card_face(layer, rank_label, suit, title, symbol, title_min)
     if highlight:
         rounded_rect(
             layer, (0, 0, width, height), radius, outline=PALETTE.highlight, width=max(3, round(width / 30))
@@ -246,20 +254,23 @@ def playing_card(
     highlight: bool = False,
     dimmed: bool = False,
     face_down: bool = False,
+    title_min: int | None = None,
 ) -> Box:
     """Draw a card with its top-left corner at ``xy``; returns the card's box (without the shadow).
 
     ``rank_label`` is what the corner shows ("3", "15", "JOKER"); ``suit`` None makes a suitless card whose
     centre shows ``symbol`` (e.g. "★" for a Joker) or, failing that, the label itself. ``title`` goes on a
     plaque along the bottom, shrunk to fit two lines (readable at 12-16 px from a 120 px wide card; smaller
-    cards should leave the title off). ``highlight`` = selected / playable (gold glow),
-    ``dimmed`` = not playable now, ``face_down`` = the back (nothing about the card is drawn, so a face-down
-    card can never leak what it is).
+    cards should leave the title off; ``title_min`` raises the floor). ``highlight`` = selected / playable
+    (gold glow), ``dimmed`` = not playable now, ``face_down`` = the back (nothing about the card is drawn,
+    so a face-down card can never leak what it is).
     """
     width, height = size
     if face_down:
         # Normalise the identity so every hidden card shares one cached sprite and nothing leaks.
         rank_label, suit, title, symbol = "", None, None, None
-    sprite, pad = _card_sprite(width, height, rank_label, suit, title, symbol, highlight, dimmed, face_down)
+    sprite, pad = _card_sprite(
+        width, height, rank_label, suit, title, symbol, highlight, dimmed, face_down, title_min
+    )
     composite(img, sprite, (xy[0] - pad, xy[1] - pad))
     return xy[0], xy[1], xy[0] + width, xy[1] + height

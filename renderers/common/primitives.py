@@ -20,7 +20,7 @@ from .compositing import (
 )
 from .layout import hstack
 from .playing_cards import CARD_SIZE, card_size, glyph_centered, playing_card
-from .seats import avatar, badge, badge_size, initials_of, seat_panel
+from .seats import avatar, badge, badge_size, initials_of, seat_panel, seat_row
 from .shapes import drop_shadow, ellipse, glow, rounded_card, rounded_rect
 
 # The names these helpers had while they were private to this module.
@@ -49,4 +49,5 @@ __all__ = [
     "rounded_card",
     "rounded_rect",
     "seat_panel",
+    "seat_row",
 ]

@@ -6,10 +6,9 @@ reads as a robot at any size from about 14 px. Sprites are cached per size and c
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
+from .cache import bounded_cache
 from .compositing import XY, composite
 from .palette import PALETTE, RGB, contrast_text
 
@@ -21,7 +20,7 @@ ROBOT_INK: RGB = (196, 214, 228)
 _SS = 4
 
 
-@lru_cache(maxsize=64)
+@bounded_cache(maxsize=64)
 def robot_sprite(size: int, colour: RGB = ROBOT_INK, ring: RGB | None = PALETTE.panel) -> Image.Image:
     """An RGBA sprite ``size`` px square: a disc in ``ring`` (None: no disc) holding a robot head in
     ``colour`` with dark eyes, antenna and ears. Shared: never modify it."""

@@ -11,7 +11,7 @@ from .robot import robot_mark
 from .shapes import drop_shadow, ellipse, glow, rounded_rect
 from .text import Box, Colour, draw_line, draw_text, ellipsize, text_width
 
-__all__ = ["avatar", "badge", "badge_size", "initials_of", "seat_panel"]
+__all__ = ["avatar", "badge", "badge_size", "initials_of", "seat_panel", "seat_row"]
 
 
 def badge_size(text: str, *, size: int = 16) -> tuple[int, int]:
@@ -94,9 +94,12 @@ def seat_panel(
     mark_colour: Colour = PALETTE.highlight,
     initials: str | None = None,
     robot: bool = False,
+    name_size: int | None = None,
+    line_size: int | None = None,
 ) -> None:
     """A player's panel: avatar in the seat colour, name, a few info lines and an optional ``mark`` badge.
-    ``robot``: the seat is played by the computer (the avatar carries the robot mark).
+    ``robot``: the seat is played by the computer (the avatar carries the robot mark). ``name_size`` and
+    ``line_size`` override the sizes the panel's height suggests (a picture's floor for phones).
 
     ``active`` (whose turn) adds a gold glow and border. Lines that do not fit are dropped from the bottom and
     overlong ones end in "…", so callers can pass what they have without measuring.
@@ -136,8 +139,8 @@ def seat_panel(
 
     text_left = left + pad + bar_w + diameter + pad
     text_right = right - pad
-    name_size = max(16, min(24, round(height * 0.2)))
-    line_size = max(14, min(18, round(height * 0.15)))
+    name_size = name_size or max(16, min(24, round(height * 0.2)))
+    line_size = line_size or max(14, min(18, round(height * 0.15)))
     draw = ImageDraw.Draw(img)
 
     ascent = font_chain(name_size)[0].getmetrics()[0]
@@ -167,3 +170,61 @@ def seat_panel(
         fitted = ellipsize(line, text_right - text_left, line_size)
         draw_line(draw, (text_left, baseline), fitted, line_size, fill=PALETTE.text_muted_light)
         baseline += line_gap
+
+
+def seat_row(
+    img: Image.Image,
+    box: Box,
+    *,
+    name: str,
+    colour: Colour,
+    detail: str = "",
+    mark: str | None = None,
+    mark_colour: Colour = PALETTE.highlight,
+    active: bool = False,
+    robot: bool = False,
+    name_size: int = 18,
+    detail_size: int = 15,
+    initials: str | None = None,
+) -> None:
+    """A player on one line, for a narrow (phone-width) picture: avatar, name, an optional ``mark`` badge
+    right after the name, and ``detail`` (counts, points) right-aligned. ``active`` (whose turn) glows.
+
+    The name gives way first: ``detail`` and the mark are short and always drawn whole, the name is cut
+    with "…" to the room they leave (the bot's message names every player in full)."""
+    left, top, right, bottom = box
+    height = bottom - top
+    radius = min(14, height // 3)
+    if active:
+        glow(img, box, radius, spread=3, blur=6.0)
+    rounded_rect(
+        img,
+        box,
+        radius,
+        fill=PALETTE.panel,
+        outline=PALETTE.highlight if active else PALETTE.panel_edge,
+        width=3 if active else 1,
+    )
+    pad = max(6, height // 8)
+    diameter = height - 2 * pad
+    avatar(img, (left + pad + 2, top + pad), diameter, initials or initials_of(name), colour, robot=robot)
+    draw = ImageDraw.Draw(img)
+    x = left + 2 * pad + 2 + diameter
+    text_right = right - pad - 4
+    ascent, descent = font_chain(detail_size)[0].getmetrics()
+    baseline = top + (height + ascent - descent) // 2
+    if detail:
+        detail_w = text_width(detail, detail_size)
+        draw_line(draw, (text_right - detail_w, baseline), detail, detail_size, fill=PALETTE.text_light)
+        text_right -= detail_w + pad
+    mark_w = 0
+    if mark:
+        mark_size = max(detail_size - 2, name_size - 4)
+        mark_w, mark_h = badge_size(mark, size=mark_size)
+    name_room = text_right - x - (mark_w + 6 if mark else 0)
+    shown = ellipsize(name, max(0, name_room), name_size, bold=True)
+    n_ascent, n_descent = font_chain(name_size)[0].getmetrics()
+    name_baseline = top + (height + n_ascent - n_descent) // 2
+    name_w = draw_line(draw, (x, name_baseline), shown, name_size, fill=PALETTE.text_light, bold=True)
+    if mark:
+        badge(img, (x + name_w + 6, top + (height - mark_h) // 2), mark, colour=mark_colour, size=mark_size)

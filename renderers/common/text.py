@@ -11,6 +11,8 @@ Wrapping rules:
   (``、。」）ー…``) never start a line, and opening brackets (``「（``) never end one. The offending character
   moves to the next line together with its neighbour (oidashi), which is what Japanese readers expect in short
   UI labels.
+- A zero-width space (U+200B) is a break opportunity that is not drawn, for data that knows where a long
+  compound may break.
 - ``phrases=True`` (for names and titles): Japanese breaks only where the script changes into kanji or
   katakana (城門の / 見張り番, 聖騎士 / ユリウス, 豪商の / 若旦那 / レオ): a run of kanji or katakana
   keeps the hiragana that follows it (okurigana, particles), and a middle dot ends a phrase.
@@ -27,6 +29,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from .cache import bounded_cache
 from .fonts import DeckFont, font, runs
 
 __all__ = [
@@ -53,6 +56,8 @@ Align = Literal["left", "center", "right"]
 VAlign = Literal["top", "middle", "bottom"]
 
 ELLIPSIS = "…"
+ZWSP = "\u200b"
+"""Zero-width space: marks where a word may break (「データベース\u200bサーバー」); never drawn."""
 DEFAULT_LINE_SPACING = 1.25
 
 # Characters that must not begin a line (行頭禁則).
@@ -77,6 +82,7 @@ def _is_cjk(char: str) -> bool:
     )
 
 
+@bounded_cache(maxsize=8192)
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
     """Advance width of one line of ``text`` at ``size`` px, including the fake-bold stroke."""
     if not text:
@@ -117,7 +123,7 @@ def _script(char: str) -> str:
     return "other"
 
 
-_PHRASE_ENDS = frozenset("・、。，．！？!?")
+_PHRASE_ENDS = frozenset("・、。，．！？!?：；")
 
 
 def phrase_break(before: str, after: str) -> bool:
@@ -125,6 +131,8 @@ def phrase_break(before: str, after: str) -> bool:
     if before in _PHRASE_ENDS:
         return True
     a, b = _script(before), _script(after)
+    if before.isdigit() and b == "kanji":
+        return False  # a number keeps its counter: 1枚, ３点
     if b == "hiragana":
         return False  # okurigana and particles stay with what they follow, even after a closing bracket
     if a == "other" or b == "other":
@@ -138,6 +146,14 @@ def _units(paragraph: str, phrases: bool = False) -> list[str]:
     units: list[str] = []
     word = ""
     for ch in paragraph:
+        if ch == ZWSP:
+            # An explicit break opportunity (data that knows where a compound may break): it ends the
+            # current unit and is not drawn.
+            if word:
+                units.append(word)
+                word = ""
+            units.append("")
+            continue
         if ch == " ":
             if word:
                 units.append(word)
@@ -150,8 +166,9 @@ def _units(paragraph: str, phrases: bool = False) -> list[str]:
             if word:
                 units.append(word)
                 word = ""
-            previous = units[-1][-1] if units and not units[-1].isspace() else ""
-            if phrases and previous and _is_cjk(previous) and not phrase_break(previous, ch):
+            previous = units[-1][-1] if units and units[-1] and not units[-1].isspace() else ""
+            joinable = bool(previous) and (_is_cjk(previous) or previous.isdigit())
+            if phrases and joinable and not phrase_break(previous, ch):
                 units[-1] += ch
             else:
                 units.append(ch)
@@ -164,6 +181,12 @@ def _units(paragraph: str, phrases: bool = False) -> list[str]:
     glued: list[str] = []
     carry = ""
     for unit in units:
+        if not unit:  # an explicit break (zero-width space): nothing glues across it
+            if carry:
+                glued.append(carry)
+                carry = ""
+            glued.append("")
+            continue
         unit = carry + unit
         carry = ""
         if glued and not unit.isspace() and unit[0] in NO_LINE_START and not glued[-1].isspace():
@@ -174,7 +197,7 @@ def _units(paragraph: str, phrases: bool = False) -> list[str]:
             glued.append(unit)
     if carry:
         glued.append(carry)
-    return glued
+    return [unit for unit in glued if unit]
 
 
 def _hard_break(unit: str, width: int, size: int, bold: bool) -> list[str]:
@@ -291,6 +314,26 @@ def fit_text(
     cut to what fits, the last one ending in "…"; so the result always fits unless a single line of
     ``min_size`` text is taller than ``height``. ``wrap=False`` keeps the text on one line.
     """
+    size, lines = _fit(
+        text, width, height, max_size, min_size, bold, spacing, wrap, max_lines, balance, phrases
+    )
+    return size, list(lines)
+
+
+@bounded_cache(maxsize=4096)
+def _fit(
+    text: str,
+    width: int,
+    height: int,
+    max_size: int,
+    min_size: int,
+    bold: bool,
+    spacing: float,
+    wrap: bool,
+    max_lines: int | None,
+    balance: bool,
+    phrases: bool,
+) -> tuple[int, tuple[str, ...]]:
     if min_size > max_size:
         raise ValueError(f"min_size {min_size} > max_size {max_size}")
 
@@ -324,7 +367,7 @@ def fit_text(
         else:
             high = mid - 1
     if best is not None:
-        return best
+        return best[0], tuple(best[1])
 
     lines = lines_at(min_size)
     room = 1
@@ -333,7 +376,7 @@ def fit_text(
     if max_lines is not None:
         room = min(room, max_lines)
     lines = [ellipsize(line, width, min_size, bold=bold) for line in lines]
-    return min_size, _truncate(lines, room, width, min_size, bold)
+    return min_size, tuple(_truncate(lines, room, width, min_size, bold))
 
 
 @dataclass(frozen=True)
@@ -362,6 +405,28 @@ def layout_text(
     phrases: bool = False,
 ) -> tuple[TextBlock, list[tuple[int, int]]]:
     """Compute what :func:`draw_text` would draw: the block and each line's baseline-left origin."""
+    block, origins = _layout(
+        box, text, size, max_size, min_size, bold, align, valign, spacing, wrap, max_lines, balance, phrases
+    )
+    return block, list(origins)
+
+
+@bounded_cache(maxsize=4096)
+def _layout(
+    box: Box,
+    text: str,
+    size: int | None,
+    max_size: int | None,
+    min_size: int,
+    bold: bool,
+    align: Align,
+    valign: VAlign,
+    spacing: float,
+    wrap: bool,
+    max_lines: int | None,
+    balance: bool,
+    phrases: bool,
+) -> tuple[TextBlock, tuple[tuple[int, int], ...]]:
     left, top, right, bottom = box
     width, height = right - left, bottom - top
     if size is None:
@@ -412,7 +477,7 @@ def layout_text(
         origins.append((x, y + ascent + i * line_height(size, spacing)))
     used_left = min((x for x, _ in origins), default=left)
     used_right = max((x + w for (x, _), w in zip(origins, widths, strict=True)), default=left)
-    return TextBlock(size, tuple(lines), (used_left, y, used_right, y + block_h)), origins
+    return TextBlock(size, tuple(lines), (used_left, y, used_right, y + block_h)), tuple(origins)
 
 
 def draw_line(

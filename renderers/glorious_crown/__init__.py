@@ -12,11 +12,12 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from engines.glorious_crown.models import GCView
-from renderers.common import to_png
+from renderers.common import encode
 
 from .cards import card_label
 from .final import draw_final
 from .hand import draw_hand
+from .header import MIN_TEXT_PX, WIDTH
 from .labels import T
 from .lookup import draw_lookup
 from .table import draw_table
@@ -35,7 +36,7 @@ def render_table(
 ) -> bytes:
     """``names`` maps seats to the players' display names (seat ids when left out); ``ai_seats`` are the
     seats the computer plays (their panels carry the robot mark)."""
-    return to_png(draw_table(_as_view(view), lang, names, frozenset(ai_seats)))
+    return encode(draw_table(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
 def render_hand(
@@ -46,7 +47,7 @@ def render_hand(
     ai_seats: Collection[str] = frozenset(),
 ) -> bytes:
     """The seat's own hand; it shows no seat panels, so ``ai_seats`` changes nothing here."""
-    return to_png(draw_hand(_as_view(view), lang, names))
+    return encode(draw_hand(_as_view(view), lang, names))
 
 
 def render_final(
@@ -56,12 +57,21 @@ def render_final(
     names: Mapping[str, str] | None = None,
     ai_seats: Collection[str] = frozenset(),
 ) -> bytes:
-    return to_png(draw_final(_as_view(view), lang, names, frozenset(ai_seats)))
+    return encode(draw_final(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
 def render_card(card_id: str, lang: str) -> bytes:
     """One card for ``/card``: its face, name and rules text. ``card_id`` as ``ENGINE.cards()`` lists it."""
-    return to_png(draw_lookup(card_id, lang))
+    return encode(draw_lookup(card_id, lang))
 
 
-__all__ = ["T", "card_label", "render_card", "render_final", "render_hand", "render_table"]
+__all__ = [
+    "MIN_TEXT_PX",
+    "WIDTH",
+    "T",
+    "card_label",
+    "render_card",
+    "render_final",
+    "render_hand",
+    "render_table",
+]

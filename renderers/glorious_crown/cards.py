@@ -29,7 +29,10 @@ def draw_card(
     *,
     highlight: bool = False,
     dimmed: bool = False,
+    title_min: int | None = None,
 ) -> None:
+    """A card ``width`` px wide (5:7) with its top-left at ``xy``; its title only from 100 px up (smaller
+    cards are too narrow for it), set no smaller than ``title_min``."""
     info = CARDS[card]
     title = info.title.get(lang) if width >= 100 else None
     if info.is_joker:
@@ -43,6 +46,7 @@ def draw_card(
             title=title,
             highlight=highlight,
             dimmed=dimmed,
+            title_min=title_min,
         )
     else:
         playing_card(
@@ -54,4 +58,5 @@ def draw_card(
             title=title,
             highlight=highlight,
             dimmed=dimmed,
+            title_min=title_min,
         )

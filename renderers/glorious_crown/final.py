@@ -1,4 +1,5 @@
-"""The final standings: place, field points, finishing bonus and total per player, and the blind cards."""
+"""The final standings: one row per player with the place, the name, how they finished, the field points
+and finishing bonus (GC-17, GC-19) and the total (GC-21), the winners lit; then the blind cards, if any."""
 
 from __future__ import annotations
 
@@ -6,163 +7,133 @@ from collections.abc import Mapping
 
 from PIL import Image
 
-from engines.glorious_crown.models import GCView
-from renderers.common import PALETTE, draw_text, hstack, new_canvas, robot_mark, rounded_rect
+from engines.glorious_crown.models import GCView, StandingView
+from renderers.common import PALETTE, draw_text, hstack, new_canvas, robot_mark, rounded_rect, text_width
 
 from .cards import draw_card
-from .header import PAD, WIDTH, header
+from .header import PAD, TEXT_MIN, WIDTH, header, header_height
 from .labels import namer, t
 
-BLIND_W = 90
+ROW_H = 62
+ROW_GAP = 8
+PLACE_PX = 26
+NAME_PX = 18
+DETAIL_PX = 14
+TOTAL_PX = 26
+ROBOT_PX = 20
+BLIND_W = 126  # wide enough for the title at 13 px, as in the hand
 
 
-def draw_final(
-    view: GCView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
-) -> Image.Image:
-    name = namer(names)
-    rows = view.standings or []
-    img = new_canvas(WIDTH, final_height(view))
-    y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", badges=False)
-    cols = [
-        (PAD + 10, "col_place"),
-        (PAD + 90, "col_player"),
-        (560, "col_field"),
-        (680, "col_bonus"),
-        (810, "col_total"),
-    ]
-    for x, key in cols:
-        draw_text(
-            img,
-            (x, y, x + 240, y + 34),
-            t(key, lang),
-            max_size=24,
-            min_size=14,
-            bold=True,
-            fill=PALETTE.text_muted_light,
-            wrap=False,
-        )
-    y += 42
-    for r in rows:
-        winner = r.place == 1
-        box = (PAD, y, WIDTH - PAD, y + 74)
-        rounded_rect(
-            img,
-            box,
-            16,
-            fill=PALETTE.panel,
-            outline=PALETTE.highlight if winner else PALETTE.panel_edge,
-            width=3 if winner else 1,
-        )
-        colour = PALETTE.seat(view.players.index(r.seat))
-        rounded_rect(img, (PAD + 4, y + 12, PAD + 12, y + 62), 4, fill=colour)
-        draw_text(
-            img,
-            (PAD + 20, y + 8, PAD + 80, y + 66),
-            f"{r.place}",
-            max_size=36,
-            min_size=18,
-            bold=True,
-            fill=PALETTE.highlight if winner else PALETTE.text_light,
-            valign="middle",
-            wrap=False,
-        )
-        if r.foul:
-            how = t("finish_foul", lang)
-        elif r.finish is not None:
-            how = t("finish_n", lang, n=r.finish)
-        else:
-            how = t("finish_last", lang)
-        robot = r.seat in ai_seats
-        shown = draw_text(
-            img,
-            (PAD + 90, y + 6, 540 - (34 if robot else 0), y + 40),
-            name(r.seat),
-            max_size=28,
-            min_size=16,
-            bold=True,
-            fill=PALETTE.text_light,
-            wrap=False,
-        )
-        if robot:
-            robot_mark(img, (shown.box[2] + 8, y + 8), 28)
-        draw_text(
-            img,
-            (PAD + 90, y + 40, 540, y + 72),
-            how,
-            max_size=24,
-            min_size=14,
-            fill=PALETTE.danger if r.foul else PALETTE.text_muted_light,
-            wrap=False,
-        )
-        draw_text(
-            img,
-            (560, y + 8, 660, y + 66),
-            str(r.field_points),
-            max_size=32,
-            min_size=16,
-            fill=PALETTE.text_light,
-            valign="middle",
-            wrap=False,
-        )
-        draw_text(
-            img,
-            (680, y + 8, 790, y + 66),
-            f"+{r.bonus}",
-            max_size=32,
-            min_size=16,
-            fill=PALETTE.danger if r.foul else PALETTE.text_light,
-            valign="middle",
-            wrap=False,
-        )
-        draw_text(
-            img,
-            (810, y + 8, WIDTH - PAD - 8, y + 66),
-            str(r.total),
-            max_size=36,
-            min_size=16,
-            bold=True,
-            fill=PALETTE.highlight if winner else PALETTE.text_light,
-            valign="middle",
-            wrap=False,
-        )
-        y += 84
-    if view.blind:
-        y += 16
-        draw_text(
-            img,
-            (PAD, y, WIDTH - PAD, y + 34),
-            t("blind", lang),
-            max_size=24,
-            min_size=14,
-            bold=True,
-            fill=PALETTE.text_muted_light,
-            wrap=False,
-        )
-        y += 42
-        xs = hstack(len(view.blind), BLIND_W, WIDTH - 2 * PAD, gap=12, start=PAD)
-        for x, c in zip(xs, view.blind, strict=True):
-            draw_card(img, (x, y), c, lang, BLIND_W)
-    elif view.blind_count:  # the house rule keeps them face down (show_blind_at_end off)
-        y += 8
-        draw_text(
-            img,
-            (PAD, y, WIDTH - PAD, y + 34),
-            t("blind_hidden", lang, n=view.blind_count),
-            max_size=24,
-            min_size=14,
-            fill=PALETTE.text_muted_light,
-            wrap=False,
-        )
-    return img
+def _how(r: StandingView, lang: str) -> str:
+    if r.foul:
+        how = t("finish_foul", lang)
+    elif r.finish is not None:
+        how = t("finish_n", lang, n=r.finish)
+    else:
+        how = t("finish_last", lang)
+    return f"{how} · {t('col_field', lang)} {r.field_points} · {t('col_bonus', lang)} +{r.bonus}"
 
 
 def final_height(view: GCView) -> int:
     """Exactly the room the standings and, when there are any, the blind cards take (3 players deal no
     blind cards (GC-2): then nothing is drawn for them, not even a heading)."""
     rows = len(view.standings or [])
-    height = 76 + 42 + 84 * rows + 10
+    height = header_height(badges=False) + rows * (ROW_H + ROW_GAP) + PAD - ROW_GAP
     if view.blind:
-        height += 16 + 42 + round(BLIND_W * 1.4) + 20
+        height += 12 + 26 + round(BLIND_W * 1.4) + 8
     elif view.blind_count:
-        height += 8 + 34 + 16
+        height += 8 + 24
     return height
+
+
+def draw_final(
+    view: GCView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
+) -> Image.Image:
+    name = namer(names)
+    img = new_canvas(WIDTH, final_height(view))
+    y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", badges=False)
+    total_w = text_width("000", TOTAL_PX, bold=True)
+    for r in view.standings or []:
+        winner = r.place == 1
+        box = (PAD, y, WIDTH - PAD, y + ROW_H)
+        rounded_rect(
+            img,
+            box,
+            14,
+            fill=PALETTE.panel,
+            outline=PALETTE.highlight if winner else PALETTE.panel_edge,
+            width=3 if winner else 1,
+        )
+        rounded_rect(
+            img, (PAD + 4, y + 10, PAD + 10, y + ROW_H - 10), 3, fill=PALETTE.seat(view.players.index(r.seat))
+        )
+        gold_or_light = PALETTE.highlight if winner else PALETTE.text_light
+        draw_text(
+            img,
+            (PAD + 14, y, PAD + 50, y + ROW_H),
+            str(r.place),
+            size=PLACE_PX,
+            bold=True,
+            fill=gold_or_light,
+            align="center",
+            valign="middle",
+            wrap=False,
+        )
+        right = WIDTH - PAD - 14 - total_w - 10
+        robot = r.seat in ai_seats
+        shown = draw_text(
+            img,
+            (PAD + 58, y + 8, right - (ROBOT_PX + 6 if robot else 0), y + 34),
+            name(r.seat),
+            size=NAME_PX,
+            bold=True,
+            fill=PALETTE.text_light,
+            wrap=False,
+        )
+        if robot:
+            robot_mark(img, (shown.box[2] + 6, y + 10), ROBOT_PX)
+        draw_text(
+            img,
+            (PAD + 58, y + 34, right, y + ROW_H - 4),
+            _how(r, lang),
+            size=DETAIL_PX,
+            fill=PALETTE.danger if r.foul else PALETTE.text_muted_light,
+            wrap=False,
+        )
+        draw_text(
+            img,
+            (WIDTH - PAD - 14 - total_w, y, WIDTH - PAD - 14, y + ROW_H),
+            str(r.total),
+            size=TOTAL_PX,
+            bold=True,
+            fill=gold_or_light,
+            align="right",
+            valign="middle",
+            wrap=False,
+        )
+        y += ROW_H + ROW_GAP
+    if view.blind:
+        y += 12 - ROW_GAP
+        draw_text(
+            img,
+            (PAD, y, WIDTH - PAD, y + 24),
+            t("blind", lang),
+            size=DETAIL_PX + 1,
+            bold=True,
+            fill=PALETTE.text_muted_light,
+            wrap=False,
+        )
+        y += 26
+        xs = hstack(len(view.blind), BLIND_W, WIDTH - 2 * PAD, gap=8, start=PAD)
+        for x, c in zip(xs, view.blind, strict=True):
+            draw_card(img, (x, y), c, lang, BLIND_W, title_min=TEXT_MIN)
+    elif view.blind_count:  # the house rule keeps them face down (show_blind_at_end off)
+        draw_text(
+            img,
+            (PAD, y, WIDTH - PAD, y + 24),
+            t("blind_hidden", lang, n=view.blind_count),
+            size=DETAIL_PX,
+            fill=PALETTE.text_muted_light,
+            wrap=False,
+        )
+    return img

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from PIL import Image
 
 from engines.glorious_crown.models import GCView
-from renderers.common import PALETTE, draw_text, hstack, new_canvas
+from renderers.common import PALETTE, draw_text, hstack, layout_text, new_canvas
 
 from .cards import card_label, draw_card
-from .header import PAD, WIDTH, header
+from .header import PAD, TEXT_MIN, WIDTH, header, header_height
 from .labels import Namer, namer, t
 
 
@@ -37,46 +37,63 @@ def hand_prompt(view: GCView, lang: str, name: Namer) -> str:
     return line
 
 
+HAND_CARD_W = 126  # four a row: the corner number and a two-line title at 13 px stay readable on a phone
+PER_ROW = 4
+CARD_GAP = 8
+ROW_GAP = 10
+PROMPT_PX = 16
+HINT_PX = 14
+
+
 def draw_hand(view: GCView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
     name = namer(names)
     hand = view.hand or []
-    cw = 136  # six a row: the corner number stays readable on a phone
-    rows = max(1, (len(hand) + 5) // 6)
-    per_row = max(1, (len(hand) + rows - 1) // rows)  # rows of even length read better than 6 + 1
-    row_h = round(cw * 1.4) + 18
-    height = 200 + rows * row_h + 20
+    rows = max(1, -(-len(hand) // PER_ROW))
+    per_row = max(1, -(-len(hand) // rows))  # rows of even length read better than 4 + 4 + 4 + 1
+    card_h = round(HAND_CARD_W * 1.4)
+    line = hand_prompt(view, lang, name)
+    prompt, _ = layout_text((0, 0, WIDTH - 2 * PAD, 10_000), line, size=PROMPT_PX, bold=True)
+    hint = any(c.playable for c in hand)
+    top = header_height() + prompt.box[3] + 8 + (HINT_PX + 12 if hint else 0) + 4
+    height = top + rows * (card_h + ROW_GAP) + PAD
     img = new_canvas(WIDTH, height)
     me = next((s for s in view.seats if s.seat == view.seat), None)
     title = t("hand_title", lang)
     if me is not None:
         title = f"{title} · {t('count', lang, n=me.hand_count)} · {t('points', lang, n=me.points)}"
     y = header(img, view, lang, title)
-    line = hand_prompt(view, lang, name)
-    draw_text(
+    block = draw_text(
         img,
-        (PAD, y, WIDTH - PAD, y + 40),
+        (PAD, y, WIDTH - PAD, y + prompt.box[3]),
         line,
-        max_size=26,
-        min_size=16,
+        size=PROMPT_PX,
         bold=True,
         fill=PALETTE.text_light,
-        wrap=False,
     )
-    if any(c.playable for c in hand):
+    y = block.box[3] + 8
+    if hint:
         draw_text(
             img,
-            (PAD, y + 44, WIDTH - PAD, y + 76),
+            (PAD, y, WIDTH - PAD, y + HINT_PX + 8),
             t("playable", lang),
-            max_size=24,
-            min_size=14,
+            size=HINT_PX,
             fill=PALETTE.text_muted_light,
             wrap=False,
         )
-    y += 96
+    y = top
     for r in range(rows):
         row = hand[r * per_row : (r + 1) * per_row]
-        xs = hstack(len(row), cw, WIDTH - 2 * PAD, gap=12, start=PAD)
+        xs = hstack(len(row), HAND_CARD_W, WIDTH - 2 * PAD, gap=CARD_GAP, start=PAD)
         for x, c in zip(xs, row, strict=True):
-            draw_card(img, (x, y), c.id, lang, cw, highlight=c.playable, dimmed=not c.playable)
-        y += row_h
+            draw_card(
+                img,
+                (x, y),
+                c.id,
+                lang,
+                HAND_CARD_W,
+                highlight=c.playable,
+                dimmed=not c.playable,
+                title_min=TEXT_MIN,
+            )
+        y += card_h + ROW_GAP
     return img

@@ -1,5 +1,9 @@
-"""The strip along the top of every picture: the title, and the board state (normal or revolution, 11-back,
-lock) as badges."""
+"""Sizes every Glorious Crown picture shares, and the strip along its top: the title, then the board state
+(normal or revolution, 11-back, lock) as badges on their own row, so the title never has to shrink for them.
+
+Phone first: Discord shows a picture about 400 px wide on a phone, so a picture :data:`WIDTH` px wide is
+shown at 400 / 560 of its size and text drawn at :data:`MIN_TEXT_PX` (13 px) reads at 9.3 px there.
+"""
 
 from __future__ import annotations
 
@@ -11,13 +15,17 @@ from renderers.common import PALETTE, badge, badge_size, draw_text
 from .cards import SYMBOL
 from .labels import t
 
-WIDTH = 960
-PAD = 28
+WIDTH = 560
+PAD = 16
+MIN_TEXT_PX: dict[str, int] = {"table": 13, "hand": 13, "final": 13, "card": 13}
+"""The smallest text each picture draws (every size below is at least this)."""
+TEXT_MIN = 13
+BADGE_PX = 14
+TITLE_PX = 22
 
 
-def state_badges(img: Image.Image, view: GCView, lang: str, right: int, y: int, size: int = 20) -> int:
-    """Board state, 11-back and lock as badges, laid out right-aligned ending at ``right``; returns the
-    left edge of the row."""
+def board_badges(view: GCView, lang: str) -> list[tuple[str, tuple[int, int, int]]]:
+    """Board state (GC-8), 11-back (GC-15) and the suit lock (GC-9), as badge texts and colours."""
     items: list[tuple[str, tuple[int, int, int]]] = []
     board = t("revolution" if view.revolution else "normal", lang)
     items.append((board, PALETTE.danger if view.revolution else PALETTE.info))
@@ -26,28 +34,30 @@ def state_badges(img: Image.Image, view: GCView, lang: str, right: int, y: int, 
         items.append((f"{t('eleven', lang)} → {eff}", PALETTE.warning))
     if view.lock:
         items.append((f"{t('lock', lang)} {''.join(SYMBOL[s] for s in view.lock)}", PALETTE.success))
-    x = right
-    for text, colour in reversed(items):
-        w, _ = badge_size(text, size=size)
-        x -= w
-        badge(img, (x, y), text, colour=colour, size=size)
-        x -= 10
-    return x
+    return items
+
+
+def header_height(badges: bool = True) -> int:
+    return 48 + (badge_size("X", size=BADGE_PX)[1] + 10 if badges else 0)
 
 
 def header(img: Image.Image, view: GCView, lang: str, title: str, badges: bool = True) -> int:
     """Draw the strip; returns the y where the picture's body starts."""
-    right = WIDTH - PAD
-    if badges:  # badges first: the title takes the room they leave
-        right = max(WIDTH // 3, state_badges(img, view, lang, WIDTH - PAD, 16, size=24) - 12)
     draw_text(
         img,
-        (PAD, 18, right, 62),
+        (PAD, 12, WIDTH - PAD, 42),
         title,
-        max_size=32,
-        min_size=18,
+        max_size=TITLE_PX,
+        min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
         wrap=False,
     )
-    return 76
+    y = 48
+    if badges:
+        x = PAD
+        for text, colour in board_badges(view, lang):
+            box = badge(img, (x, y), text, colour=colour, size=BADGE_PX)
+            x = box[2] + 8
+        y += badge_size("X", size=BADGE_PX)[1] + 10
+    return y

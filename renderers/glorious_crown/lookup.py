@@ -12,6 +12,7 @@ from renderers.common import PALETTE
 from renderers.common.card_sheet import Paragraph, card_sheet
 
 from .cards import draw_card
+from .header import MIN_TEXT_PX
 
 FACE_W = 240
 SPRITE_PAD = 16
@@ -28,7 +29,7 @@ def draw_lookup(card_id: str, lang: str) -> Image.Image:
     """Raises ``KeyError`` for an id that is not a Glorious Crown card."""
     info = _infos()[card_id]
     face = Image.new("RGBA", (FACE_W + 2 * SPRITE_PAD, round(FACE_W * 1.4) + 2 * SPRITE_PAD), (0, 0, 0, 0))
-    draw_card(face, (SPRITE_PAD, SPRITE_PAD), card_id, lang, FACE_W)
+    draw_card(face, (SPRITE_PAD, SPRITE_PAD), card_id, lang, FACE_W, title_min=MIN_TEXT_PX["card"])
     return card_sheet(
         face,
         [

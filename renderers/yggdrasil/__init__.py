@@ -14,11 +14,12 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from engines.yggdrasil.models import YggView
-from renderers.common import to_png
+from renderers.common import encode
 
 from . import hand as _hand
 from . import lookup as _lookup
 from . import table as _table
+from .table import MIN_TEXT_PX, WIDTH
 
 
 def _as_view(view: Any) -> YggView:
@@ -34,7 +35,7 @@ def render_table(
 ) -> bytes:
     """``names`` maps seats to the players' display names (drawn instead of "p1"; seat colours stay);
     ``ai_seats`` are the seats the computer plays (their panels carry the robot mark)."""
-    return to_png(_table.render_table(_as_view(view), lang, names, frozenset(ai_seats)))
+    return encode(_table.render_table(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
 def render_hand(
@@ -45,7 +46,7 @@ def render_hand(
     ai_seats: Collection[str] = frozenset(),
 ) -> bytes:
     """The seat's own hand; it shows no seat panels, so ``ai_seats`` changes nothing here."""
-    return to_png(_hand.render_hand(_as_view(view), lang, names))
+    return encode(_hand.render_hand(_as_view(view), lang, names))
 
 
 def render_final(
@@ -55,13 +56,13 @@ def render_final(
     names: Mapping[str, str] | None = None,
     ai_seats: Collection[str] = frozenset(),
 ) -> bytes:
-    return to_png(_table.render_final(_as_view(view), lang, names, frozenset(ai_seats)))
+    return encode(_table.render_final(_as_view(view), lang, names, frozenset(ai_seats)))
 
 
 def render_card(card_id: str, lang: str) -> bytes:
     """One card for ``/card``: the tile as printed, its name, power, fruit and effect. ``card_id`` is the
     card's kind, as ``ENGINE.cards()`` lists it."""
-    return to_png(_lookup.draw_lookup(card_id, lang))
+    return encode(_lookup.draw_lookup(card_id, lang))
 
 
-__all__ = ["render_card", "render_final", "render_hand", "render_table"]
+__all__ = ["MIN_TEXT_PX", "WIDTH", "render_card", "render_final", "render_hand", "render_table"]

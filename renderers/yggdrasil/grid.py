@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from engines.yggdrasil.models import PlacedCard, YggView
-from renderers.common import PALETTE, draw_text, glow, mix, rounded_rect
+from renderers.common import PALETTE, draw_text, glow, mix, rounded_rect, text_width
 
 from .labels import t
 from .tile import BRANCH_COLOURS, GRAIN, VEC, WOOD, tile
@@ -57,7 +57,9 @@ def neighbour(name: str, d: str) -> str:
     return f"{chr(ord(name[0]) + dx)}{int(name[1:]) - dy}"
 
 
-def card_tile(card: PlacedCard, owner: int, size: int, lang: str, view: YggView) -> Image.Image:
+def card_tile(
+    card: PlacedCard, owner: int, size: int, lang: str, view: YggView, text_min: int = 13
+) -> Image.Image:
     colours = tuple(sorted(card.colours.items())) if view.branch_colours else ()
     return tile(
         size,
@@ -70,6 +72,7 @@ def card_tile(card: PlacedCard, owner: int, size: int, lang: str, view: YggView)
         name=card.face.name.get(lang),
         colours=colours,
         lang=lang,
+        text_min=text_min,
     )
 
 
@@ -81,7 +84,10 @@ def draw_grid(
     *,
     growth_for: str | None = None,
     highlights: bool = True,
+    text_min: int = 13,
 ) -> None:
+    """The field into ``layout``; no text below ``text_min`` px (tiles too small for their names leave
+    them off)."""
     draw = ImageDraw.Draw(img)
     size = layout.cell - layout.gap
     cards = {c.cell: c for c in view.cells}
@@ -95,7 +101,7 @@ def draw_grid(
     # Board: a darker bed with column letters and row numbers on all four sides.
     bed = (layout.left, layout.top, layout.left + layout.width, layout.top + layout.height)
     rounded_rect(img, bed, 18, fill=PALETTE.felt_dark)
-    label_size = max(14, min(20, layout.cell // 6))
+    label_size = max(text_min, min(16, layout.cell // 6))
     for c in range(layout.cols):
         x0 = layout.left + layout.label + c * layout.cell
         for y0 in (layout.top, layout.top + layout.height - layout.label):
@@ -141,7 +147,7 @@ def draw_grid(
             draw,
             box,
             name,
-            size=max(14, size // 5),
+            size=max(text_min, size // 5),
             fill=fill,
             bold=True,
             align="center",
@@ -157,7 +163,7 @@ def draw_grid(
     # Tiles.
     for name, card in cards.items():
         x0, y0, _, _ = layout.box(name)
-        img.alpha_composite(card_tile(card, owner_of[card.owner], size, lang, view), (x0, y0))
+        img.alpha_composite(card_tile(card, owner_of[card.owner], size, lang, view, text_min), (x0, y0))
 
     # Joins across the gap, open branch ends (buds) and branches aiming at rival cards (spikes).
     bw = max(6, round(size * 0.16 * 0.5))
@@ -221,17 +227,16 @@ def draw_grid(
                 draw.line((b[0] + 14, b[1] + 14, b[2] - 14, b[3] - 14), fill=INVASION, width=4)
                 draw.line((b[0] + 14, b[3] - 14, b[2] - 14, b[1] + 14), fill=INVASION, width=4)
         rounded_rect(img, outline, 12, outline=INVASION, width=4)
+        # The attack against the defence on a tag; the verdict is worded in the status line.
         text = t("invaded", lang, attack=inv.attack, defence=inv.defence)
-        verdict = t("destroyed", lang if inv.destroyed else "held")
-        tag_h = max(22, size // 5)
-        tag = (box[0] + 4, box[1] + 4, box[2] - 4, box[1] + 4 + tag_h)
-        rounded_rect(img, tag, tag_h // 2, fill=INVASION)
+        tag_w = min(box[2] - box[0] - 8, text_width(text, text_min, bold=True) + 12)
+        tag = (box[0] + 4, box[1] + 4, box[0] + 4 + tag_w, box[1] + 4 + text_min + 8)
+        rounded_rect(img, tag, (text_min + 8) // 2, fill=INVASION)
         draw_text(
             draw,
             tag,
-            f"{text} {verdict}",
-            max_size=max(12, size // 8),
-            min_size=9,
+            text,
+            size=text_min,
             fill=(255, 255, 255),
             bold=True,
             align="center",

@@ -1,5 +1,8 @@
 """A seat's hand: each card as it will lie on the table, the cells it fits, and a small map of the field
-with the number of every card that fits each cell."""
+with the number of every card that fits each cell.
+
+Phone first, like the table: :data:`WIDTH` px wide, no text under :data:`MIN_TEXT_PX` ``["hand"]``.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +10,24 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
-from engines.yggdrasil.models import YggView
-from renderers.common import PALETTE, draw_text, mix, new_canvas, rounded_rect
+from engines.yggdrasil.models import HandCard, YggView
+from renderers.common import PALETTE, draw_text, layout_text, mix, new_canvas, rounded_rect
 
 from .grid import cell_names
 from .labels import t
-from .table import MARGIN, who
+from .table import MARGIN, MIN_TEXT_PX, WIDTH, who
 from .tile import tile
 
-TILE = 150
-COLS = 4
-TEXT_H = 118
+TEXT_MIN = MIN_TEXT_PX["hand"]
+TITLE_PX = 20
+NOTE_PX = 14
+NAME_PX = 15
+SMALL_PX = 14
+COLS = 3
+TILE = 160
+GAP = 16
 MAP_CELL = 40
+EFFECT_INK = (170, 200, 255)
 
 
 def you_sit(view: YggView, seat: str, lang: str) -> str:
@@ -27,89 +36,8 @@ def you_sit(view: YggView, seat: str, lang: str) -> str:
     return t("you_sit", lang, side=t(side, lang))
 
 
-def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
-    hand = view.hand or []
-    seat = view.seat or ""
-    me = view.players.index(seat) if seat in view.players else 0
-    width = MARGIN * 2 + COLS * TILE + (COLS - 1) * 20
-    map_h = view.rows * MAP_CELL
-    map_w = view.columns * MAP_CELL
-    rows = max(1, -(-len(hand) // COLS))
-    cards_top = 96 + max(map_h, 160) + 24
-    height = cards_top + rows * (TILE + TEXT_H + 16) + 16
-    img = new_canvas(width, height)
-    draw = ImageDraw.Draw(img)
-    draw_text(
-        draw,
-        (MARGIN, 12, width - MARGIN, 44),
-        t("your_hand", lang, seat=who(seat, names)),
-        max_size=28,
-        fill=PALETTE.text_light,
-        bold=True,
-        wrap=False,
-    )
-    draw_text(
-        draw,
-        (MARGIN, 46, width - MARGIN, 88),
-        you_sit(view, seat, lang),
-        max_size=16,
-        min_size=12,
-        fill=PALETTE.text_muted_light,
-    )
-
-    # The map: own and rival cards as coloured squares, each cell a card fits carries that card's number.
-    mx, my = MARGIN, 96
-    fits: dict[str, list[int]] = {}
-    for i, card in enumerate(hand):
-        for cell in card.legal_cells:
-            fits.setdefault(cell, []).append(i + 1)
-    placed = {c.cell: c for c in view.cells}
-    for name in cell_names(view.columns, view.rows):
-        col, row = ord(name[0]) - 65, int(name[1:]) - 1
-        x0 = mx + col * MAP_CELL
-        y0 = my + (view.rows - 1 - row) * MAP_CELL
-        box = (x0 + 2, y0 + 2, x0 + MAP_CELL - 2, y0 + MAP_CELL - 2)
-        if name in placed:
-            on_field = placed[name]
-            o = view.players.index(on_field.owner)
-            mini = tile(
-                MAP_CELL - 4, o, on_field.branches, on_field.face.power, 0, root=on_field.face.root, lang=lang
-            )
-            img.alpha_composite(mini, (box[0], box[1]))
-        elif name in fits:
-            rounded_rect(
-                img,
-                box,
-                6,
-                fill=mix(PALETTE.felt, PALETTE.highlight, 0.35),
-                outline=PALETTE.highlight,
-                width=2,
-            )
-            draw_text(
-                draw,
-                box,
-                ",".join(map(str, fits[name])),
-                max_size=15,
-                min_size=8,
-                fill=PALETTE.text_light,
-                bold=True,
-                align="center",
-                valign="middle",
-                wrap=False,
-            )
-        else:
-            rounded_rect(img, box, 6, fill=PALETTE.felt_dark)
-            draw_text(
-                draw,
-                box,
-                name,
-                size=11,
-                fill=mix(PALETTE.text_muted_light, PALETTE.felt, 0.4),
-                align="center",
-                valign="middle",
-            )
-    # Beside the map: how to read it, and what the seat must decide now.
-    tx = mx + map_w + 20
+def _notes(view: YggView, seat: str, lang: str, names: Mapping[str, str] | None) -> list[str]:
+    """How to read the map, then what the seat must decide now."""
     notes = [t("map_help", lang)]
     if view.must_discard:
         notes.append(t("must_discard", lang))
@@ -127,99 +55,187 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
             notes.append(t("pending_extra", lang))
     else:
         notes.append(t("waiting", lang, seat=who(view.current, names) if view.current else ""))
-    if not hand:
+    if not view.hand:
         notes.append(t("empty_hand", lang))
-    y = my
-    for note in notes:
-        block = draw_text(
-            draw,
-            (tx, y, width - MARGIN, y + 64),
-            note,
-            max_size=17,
-            min_size=12,
-            fill=PALETTE.text_light if note != notes[0] else PALETTE.text_muted_light,
-        )
-        y = block.box[3] + 10
+    return notes
 
+
+def _card_texts(card: HandCard, lang: str) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    """The lines under a card: name, power and fruit, effect, where it fits (text, size, colour, bold)."""
+    playable = bool(card.legal_cells)
+    where = t("fits", lang, cells=" ".join(card.legal_cells)) if playable else t("fits_nowhere", lang)
+    out = [
+        (card.face.name.get(lang), NAME_PX, PALETTE.text_light, True),
+        (
+            t("power_fruit", lang, power=card.face.power, fruit=card.face.fruit),
+            SMALL_PX,
+            PALETTE.text_muted_light,
+            False,
+        ),
+    ]
+    if card.face.effect:
+        out.append((t(f"effect_{card.face.effect.type}", lang), TEXT_MIN, EFFECT_INK, False))
+    out.append((where, SMALL_PX, PALETTE.highlight if playable else PALETTE.text_muted_light, playable))
+    return out
+
+
+def _texts_height(texts: list[tuple[str, int, tuple[int, int, int], bool]]) -> int:
+    height = 0
+    for text, size, _, bold in texts:
+        block, _ = layout_text((0, 0, TILE + GAP - 4, 10_000), text, size=size, bold=bold, phrases=True)
+        height += block.box[3] + 2
+    return height
+
+
+def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
+    hand = view.hand or []
+    seat = view.seat or ""
+    me = view.players.index(seat) if seat in view.players else 0
+    cell = min(MAP_CELL, (WIDTH // 2 - MARGIN) // view.columns, 360 // view.rows)
+    map_w, map_h = view.columns * cell, view.rows * cell
+    notes_x = MARGIN + map_w + 16
+    notes_w = WIDTH - MARGIN - notes_x
+    notes = _notes(view, seat, lang, names)
+    sit = you_sit(view, seat, lang)
+    sit_block, _ = layout_text((0, 0, WIDTH - 2 * MARGIN, 10_000), sit, size=NOTE_PX)
+    map_top = 44 + sit_block.box[3] + 10
+    notes_h = sum(layout_text((0, 0, notes_w, 10_000), note, size=NOTE_PX)[0].box[3] + 8 for note in notes)
+    texts = [_card_texts(card, lang) for card in hand]
+    rows = [texts[i : i + COLS] for i in range(0, len(texts), COLS)]
+    row_heights = [TILE + 8 + max(_texts_height(x) for x in row) for row in rows]
+    cards_top = map_top + max(map_h, notes_h) + 18
+    height = cards_top + sum(h + GAP for h in row_heights) + 4
+    img = new_canvas(WIDTH, height)
+    draw = ImageDraw.Draw(img)
+    draw_text(
+        draw,
+        (MARGIN, 10, WIDTH - MARGIN, 40),
+        t("your_hand", lang, seat=who(seat, names)),
+        max_size=TITLE_PX,
+        min_size=TEXT_MIN,
+        fill=PALETTE.text_light,
+        bold=True,
+        wrap=False,
+    )
+    draw_text(draw, (MARGIN, 44, WIDTH - MARGIN, map_top), sit, size=NOTE_PX, fill=PALETTE.text_muted_light)
+
+    # The map: own and rival cards as small tiles, each cell a card fits carries that card's number.
+    fits: dict[str, list[int]] = {}
     for i, card in enumerate(hand):
-        r, c = divmod(i, COLS)
-        x0 = MARGIN + c * (TILE + 20)
-        y0 = cards_top + r * (TILE + TEXT_H + 16)
-        colours = tuple(sorted(card.colours.items())) if view.branch_colours else ()
-        sprite = tile(
-            TILE,
-            me,
-            card.branches,
-            card.face.power,
-            card.face.fruit,
-            root=False,
-            effect=card.face.effect.type if card.face.effect else None,
-            name="",
-            colours=colours,
-            lang=lang,
-        )
-        playable = bool(card.legal_cells)
-        if playable:
-            rounded_rect(
-                img, (x0 - 4, y0 - 4, x0 + TILE + 4, y0 + TILE + 4), 16, outline=PALETTE.highlight, width=3
+        for name in card.legal_cells:
+            fits.setdefault(name, []).append(i + 1)
+    placed = {c.cell: c for c in view.cells}
+    for name in cell_names(view.columns, view.rows):
+        col, row = ord(name[0]) - 65, int(name[1:]) - 1
+        x0 = MARGIN + col * cell
+        y0 = map_top + (view.rows - 1 - row) * cell
+        box = (x0 + 2, y0 + 2, x0 + cell - 2, y0 + cell - 2)
+        if name in placed:
+            on_field = placed[name]
+            o = view.players.index(on_field.owner)
+            mini = tile(
+                cell - 4,
+                o,
+                on_field.branches,
+                on_field.face.power,
+                0,
+                root=on_field.face.root,
+                text_min=TEXT_MIN,
             )
-        img.alpha_composite(sprite, (x0, y0))
-        # The card's number, matching the map.
-        rounded_rect(
-            img,
-            (x0 - 8, y0 - 8, x0 + 24, y0 + 22),
-            12,
-            fill=PALETTE.highlight if playable else PALETTE.neutral,
-        )
-        draw_text(
-            draw,
-            (x0 - 8, y0 - 8, x0 + 24, y0 + 22),
-            str(i + 1),
-            size=17,
-            fill=PALETTE.text_dark,
-            bold=True,
-            align="center",
-            valign="middle",
-        )
-        ty = y0 + TILE + 6
+            img.alpha_composite(mini, (box[0], box[1]))
+        elif name in fits:
+            rounded_rect(
+                img,
+                box,
+                6,
+                fill=mix(PALETTE.felt, PALETTE.highlight, 0.35),
+                outline=PALETTE.highlight,
+                width=2,
+            )
+            draw_text(
+                draw,
+                box,
+                ",".join(map(str, fits[name])),
+                size=TEXT_MIN,
+                fill=PALETTE.text_light,
+                bold=True,
+                align="center",
+                valign="middle",
+                wrap=False,
+            )
+        else:
+            rounded_rect(img, box, 6, fill=PALETTE.felt_dark)
+            if cell >= 34:
+                draw_text(
+                    draw,
+                    box,
+                    name,
+                    size=TEXT_MIN,
+                    fill=mix(PALETTE.text_muted_light, PALETTE.felt, 0.4),
+                    align="center",
+                    valign="middle",
+                    wrap=False,
+                )
+    # Beside the map: how to read it, and what the seat must decide now.
+    y = map_top
+    for i, note in enumerate(notes):
         block = draw_text(
             draw,
-            (x0, ty, x0 + TILE, ty + 40),
-            card.face.name.get(lang),
-            max_size=16,
-            min_size=11,
-            fill=PALETTE.text_light,
-            bold=True,
-            max_lines=2,
+            (notes_x, y, WIDTH - MARGIN, y + 10_000),
+            note,
+            size=NOTE_PX,
+            fill=PALETTE.text_muted_light if i == 0 else PALETTE.text_light,
         )
-        ty = block.box[3] + 2
-        draw_text(
-            draw,
-            (x0, ty, x0 + TILE, ty + 20),
-            t("power_fruit", lang, power=card.face.power, fruit=card.face.fruit),
-            size=13,
-            fill=PALETTE.text_muted_light,
-            wrap=False,
-        )
-        ty += 20
-        if card.face.effect:
-            block = draw_text(
-                draw,
-                (x0, ty, x0 + TILE, ty + 34),
-                t(f"effect_{card.face.effect.type}", lang),
-                size=12,
-                fill=(170, 200, 255),
-                max_lines=2,
+        y = block.box[3] + 8
+
+    y = cards_top
+    for r, card_row in enumerate(rows):
+        for c, lines in enumerate(card_row):
+            i = r * COLS + c
+            card = hand[i]
+            x0 = (WIDTH - COLS * TILE - (COLS - 1) * GAP) // 2 + c * (TILE + GAP)
+            colours = tuple(sorted(card.colours.items())) if view.branch_colours else ()
+            sprite = tile(
+                TILE,
+                me,
+                card.branches,
+                card.face.power,
+                card.face.fruit,
+                effect=card.face.effect.type if card.face.effect else None,
+                colours=colours,
+                lang=lang,
+                text_min=TEXT_MIN,
             )
-            ty = block.box[3] + 2
-        where = t("fits", lang, cells=" ".join(card.legal_cells)) if playable else t("fits_nowhere", lang)
-        draw_text(
-            draw,
-            (x0, ty, x0 + TILE, y0 + TILE + TEXT_H),
-            where,
-            size=13,
-            fill=PALETTE.highlight if playable else PALETTE.text_muted_light,
-            bold=playable,
-            max_lines=3,
-        )
+            playable = bool(card.legal_cells)
+            if playable:
+                rounded_rect(
+                    img, (x0 - 4, y - 4, x0 + TILE + 4, y + TILE + 4), 16, outline=PALETTE.highlight, width=3
+                )
+            img.alpha_composite(sprite, (x0, y))
+            # The card's number, matching the map.
+            number = (x0 - 8, y - 8, x0 + 24, y + 22)
+            rounded_rect(img, number, 12, fill=PALETTE.highlight if playable else PALETTE.neutral)
+            draw_text(
+                draw,
+                number,
+                str(i + 1),
+                size=16,
+                fill=PALETTE.text_dark,
+                bold=True,
+                align="center",
+                valign="middle",
+            )
+            ty = y + TILE + 8
+            for text, size, colour, bold in lines:
+                block = draw_text(
+                    draw,
+                    (x0, ty, x0 + TILE + GAP - 4, ty + 10_000),
+                    text,
+                    size=size,
+                    fill=colour,
+                    bold=bold,
+                    phrases=True,
+                )
+                ty = block.box[3] + 2
+        y += row_heights[r] + GAP
     return img

@@ -10,6 +10,7 @@ from renderers.common import PALETTE
 from renderers.common.card_sheet import Paragraph, card_sheet
 
 from .labels import t
+from .table import MIN_TEXT_PX
 from .tile import tile
 
 TILE_PX = 280
@@ -32,6 +33,7 @@ def draw_lookup(card_id: str, lang: str) -> Image.Image:
         effect=face.effect.type if face.effect else None,
         colours=tuple(sorted(face.branch_colours.items())),
         lang=lang,
+        text_min=MIN_TEXT_PX["card"],
     )
     stats = t("power_fruit", lang, power=face.power, fruit=face.fruit)
     return card_sheet(

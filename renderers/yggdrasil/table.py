@@ -1,4 +1,9 @@
-"""The table picture (public view) and the end-of-game picture."""
+"""The table picture (public view) and the end-of-game picture.
+
+Phone first: :data:`WIDTH` px wide, so a phone (about 400 px) shows it at 0.71x and the smallest text,
+:data:`MIN_TEXT_PX`, reads at 9.3 px there. A 5 x 7 field gets 99 px cells: names on the tiles fit two
+lines at that floor; on larger fields the tiles grow too small for names and leave them off.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +14,11 @@ from PIL import Image, ImageDraw
 from engines.yggdrasil.models import YggView
 from renderers.common import (
     PALETTE,
-    badge,
-    badge_size,
     draw_text,
     ellipse,
+    ellipsize,
+    layout_text,
     new_canvas,
-    rounded_rect,
     seat_panel,
 )
 
@@ -22,8 +26,19 @@ from .grid import BUD, SPIKE, GridLayout, draw_grid
 from .labels import t
 from .tile import FRUIT, LEAF, WOOD
 
-MARGIN = 24
-PANEL_H = 92
+WIDTH = 560
+MARGIN = 12
+LABEL = 20  # the column letters and row numbers around the field
+MIN_TEXT_PX: dict[str, int] = {"table": 13, "hand": 13, "final": 13, "card": 13}
+"""The smallest text each picture draws (every size below is at least this)."""
+TEXT_MIN = 13
+TITLE_PX = 22
+STATUS_PX = 16
+PANEL_H = 76
+PANEL_NAME_PX = 17
+PANEL_LINE_PX = 14
+LEGEND_PX = 14
+NOTE_PX = 13
 
 
 def who(seat: str, names: Mapping[str, str] | None) -> str:
@@ -32,200 +47,252 @@ def who(seat: str, names: Mapping[str, str] | None) -> str:
 
 
 def cell_size(cols: int) -> int:
-    return max(76, min(140, 752 // cols))
+    return max(40, min(140, (WIDTH - 2 * MARGIN - 2 * LABEL) // cols))
 
 
-def _status(view: YggView, lang: str, names: Mapping[str, str] | None) -> str:
-    seat = who(view.current, names) if view.current else ""
+def grid_layout(view: YggView, top: int) -> GridLayout:
+    cell = cell_size(view.columns)
+    width = view.columns * cell + 2 * LABEL
+    return GridLayout(
+        left=(WIDTH - width) // 2, top=top, cell=cell, gap=8, cols=view.columns, rows=view.rows, label=LABEL
+    )
+
+
+def in_line(seat: str, names: Mapping[str, str] | None) -> str:
+    """A display name inside a sentence: cut with "…" past 200 px so the sentence keeps its line."""
+    return ellipsize(who(seat, names), 200, STATUS_PX, bold=True)
+
+
+def status_lines(view: YggView, lang: str, names: Mapping[str, str] | None) -> list[str]:
+    """Whose turn and what they may do, then the last invasion's outcome (YG-8, YG-9) when there was one."""
+    seat = in_line(view.current, names) if view.current else ""
     pending = view.pending
     if view.finished:
-        return t("over", lang)
-    if pending is not None and pending.kind == "invade":
+        lines = [t("over", lang)]
+    elif pending is not None and pending.kind == "invade":
         options = ", ".join(f"{o.target} ({o.attack}:{o.defence})" for o in pending.invasions)
-        return t("to_invade", lang, seat=seat, options=options)
-    if pending is not None and pending.kind == "swap":
-        return t("to_swap", lang, seat=seat)
-    if pending is not None and pending.kind == "extra_placement":
-        return t("to_extra", lang, seat=seat)
-    return t("to_place", lang, seat=seat)
+        lines = [t("to_invade", lang, seat=seat, options=options)]
+    elif pending is not None and pending.kind == "swap":
+        lines = [t("to_swap", lang, seat=seat)]
+    elif pending is not None and pending.kind == "extra_placement":
+        lines = [t("to_extra", lang, seat=seat)]
+    else:
+        lines = [t("to_place", lang, seat=seat)]
+    inv = view.last_invasion
+    if inv is not None and not view.finished:
+        verdict = t("destroyed" if inv.destroyed else "held", lang)
+        lines.append(
+            t(
+                "invasion_line",
+                lang,
+                seat=in_line(inv.seat, names),
+                cell=inv.target,
+                attack=inv.attack,
+                defence=inv.defence,
+                verdict=verdict,
+            )
+        )
+    return lines
 
 
 def _panel_lines(view: YggView, seat: str, lang: str) -> list[str]:
     sc = view.scores[seat]
-    home = t("home_bottom", lang) if view.home_rows[seat] == 1 else t("home_top", lang, row=view.rows)
     counts = f"{t('hand', lang, n=view.hand_counts[seat])} · {t('deck', lang, n=view.deck_counts[seat])}"
     return [
         t("score", lang, total=sc.total, cards=sc.cards, fruit=sc.fruit),
-        f"{view.deck_names[seat].get(lang)} · {counts} · {home}",
+        f"{view.deck_names[seat].get(lang)} · {counts}",
     ]
 
 
-def _header(img: Image.Image, view: YggView, lang: str, width: int, subtitle: str) -> None:
+def _text_height(text: str, size: int, bold: bool = False) -> int:
+    block, _ = layout_text((0, 0, WIDTH - 2 * MARGIN, 10_000), text, size=size, bold=bold)
+    return block.box[3]
+
+
+def _header(img: Image.Image, lines: list[str], lang: str) -> int:
+    """Title, then the status lines in gold; returns the y below them."""
     draw = ImageDraw.Draw(img)
     draw_text(
         draw,
-        (MARGIN, 12, width - MARGIN, 48),
+        (MARGIN, 10, WIDTH - MARGIN, 40),
         t("title", lang),
-        max_size=30,
+        size=TITLE_PX,
         fill=PALETTE.text_light,
-        bold=True,
-    )
-    sub_w = badge_size(t("subtitle", lang), size=14)[0]
-    badge(img, (width - MARGIN - sub_w, 16), t("subtitle", lang), colour=PALETTE.felt_light, size=14)
-    draw_text(
-        draw,
-        (MARGIN, 50, width - MARGIN, 80),
-        subtitle,
-        max_size=20,
-        min_size=13,
-        fill=PALETTE.highlight,
         bold=True,
         wrap=False,
     )
+    y = 44
+    for i, line in enumerate(lines):
+        size = STATUS_PX if i == 0 else LEGEND_PX
+        block = draw_text(
+            draw,
+            (MARGIN, y, WIDTH - MARGIN, y + 200),
+            line,
+            size=size,
+            fill=PALETTE.highlight if i == 0 else (255, 170, 170),
+            bold=i == 0,
+        )
+        y = block.box[3] + 6
+    return y + 4
+
+
+def _header_height(lines: list[str]) -> int:
+    y = 44
+    for i, line in enumerate(lines):
+        y += _text_height(line, STATUS_PX if i == 0 else LEGEND_PX, bold=i == 0) + 6
+    return y + 4
+
+
+def _panel(
+    img: Image.Image,
+    view: YggView,
+    seat: str,
+    y: int,
+    lang: str,
+    names: Mapping[str, str] | None,
+    ai_seats: frozenset[str],
+    *,
+    lines: list[str],
+    active: bool,
+    mark: str | None = None,
+) -> None:
+    seat_panel(
+        img,
+        (MARGIN, y, WIDTH - MARGIN, y + PANEL_H),
+        name=who(seat, names),
+        colour=PALETTE.seat(view.players.index(seat)),
+        lines=lines,
+        active=active,
+        robot=seat in ai_seats,
+        mark=mark,
+        name_size=PANEL_NAME_PX,
+        line_size=PANEL_LINE_PX,
+    )
+
+
+LEGEND_ROW = 26
+
+
+def _legend_height(growth_for: str | None) -> int:
+    return 2 * LEGEND_ROW + 4 + (2 if growth_for else 1) * 20 + 8
 
 
 def _legend(
-    img: Image.Image,
-    view: YggView,
-    lang: str,
-    top: int,
-    width: int,
-    growth_for: str | None,
-    names: Mapping[str, str] | None = None,
+    img: Image.Image, lang: str, top: int, growth_for: str | None, names: Mapping[str, str] | None
 ) -> int:
+    """What the marks mean, two a row; then how to read the field."""
     draw = ImageDraw.Draw(img)
-    items = 4
-    slot = (width - 2 * MARGIN) // items
-    y = top + 16
+    slot = (WIDTH - 2 * MARGIN) // 2
     texts = [t("legend_power", lang), t("legend_fruit", lang), t("legend_bud", lang), t("legend_spike", lang)]
     for i, text in enumerate(texts):
-        x = MARGIN + i * slot
+        x = MARGIN + (i % 2) * slot
+        y = top + (i // 2) * LEGEND_ROW + LEGEND_ROW // 2
         if i == 0:
-            ellipse(img, (x, y - 12, x + 24, y + 12), fill=(44, 38, 34), outline=WOOD[0], width=2)
+            ellipse(img, (x, y - 11, x + 22, y + 11), fill=(44, 38, 34), outline=WOOD[0], width=2)
             draw_text(
                 draw,
-                (x, y - 12, x + 24, y + 12),
+                (x, y - 11, x + 22, y + 11),
                 "3",
-                size=14,
+                size=TEXT_MIN,
                 fill=(255, 255, 255),
                 bold=True,
                 align="center",
                 valign="middle",
             )
         elif i == 1:
-            ellipse(img, (x + 2, y - 10, x + 22, y + 10), fill=FRUIT)
-            ellipse(img, (x + 14, y - 15, x + 22, y - 9), fill=LEAF)
+            ellipse(img, (x + 2, y - 9, x + 20, y + 9), fill=FRUIT)
+            ellipse(img, (x + 13, y - 14, x + 20, y - 8), fill=LEAF)
         elif i == 2:
-            draw.rectangle((x, y - 5, x + 14, y + 5), fill=WOOD[0])
-            ellipse(img, (x + 10, y - 7, x + 24, y + 7), fill=BUD, outline=WOOD[0], width=2)
+            draw.rectangle((x, y - 5, x + 12, y + 5), fill=WOOD[0])
+            ellipse(img, (x + 9, y - 7, x + 23, y + 7), fill=BUD, outline=WOOD[0], width=2)
         else:
             draw.rectangle((x, y - 5, x + 10, y + 5), fill=WOOD[1])
             draw.polygon([(x + 10, y - 8), (x + 24, y), (x + 10, y + 8)], fill=SPIKE)
         draw_text(
             draw,
-            (x + 30, y - 14, x + slot - 6, y + 14),
+            (x + 30, y - 12, x + slot - 6, y + 12),
             text,
-            max_size=15,
-            min_size=10,
+            size=LEGEND_PX,
             fill=PALETTE.text_light,
             valign="middle",
+            wrap=False,
         )
-    y += 26
+    y = top + 2 * LEGEND_ROW + 4
     lines = [t("legend_joined", lang)]
     if growth_for:
-        lines.append(t("growth", lang, seat=who(growth_for, names)))
+        lines.append(t("growth", lang, seat=in_line(growth_for, names)))
     for line in lines:
         draw_text(
             draw,
-            (MARGIN, y, width - MARGIN, y + 24),
+            (MARGIN, y, WIDTH - MARGIN, y + 20),
             line,
-            max_size=16,
-            min_size=11,
+            size=NOTE_PX,
             fill=PALETTE.text_muted_light,
             wrap=False,
         )
-        y += 24
+        y += 20
     return y + 8
 
 
 def render_table(
     view: YggView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
 ) -> Image.Image:
-    cell = cell_size(view.columns)
-    grid_w = view.columns * cell + 52
-    width = max(grid_w + 2 * MARGIN, 640)
-    top_panel = 88
-    grid_top = top_panel + PANEL_H + 12
-    grid_h = view.rows * cell + 52
-    bottom_panel = grid_top + grid_h + 12
-    height = bottom_panel + PANEL_H + 110
-    img = new_canvas(width, height)
-    _header(img, view, lang, width, _status(view, lang, names))
+    lines = status_lines(view, lang, names)
+    head = _header_height(lines)
+    grid_top = head + PANEL_H + 8
+    layout = grid_layout(view, grid_top)
+    bottom_panel = grid_top + layout.height + 8
+    height = bottom_panel + PANEL_H + 8 + _legend_height(view.current)
+    img = new_canvas(WIDTH, height)
+    _header(img, lines, lang)
     p1, p2 = view.players
-    for seat, y in ((p2, top_panel), (p1, bottom_panel)):
-        seat_panel(
+    for seat, y in ((p2, head), (p1, bottom_panel)):
+        _panel(
             img,
-            (MARGIN, y, width - MARGIN, y + PANEL_H),
-            name=who(seat, names),
-            colour=PALETTE.seat(view.players.index(seat)),
+            view,
+            seat,
+            y,
+            lang,
+            names,
+            ai_seats,
             lines=_panel_lines(view, seat, lang),
             active=view.current == seat,
-            robot=seat in ai_seats,
         )
-    layout = GridLayout(
-        left=(width - grid_w) // 2, top=grid_top, cell=cell, gap=8, cols=view.columns, rows=view.rows
-    )
-    draw_grid(img, view, layout, lang, growth_for=view.current)
-    _legend(img, view, lang, bottom_panel + PANEL_H + 6, width, view.current, names)
+    draw_grid(img, view, layout, lang, growth_for=view.current, text_min=TEXT_MIN)
+    _legend(img, lang, bottom_panel + PANEL_H + 8, view.current, names)
     return img
 
 
 def render_final(
     view: YggView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
 ) -> Image.Image:
-    cell = cell_size(view.columns)
-    grid_w = view.columns * cell + 52
-    width = max(grid_w + 2 * MARGIN, 640)
-    grid_top = 92
-    grid_h = view.rows * cell + 52
-    board_top = grid_top + grid_h + 16
-    height = board_top + 2 * (PANEL_H + 10) + 30
-    img = new_canvas(width, height)
     reason = t(f"reason_{view.end_reason}", lang) if view.end_reason in ("no_room", "both_stuck") else ""
-    _header(img, view, lang, width, f"{t('final', lang)} — {reason}" if reason else t("final", lang))
-    layout = GridLayout(
-        left=(width - grid_w) // 2, top=grid_top, cell=cell, gap=8, cols=view.columns, rows=view.rows
-    )
-    draw_grid(img, view, layout, lang, highlights=False)
+    lines = [t("final", lang)] + ([reason] if reason else [])
+    head = _header_height(lines)
+    layout = grid_layout(view, head)
+    board_top = head + layout.height + 12
+    height = board_top + 2 * (PANEL_H + 8) + 4
+    img = new_canvas(WIDTH, height)
+    _header(img, lines, lang)
+    draw_grid(img, view, layout, lang, highlights=False, text_min=TEXT_MIN)
     ranked = sorted(view.players, key=lambda p: -view.scores[p].total)
-    draw = ImageDraw.Draw(img)
     for i, seat in enumerate(ranked):
-        y = board_top + i * (PANEL_H + 10)
-        box = (MARGIN, y, width - MARGIN, y + PANEL_H)
+        y = board_top + i * (PANEL_H + 8)
         won = seat in view.winners
         sc = view.scores[seat]
-        seat_panel(
+        _panel(
             img,
-            box,
-            name=who(seat, names),
-            colour=PALETTE.seat(view.players.index(seat)),
+            view,
+            seat,
+            y,
+            lang,
+            names,
+            ai_seats,
             lines=[
                 t("score", lang, total=sc.total, cards=sc.cards, fruit=sc.fruit),
                 view.deck_names[seat].get(lang),
             ],
             active=won,
-            robot=seat in ai_seats,
             mark=("★ " + t("winner", lang)) if won else (t("draw", lang) if not view.winners else None),
-        )
-        rounded_rect(img, (box[2] - 120, y + 40, box[2] - 14, y + PANEL_H - 10), 10, fill=PALETTE.felt_dark)
-        draw_text(
-            draw,
-            (box[2] - 120, y + 40, box[2] - 14, y + PANEL_H - 10),
-            str(sc.total),
-            max_size=34,
-            fill=PALETTE.highlight,
-            bold=True,
-            align="center",
-            valign="middle",
         )
     return img

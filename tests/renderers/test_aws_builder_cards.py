@@ -58,7 +58,7 @@ def test_table_at_the_start_mid_turn_and_after_a_turn(lang: str) -> None:
     t = rich_table()
     for state in (ENGINE.new_game(["a", "b"], None, 1), t.state):
         img = open_png(R.render_table(ENGINE.view(state, None), lang))
-        assert img.width == 1320 and 600 < img.height < 2400
+        assert img.width == R.WIDTH and 400 < img.height < 2400
         assert_not_blank(img)
     t.do("p1", EndTurn())
     t.do("p2", ProposeReshuffle())
@@ -71,7 +71,7 @@ def test_hand_picture(lang: str) -> None:
     t = rich_table()
     t.hand("p2", "s3", "lambda", "cloudfront", "route53", "ec2", "elb", "cfm")
     img = open_png(R.render_hand(ENGINE.view(t.state, "p2"), lang))
-    assert img.width == 1320
+    assert img.width == R.WIDTH
     assert_not_blank(img)
     t.hand("p2")
     assert_not_blank(open_png(R.render_hand(ENGINE.view(t.state, "p2"), lang)))

@@ -28,7 +28,7 @@ def _check(png: bytes) -> Image.Image:
     assert len(png) <= MAX_PNG_BYTES
     img = Image.open(io.BytesIO(png))
     img.load()
-    assert img.format == "PNG" and img.width >= 900
+    assert img.format == "PNG" and img.width == R.WIDTH
     assert max(ImageStat.Stat(img.convert("L")).stddev) > 10, "picture looks blank"
     return img
 

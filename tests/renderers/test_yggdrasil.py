@@ -16,7 +16,7 @@ from engines.core.play import play_out
 from engines.yggdrasil import ENGINE
 from engines.yggdrasil.cards import CARDS, DECKS
 from renderers.common import MAX_PNG_BYTES, missing_glyphs
-from renderers.yggdrasil import render_final, render_hand, render_table
+from renderers.yggdrasil import WIDTH, render_final, render_hand, render_table
 from renderers.yggdrasil.hand import you_sit
 from renderers.yggdrasil.labels import ALL_STRINGS
 from renderers.yggdrasil.table import who
@@ -40,7 +40,7 @@ def check_png(data: bytes) -> Image.Image:
     assert len(data) <= MAX_PNG_BYTES
     img = Image.open(io.BytesIO(data))
     img.load()
-    assert img.format == "PNG" and img.width >= 600 and img.height >= 600
+    assert img.format == "PNG" and img.width == WIDTH and img.height >= 400
     colours = img.convert("RGB").getcolors(maxcolors=1_000_000)
     assert colours is None or len(colours) > 50, "the picture is (nearly) blank"
     return img
@@ -55,14 +55,13 @@ def test_table_hand_and_final_render_quickly(lang: str) -> None:
     check_png(render_hand(ENGINE.view(state, seat), lang))
     final, _ = play_out(ENGINE, state, ENGINE.ai(), Rng.from_seed(1))
     check_png(render_final(ENGINE.view(final, None), lang))
-    assert time.perf_counter() - started < 6.0  # three pictures; each is well under a second
+    assert time.perf_counter() - started < 6.0  # three pictures; a loose bound: speed is benched
 
 
 @pytest.mark.parametrize(("cols", "rows"), [(3, 3), (4, 5), (9, 9)])
 def test_every_field_size_renders(cols: int, rows: int) -> None:
     state = mid_game({"columns": cols, "rows": rows, "branch_colours": True}, steps=8, seed=cols)
-    img = check_png(render_table(ENGINE.view(state, None).model_dump(mode="json"), "ja"))
-    assert img.width <= 1000
+    check_png(render_table(ENGINE.view(state, None).model_dump(mode="json"), "ja"))
     check_png(render_hand(ENGINE.view(state, "p2"), "en"))
 
 
