@@ -69,6 +69,8 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
     """The sentence for an error and whether it was expected (a refusal) rather than a fault."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
+    if isinstance(error, app_commands.CheckFailure) and isinstance(error.__cause__, GameError):
+        error = error.__cause__  # a refusal found while checking (GameCommands.interaction_check)
     if isinstance(error, GameError):
         candidates = [f"errors.{error.game}.{error.code}"] if error.game else []
         candidates += [f"errors.{error.code}", "errors.illegal_action"]

@@ -50,7 +50,12 @@ class GameCommands(commands.GroupCog):
         return error
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        interaction.extras[_RECORD] = await game_for(interaction, self.game_id)
+        try:
+            interaction.extras[_RECORD] = await game_for(interaction, self.game_id)
+        except UserError as refusal:
+            # discord.py hands only AppCommandError to the tree's error funnel; anything else raised here
+            # would leave the player without a reply.
+            raise app_commands.CheckFailure(refusal.code) from refusal
         return True
 
     def record(self, interaction: discord.Interaction[Any]) -> GameRecord:
