@@ -14,9 +14,8 @@ Phase = Literal["draft", "play", "retire", "over"]
 
 
 class ADOptions(Options):
-    random_first: bool = Field(
-        True, description="AD-8: the first player is drawn at random (off: the first seat starts)"
-    )
+    """No options: the rule page has none. AD-8's random first player is the lobby's seat order (the bot
+    shuffles seats unless the host fixes them); ``players[0]`` starts."""
 
 
 # ------------------------------------------------------------------------------------------------ actions
@@ -164,7 +163,7 @@ class VoteState(_Model):
 
 class ADState(GameState):
     options: ADOptions
-    #: seats in turn order, the first player first (AD-8)
+    #: seats in turn order, the first player first (AD-8): the order of ``players``
     order: list[Seat]
     colours: dict[Seat, str]
     phase: Phase = "draft"

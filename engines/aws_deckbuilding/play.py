@@ -211,16 +211,10 @@ def can_retire(state: ADState, seat: Seat) -> bool:
 
 
 def retire_choices(state: ADState, seat: Seat) -> list[str]:
-    """One on-premises card of each kind in hand (copies of a kind are the same choice)."""
+    """Every on-premises card in hand (each instance is its own choice, so what is listed is exactly what
+    is accepted; copies of a kind are interchangeable)."""
     db = DB
-    seen: set[str] = set()
-    out: list[str] = []
-    for c in state.piles[seat].hand:
-        k = key_of(c)
-        if db.card(c).is_onprem and k not in seen:
-            seen.add(k)
-            out.append(c)
-    return out
+    return [c for c in state.piles[seat].hand if db.card(c).is_onprem]
 
 
 def onprem_left(state: ADState, seat: Seat) -> int:

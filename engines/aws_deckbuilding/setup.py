@@ -31,10 +31,7 @@ def wa_pile(db: CardDB, players: int) -> list[str]:
 
 def new_state(game: str, players: list[Seat], options: ADOptions, seed: int, rng: Rng) -> ADState:
     db = DB
-    order = list(players)
-    if options.random_first:  # AD-8: the first player is chosen at random; play goes on clockwise
-        first = rng.below(len(order))
-        order = order[first:] + order[:first]
+    order = list(players)  # AD-8: the lobby's seat order decides the first player (random unless fixed)
     colours = dict(zip(order, db.colours, strict=False))  # AD-6: one colour each
     piles = {seat: Piles(deck=onprem_ids(db, colours[seat])) for seat in players}
     deck = service_ids(db)

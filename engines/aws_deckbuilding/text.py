@@ -48,16 +48,19 @@ def condition_text(cond: Cond | None, lang: str, *, short: bool) -> str:
         if lang == "en":
             joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
             if cond.kind == "category":
-                joined += " card"
                 article = "an" if joined[0] in "AEIOU" else "a"
-                return joined if short else f"If you revealed {article} {joined}"
+                joined = f"{article} {joined} card"
+                return joined if short else f"If you revealed {joined}"
             return joined if short else f"If you revealed {joined}"
         joined = "・".join(names) if short else "、".join(names)
         if cond.kind == "category":
             joined += "カード"
         if short:
             return joined
-        return f"{joined}を公開していれば" if len(names) == 1 else f"{joined}のどれかを公開していれば"
+        gap = " " if joined[-1].isascii() else ""  # "Amazon S3 を" as AWS Japan writes it
+        return (
+            f"{joined}{gap}を公開していれば" if len(names) == 1 else f"{joined}{gap}のどれかを公開していれば"
+        )
     if cond.kind == "no_onprem":
         if lang == "en":
             return "no on-prem" if short else "If you revealed no on-premises card"

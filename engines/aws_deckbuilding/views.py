@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict
 from engines.aws_deckbuilding import play
 from engines.aws_deckbuilding.cards import DB, Card, Currency, Eff, Which, key_of
 from engines.aws_deckbuilding.models import ADState, Phase, TurnState
-from engines.aws_deckbuilding.text import condition, effect_short, effect_text, short_name
+from engines.aws_deckbuilding.text import condition, short_name
 from engines.core import Seat, Text, View
 
 EffectStatusName = Literal["applied", "declined", "offered", "unmet"]
@@ -30,16 +30,17 @@ class ConditionFace(_M):
 
 
 class EffectFace(_M):
+    """An effect as printed: what it gives (``type``, ``amount``) and when (``condition``, ``None``: always).
+    Full sentences are in ``engine.cards()``."""
+
     which: Which
     type: Literal["awsome", "draw", "buy"]
     amount: int
     condition: ConditionFace | None
-    text: Text  # short, e.g. "S3 → +2 AWSome"
-    long: Text  # for /card and alt text
 
 
 class CardFace(_M):
-    """What is printed on a card kind."""
+    """What is printed on a card kind (why a condition is good architecture: ``engine.cards()``)."""
 
     key: str
     kind: Literal["service", "onprem", "wa"]
@@ -56,7 +57,6 @@ class CardFace(_M):
     points: int
     primary: EffectFace | None
     secondary: EffectFace | None
-    why: Text | None
 
 
 class ColourFace(_M):
@@ -83,8 +83,6 @@ def _effect_face(eff: Eff | None) -> EffectFace | None:
         type=eff.type,
         amount=eff.amount,
         condition=cface,
-        text=effect_short(eff),
-        long=effect_text(eff),
     )
 
 
@@ -106,7 +104,6 @@ def card_face(card: Card) -> CardFace:
         points=card.points,
         primary=_effect_face(card.effect("primary")),
         secondary=_effect_face(card.effect("secondary")),
-        why=card.why,
     )
 
 
@@ -457,16 +454,17 @@ def view(state: ADState, seat: Seat | None, game: str, to_move: list[Seat]) -> A
 
 
 def _faces_for(v: ADView) -> dict[str, CardFace]:
-    """Only the faces the view mentions (a view is built for every audience after every action)."""
+    """Only the faces a picture of this view draws: the marketplace, the W-A pile, the turn (and the last
+    one), drafted and retired cards and the seat's hand (a view is built for every audience after every
+    action, so it stays small; every face is in ``all_faces()``)."""
     ids: list[str] = [c for c in v.market.slots if c] + v.market.wa_pile
     for p in v.table:
-        ids += p.wa_cards + p.discard_cards + p.retired + p.drafted
+        ids += p.retired + p.drafted
     if v.turn is not None:
         ids += v.turn.revealed + v.turn.bought
     if v.last_turn is not None:
         ids += v.last_turn.revealed + v.last_turn.bought
     ids += v.hand or []
-    ids += list(v.owned or {})
     keys = {key_of(c) for c in ids}
     faces = all_faces()
     return {k: faces[k] for k in sorted(keys)}

@@ -39,11 +39,11 @@ def kinds(events: Iterable[Event]) -> list[str]:
 
 
 class Table:
-    """A game under construction (first seat starts: ``random_first`` off)."""
+    """A game under construction (``p1`` starts)."""
 
     def __init__(self, players: int = 2, seed: int = 1, *, drafted: bool = False, **options: Any) -> None:
         seats = [f"p{i + 1}" for i in range(players)]
-        self.state: ADState = ENGINE.new_game(seats, {"random_first": False, **options}, seed)
+        self.state: ADState = ENGINE.new_game(seats, options, seed)
         self.events: list[Event] = []
         if drafted:
             self.finish_draft()

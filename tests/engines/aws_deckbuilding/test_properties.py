@@ -14,9 +14,9 @@ from engines.core import RandomAgent, Rng
 from tests.engines.aws_deckbuilding.conftest import every_card
 
 
-def check_game(players: int, seed: int, random_first: bool, ai_seats: int) -> None:
+def check_game(players: int, seed: int, ai_seats: int) -> None:
     seats = [f"p{i + 1}" for i in range(players)]
-    state: ADState = ENGINE.new_game(seats, {"random_first": random_first}, seed)
+    state: ADState = ENGINE.new_game(seats, None, seed)
     start = Counter(every_card(state))
     assert all(n == 1 for n in start.values()) and len(start) == 85 + 10 * players + len(state.wa)
     agents = {s: (ENGINE.ai() if i < ai_seats else RandomAgent(ENGINE)) for i, s in enumerate(seats)}
@@ -43,20 +43,11 @@ def check_game(players: int, seed: int, random_first: bool, ai_seats: int) -> No
     assert ENGINE.outcome(state) is not None and not state.wa
 
 
-@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), random_first=st.booleans())
-def test_random_games_conserve_cards_keep_credits_non_negative_and_end(
-    players: int, seed: int, random_first: bool
-) -> None:
-    check_game(players, seed, random_first, ai_seats=0)
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_random_games_conserve_cards_keep_credits_non_negative_and_end(players: int, seed: int) -> None:
+    check_game(players, seed, ai_seats=0)
 
 
-@given(
-    players=st.integers(2, 4),
-    seed=st.integers(0, 2**32),
-    random_first=st.booleans(),
-    ai_seats=st.integers(1, 4),
-)
-def test_games_with_ai_players_conserve_cards_and_end(
-    players: int, seed: int, random_first: bool, ai_seats: int
-) -> None:
-    check_game(players, seed, random_first, ai_seats=min(ai_seats, players))
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**32), ai_seats=st.integers(1, 4))
+def test_games_with_ai_players_conserve_cards_and_end(players: int, seed: int, ai_seats: int) -> None:
+    check_game(players, seed, ai_seats=min(ai_seats, players))

@@ -243,6 +243,7 @@ def test_ad_12_retire_when_aws_cards_are_at_least_on_premises_ones() -> None:
     legal = t.legal("p1")
     retire = [a for a in legal if isinstance(a, Retire)]
     assert {key_of(a.card) for a in retire} == {"bare-metal", "tape-backup"} and KeepOnprem() in legal
+    assert [a.card for a in retire] == [c for c in t.state.piles["p1"].hand if DB.card(c).is_onprem]
     card = next(a.card for a in retire if key_of(a.card) == "tape-backup")
     events = t.do("p1", Retire(card=card))
     assert kinds(events)[:2] == ["onprem_retired", "turn_ended"]

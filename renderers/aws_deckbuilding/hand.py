@@ -1,0 +1,160 @@
+"""A seat's hand. On the seat's own turn (or for the public view, the player to move): the revealed
+architecture, every card with its effects shaded by what happened to them (applied, offered, declined,
+unmet), drawn cards tagged, and the two credit pools totalled. Otherwise: the private hand with the
+effects that would fire if it were revealed now; during the draft, the cards drafted so far."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engines.aws_deckbuilding.views import ADView, EffectStatus
+from renderers.common import PALETTE, new_canvas, rounded_rect
+
+from .labels import t
+from .parts import (
+    BLACK,
+    GOLD,
+    INK,
+    MIN_PX,
+    ORANGE,
+    PAD,
+    PANEL_EDGE,
+    WIDTH,
+    Names,
+    draw_tile,
+    face_of,
+    header,
+    section,
+    statuses_of,
+    text,
+    tile_height,
+    who,
+)
+
+
+def draw_hand(view: ADView, lang: str, names: Names) -> Image.Image:
+    img = new_canvas(WIDTH, 9000, background=INK, vignette=False)
+    y = header(img, view, lang, names)
+    turn = view.turn
+    own_turn = turn is not None and (view.seat is None or view.seat == turn.seat) and view.phase != "draft"
+    if own_turn:
+        assert turn is not None
+        y = section(img, y, t("architecture", lang, seat=who(turn.seat, names)))
+        y = pools(img, y, view, lang)
+        y = cards(img, y, view, lang, turn.revealed, turn.effects, drawn=set(turn.drawn))
+        d = view.decision
+        if d is not None and d.kind == "retire" and d.aws is not None and d.onprem is not None:
+            y = (
+                text(
+                    img,
+                    (PAD, y, WIDTH - PAD, y + 60),
+                    t("retire_hint", lang, aws=d.aws, onprem=d.onprem),
+                    20,
+                    fill=PALETTE.highlight,
+                    bold=True,
+                    max_lines=2,
+                )
+                + 10
+            )
+    elif view.phase == "draft":
+        y = section(img, y, t("your_picks", lang))
+        picks = next((p.drafted for p in view.table if p.seat == view.seat), [])
+        y = cards(img, y, view, lang, picks, [])
+        y = (
+            text(
+                img,
+                (PAD, y, WIDTH - PAD, y + 56),
+                t("hand_after_draft", lang),
+                MIN_PX,
+                fill=PALETTE.text_muted_light,
+                max_lines=2,
+            )
+            + 10
+        )
+    else:
+        y = section(img, y, t("your_hand", lang, seat=who(view.seat, names)))
+        hand = view.hand or []
+        if not hand:
+            y = (
+                text(
+                    img,
+                    (PAD, y, WIDTH - PAD, y + 30),
+                    t("empty_hand", lang),
+                    MIN_PX,
+                    fill=PALETTE.text_muted_light,
+                )
+                + 10
+            )
+        y = cards(img, y, view, lang, hand, view.hand_preview or [], preview=True)
+    y = owned(img, y, view, lang)
+    return img.crop((0, 0, WIDTH, y + PAD))
+
+
+def pools(img: Image.Image, y: int, view: ADView, lang: str) -> int:
+    """TCO (black), AWSome (orange) and buys: earned in large type, what is left beside it."""
+    turn = view.turn
+    assert turn is not None
+    boxes = [
+        (t("pool_tco", lang), turn.tco.earned, turn.tco.left, BLACK, (255, 255, 255)),
+        (t("pool_awsome", lang), turn.awsome.earned, turn.awsome.left, ORANGE, BLACK),
+        (t("pool_buys", lang), turn.buys, turn.buys_left, GOLD, BLACK),
+    ]
+    gap = 12
+    w = (WIDTH - 2 * PAD - 2 * gap) // 3
+    for i, (label, total, left, fill, ink) in enumerate(boxes):
+        x = PAD + i * (w + gap)
+        rounded_rect(img, (x, y, x + w, y + 118), 16, fill=fill, outline=PANEL_EDGE, width=2)
+        text(img, (x + 12, y + 8, x + w - 8, y + 34), label, 20, fill=ink, bold=True, wrap=False)
+        text(img, (x + 12, y + 34, x + w - 8, y + 84), str(total), 42, fill=ink, bold=True, wrap=False)
+        text(
+            img, (x + 12, y + 86, x + w - 8, y + 112), t("pool_left", lang, n=left), 20, fill=ink, wrap=False
+        )
+    return y + 118 + 16
+
+
+def cards(
+    img: Image.Image,
+    y: int,
+    view: ADView,
+    lang: str,
+    ids: list[str],
+    effects: list[EffectStatus],
+    *,
+    drawn: set[str] | None = None,
+    preview: bool = False,
+) -> int:
+    for card in ids:
+        face = face_of(view, card)
+        h = tile_height(face)
+        status = statuses_of(effects, card, preview=preview)
+        fired = any(s == "applied" for s in status.values())
+        tag = (t("drawn", lang), (66, 146, 214)) if drawn and card in drawn else None
+        draw_tile(
+            img,
+            (PAD, y, WIDTH - PAD, y + h),
+            face,
+            lang,
+            statuses=status,
+            tag=tag,
+            outline=PALETTE.highlight if fired or (preview and "would" in status.values()) else None,
+        )
+        y += h + 14
+    return y
+
+
+def owned(img: Image.Image, y: int, view: ADView, lang: str) -> int:
+    """The seat's own cards by kind (it knows what it owns, not the order of its deck)."""
+    if not view.owned:
+        return y
+    faces = {k: face_of(view, k) for k in view.owned}
+    onprem = sum(n for k, n in view.owned.items() if faces[k].kind == "onprem")
+    services = sorted(
+        ((k, n) for k, n in view.owned.items() if faces[k].kind == "service"),
+        key=lambda kn: faces[kn[0]].short.get(lang),
+    )
+    words = [t("onprem_short", lang, n=onprem)] if onprem else []
+    words += [f"{faces[k].short.get(lang)} ×{n}" for k, n in services]
+    body = " · ".join(words)
+    y = section(img, y + 10, t("your_cards", lang))
+    bottom = text(img, (PAD + 4, y, WIDTH - PAD, y + 400), body, MIN_PX, fill=PALETTE.text_muted_light)
+    return bottom + 8

@@ -1,0 +1,154 @@
+"""AWS Deckbuilding pictures: every kind renders for random mid-game positions (draft and play) in both
+languages, within 300 KiB, readable on a phone (``MIN_TEXT_PX`` checked against what is actually drawn),
+with a glyph for every card name and label."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import renderers.common.text as text_module
+from engines.aws_deckbuilding import ENGINE
+from engines.aws_deckbuilding.cards import DB
+from engines.aws_deckbuilding.models import ADState, ApplyEffects, Draft, ProposeReshuffle
+from engines.aws_deckbuilding.views import all_faces
+from engines.core import Rng
+from engines.core.play import play_out
+from renderers.aws_deckbuilding import MIN_TEXT_PX, WIDTH, render_final, render_hand, render_table
+from renderers.aws_deckbuilding.labels import T, condition, gives
+from renderers.common import MAX_IMAGE_BYTES, clear_caches, missing_glyphs
+from tests.engines.aws_deckbuilding.conftest import Table
+
+LANGS = ("en", "ja")
+NAMES = {"p1": "alice", "p2": "とても長い名前のプレイヤーさん", "p3": "Bob the Builder", "p4": "W" * 40}
+PHONE_WIDTH = 400
+MIN_PHONE_PX = 9
+
+
+def mid_game(seed: int, steps: int, players: int) -> ADState:
+    """A position reached by AI play (the draft takes 2 x players steps)."""
+    ai = ENGINE.ai()
+    state: ADState = ENGINE.new_game([f"p{i + 1}" for i in range(players)], None, seed)
+    rng = Rng.from_seed(seed)
+    for _ in range(steps):
+        movers = ENGINE.to_move(state)
+        if not movers:
+            break
+        state = ENGINE.apply(state, movers[0], ai.choose(state, movers[0], rng)).state
+    return state
+
+
+def check(data: bytes) -> Image.Image:
+    assert len(data) <= MAX_IMAGE_BYTES, f"{len(data)} bytes"
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG" and img.width == WIDTH and img.height >= 300
+    colours = img.convert("RGB").getcolors(maxcolors=1_000_000)
+    assert colours is None or len(colours) > 50, "the picture is (nearly) blank"
+    return img
+
+
+@pytest.fixture
+def drawn_sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Records the font size of every run of text drawn (from cold caches)."""
+    sizes: list[int] = []
+    original = text_module._draw_run
+
+    def spy(draw: Any, xy: Any, part: str, part_font: Any, fill: Any, shadow: Any) -> None:
+        if part.strip():
+            sizes.append(part_font.size)
+        original(draw, xy, part, part_font, fill, shadow)
+
+    monkeypatch.setattr(text_module, "_draw_run", spy)
+    clear_caches()
+    yield sizes
+    clear_caches()
+
+
+def readable(kind: str, img: Image.Image, sizes: list[int]) -> None:
+    assert MIN_TEXT_PX[kind] * PHONE_WIDTH / img.width >= MIN_PHONE_PX
+    assert sizes and min(sizes) >= MIN_TEXT_PX[kind], (kind, min(sizes))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("seed", "steps", "players"), [(1, 2, 2), (2, 5, 3), (3, 30, 2), (4, 60, 3), (5, 90, 4)]
+)
+def test_every_picture_renders_for_random_positions(
+    lang: str, seed: int, steps: int, players: int, drawn_sizes: list[int]
+) -> None:
+    state = mid_game(seed, steps, players)
+    assert state.phase == ("draft" if steps < 2 * players else state.phase)
+    final, _ = play_out(ENGINE, state, ENGINE.ai(), Rng.from_seed(seed))
+    seat = ENGINE.to_move(state)[0]
+    pictures = [
+        ("table", render_table, ENGINE.view(state, None)),
+        ("hand", render_hand, ENGINE.view(state, seat)),
+        ("hand", render_hand, ENGINE.view(state, next(p for p in state.players if p != seat))),
+        ("final", render_final, ENGINE.view(final, None)),
+    ]
+    for kind, render, view in pictures:
+        drawn_sizes.clear()
+        img = check(render(view.model_dump(mode="json"), lang, names=NAMES, ai_seats={"p2"}))
+        readable(kind, img, drawn_sizes)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_architecture_shows_drawn_cards_and_what_fired(lang: str, drawn_sizes: list[int]) -> None:
+    t = Table(drafted=True)
+    t.start("p1", "iam", "lambda", "s3", "athena", "bare-metal")
+    t.deck_top("p1", "api-gateway")
+    before = check(render_hand(ENGINE.view(t.state, "p1"), lang, names=NAMES))
+    t.do("p1", ApplyEffects())
+    after = check(render_hand(ENGINE.view(t.state, "p1"), lang, names=NAMES))
+    assert after.height > before.height  # the drawn card joins the architecture
+    # The revealed hand is public: the public view draws the same architecture, without "your cards".
+    public = check(render_hand(ENGINE.view(t.state, None), lang, names=NAMES))
+    assert after.height - 150 < public.height < after.height
+    readable("hand", after, drawn_sizes)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_vote_a_retire_decision_and_an_empty_marketplace_draw(lang: str, drawn_sizes: list[int]) -> None:
+    t = Table(players=3, drafted=True)
+    t.start("p1", "ec2", "lambda", "s3", "bare-metal", "tape-backup")
+    t.do("p2", ProposeReshuffle())
+    check(render_table(ENGINE.view(t.state, None), lang, names=NAMES, ai_seats={"p3"}))
+    t.state.vote = None
+    t.state.phase = "retire"
+    check(render_hand(ENGINE.view(t.state, "p1"), lang, names=NAMES))
+    t.state.market.deck.extend(c for s in t.state.market.slots for c in s)
+    for s in t.state.market.slots[2:]:
+        s.clear()
+    t.state.wa.clear()
+    img = check(render_table(ENGINE.view(t.state, None), lang, names=NAMES))
+    readable("table", img, drawn_sizes)
+
+
+def test_draft_pictures_mark_the_free_picks() -> None:
+    t = Table()
+    t.show("ec2", "cdk", "lambda", "cloudformation", "s3")
+    view = ENGINE.view(t.state, None)
+    assert view.decision is not None and len(view.decision.cards) == 3
+    check(render_table(view, "en"))
+    t.do("p1", Draft(card=view.decision.cards[0]))
+    check(render_hand(ENGINE.view(t.state, "p1"), "ja"))
+
+
+def test_every_card_name_effect_and_label_has_glyphs() -> None:
+    texts: list[str] = [v for entry in T.values() for v in entry.values()]
+    for face in all_faces().values():
+        for lang in LANGS:
+            texts += [face.name.get(lang), face.short.get(lang), face.category_name.get(lang)]
+            texts.append(face.category_short.get(lang))
+            for eff in (face.primary, face.secondary):
+                if eff is not None:
+                    texts += [gives(eff, lang), condition(eff.condition, lang)]
+    for colour in DB.colours.values():
+        texts += [colour.en, colour.ja]
+    missing = {ch for text in texts for ch in missing_glyphs(text)}
+    assert not missing, sorted(missing)
