@@ -8,8 +8,8 @@ How ``normal`` decides, from its own seat's view only:
 2. For each legal choice it plays the rest of the turn on each sample (its own follow-up decisions greedily,
    the others' votes by the vote rule, no claims) and scores the board where the next turn starts: progress
    toward the scenario's goal, the chaos die kept low (each face costs more, 3 most: forced cards and the risk
-   of losing), tokens, cards in workplaces that can still reach the lane, a round without a die effect
-   (PC-10), and a won or lost game above all.
+   of losing), tokens, cards in workplaces that can still reach the lane, the cards it keeps in hand, a round
+   without a die effect (PC-10), and a won or lost game above all.
 3. Vote rule (PC-12a): it votes yes when the board after the yes effects scores at least as well as after the
    no effects (same samples). Claim rule (PC-12b): it never claims, a computer has lived nothing; it passes at
    once so the humans are not kept waiting."""
@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engines.core import Agent, RandomAgent, Rng, Seat
-from engines.project_chaos.cards import CARD_IDS, CATEGORIES, CATS, VALUE
+from engines.project_chaos.cards import CARD_IDS, CARDS, CATEGORIES, CATS, VALUE, Effect, Roll, Vote
+from engines.project_chaos.cards import Die as DieEffect
 from engines.project_chaos.effects import queue_front, run_effect
 from engines.project_chaos.models import (
     CastVote,
@@ -34,6 +35,7 @@ from engines.project_chaos.scenarios import (
     CategoriesGoal,
     CategoryCountGoal,
     DieFaceGoal,
+    LaneTotalGoal,
     ValueCountGoal,
     category_fill,
 )
@@ -48,6 +50,21 @@ WIN, LOSS = 1000.0, -1000.0
 TOKEN = 1.5
 STEP = 10.0  # one step of goal progress
 FOLLOW_UP = 6  # decisions resolved after the action before scoring
+HAND = 1.0  # weight of the cards the AI keeps in its own hand
+
+
+def _calming(effects: tuple[Effect, ...]) -> bool:
+    """The effects lower the die for sure (a vote's yes branch counts: the team decides it)."""
+    for e in effects:
+        if isinstance(e, DieEffect) and e.amount < 0:
+            return True
+        if isinstance(e, Vote) and _calming(e.yes):
+            return True
+    return False
+
+
+_CALM: dict[str, bool] = {cid: _calming(c.play) for cid, c in CARDS.items()}
+_ROLL: dict[str, bool] = {cid: any(isinstance(e, Roll) for e in c.effects) for cid, c in CARDS.items()}
 
 
 def visible_cards(state: PCState, seat: Seat) -> set[str]:
@@ -107,10 +124,41 @@ def _goal_score(state: PCState) -> float:
     return 3.0 * min(total, goal.at_least) + 1.0 * sum(VALUE[c] for c in wp)
 
 
-def evaluate(state: PCState) -> float:
+def hand_worth(state: PCState, seat: Seat) -> float:
+    """What the cards ``seat`` holds are worth for what comes next: a card that calms the die, one the goal
+    needs, a resource; so a forced discard drops the least useful card."""
+    goal = SCENARIOS[state.scenario].goal
+    short: set[str] = set()
+    if isinstance(goal, CategoriesGoal):
+        fill = category_fill(state.lane, goal.per_category)
+        short = {c for c in CATEGORIES if fill[c] < goal.per_category}
+    worth = 0.0
+    for card in state.hands[seat]:
+        value = VALUE[card]
+        worth += 0.3 * max(0, value)
+        if _CALM[card]:
+            worth += 1.5 if state.die >= 1 else 0.5
+            worth += 2.0 if isinstance(goal, DieFaceGoal) else 0.0
+        elif _ROLL[card]:
+            worth += (0.8 if state.die >= 2 else 0.2) + (1.0 if isinstance(goal, DieFaceGoal) else 0.0)
+        if isinstance(goal, ValueCountGoal) and value == goal.value:
+            worth += 3.0
+        elif isinstance(goal, CategoryCountGoal) and goal.category in CATS[card] and value >= goal.min_value:
+            worth += 1.5
+        elif short & set(CATS[card]):
+            worth += 1.0
+        elif isinstance(goal, LaneTotalGoal) and value > 0:
+            worth += 0.3 * value
+    return worth
+
+
+def evaluate(state: PCState, seat: Seat | None = None) -> float:
+    """How good the board is for the team (``seat``: also count the cards that seat holds)."""
     if state.stage == "over":
         return WIN if state.result == "win" else LOSS
     score = _goal_score(state)
+    if seat is not None and HAND:
+        score += HAND * hand_worth(state, seat)
     score -= DIE_COST[state.die]
     score += TOKEN * state.tokens
     if not state.die_touched:
@@ -171,7 +219,7 @@ class NormalAgent:
             movers = self.engine.to_move(state)
             mover = movers[0]
             state = self.engine.apply(state, mover, self._greedy(state, mover)).state
-        return evaluate(state)
+        return evaluate(state, seat)
 
     def _greedy(self, state: PCState, seat: Seat) -> PCAction:
         """Follow-up decisions inside a lookahead: the best static score one step ahead."""
@@ -186,7 +234,7 @@ class NormalAgent:
         best: PCAction = legal[0]
         best_value = float("-inf")
         for action in legal:
-            value = evaluate(self.engine.apply(state, seat, action).state)
+            value = evaluate(self.engine.apply(state, seat, action).state, seat)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best

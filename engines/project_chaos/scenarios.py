@@ -1,7 +1,17 @@
 """Scenario cards (PC-5): victory conditions and starting boards, data in ``scenarios.toml``.
 
 Each goal is a named type with parameters; :func:`progress` measures a board against it, for the end-of-turn
-victory check and for the pictures ("User 2/2 · Tech 1/2 · Mgmt 0/2")."""
+victory check and for the pictures ("User 2/2 · Tech 1/2 · Mgmt 0/2").
+
+Decisions taken here (the rule page leaves them open):
+
+- PC-5a, the schedule: a scenario's start board may also cut the deck to ``start.deck`` cards once the board
+  is set (the rest are set aside face down, hidden from everyone, for the whole game). The deck is the
+  project's time: running out of it loses (PC-8). It is the lever the start boards were tuned with.
+- PC-5b: "MVP launch" (4 User cards of value >= 0 in the lane) and "Stable release" (the lane's values add up
+  to +10) are our two scenarios; a trouble in the lane does not spoil the MVP, it just does not count.
+- PC-5c: the balanced product counts a two-category card once, for whichever category makes the goal (the
+  best assignment is searched), as the rule page says."""
 
 from __future__ import annotations
 
