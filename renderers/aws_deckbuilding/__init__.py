@@ -3,8 +3,8 @@
 architecture on its turn, with the effects that fired) and the final standings.
 
 Modules: ``table``, ``hand`` and ``final`` draw the pictures; ``parts`` holds what they share (card tile,
-effect icons, header, player rows) and ``labels`` every word. The table and the final picture read the public
-view only, so they cannot show a hidden card.
+effect icons, header, player rows), ``lookup`` the ``/card`` picture and ``labels`` every word. The table
+and the final picture read the public view only, so they cannot show a hidden card.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from renderers.common import encode
 
 from .final import draw_final
 from .hand import draw_hand
+from .lookup import draw_lookup
 from .parts import MIN_TEXT_PX, WIDTH
 from .table import draw_table
 
@@ -59,4 +60,10 @@ def render_final(
     return encode(draw_final(_as_view(view), lang, dict(names or {}), frozenset(ai_seats)))
 
 
-__all__ = ["MIN_TEXT_PX", "WIDTH", "render_final", "render_hand", "render_table"]
+def render_card(card_id: str, lang: str) -> bytes:
+    """One card for ``/card`` (``card_id``: the card's kind as ``ENGINE.cards()`` lists it, or an instance
+    id); raises ``KeyError`` for anything else."""
+    return encode(draw_lookup(card_id, lang))
+
+
+__all__ = ["MIN_TEXT_PX", "WIDTH", "render_card", "render_final", "render_hand", "render_table"]

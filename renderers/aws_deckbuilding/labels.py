@@ -26,6 +26,8 @@ T: dict[str, dict[str, str]] = {
     "gives_awsome": {"en": "AWSome {n}", "ja": "AWSome {n}"},
     "primary": {"en": "1st", "ja": "主"},
     "secondary": {"en": "2nd", "ja": "副"},
+    "primary_long": {"en": "Primary: {text}", "ja": "主効果：{text}"},
+    "secondary_long": {"en": "Secondary: {text}", "ja": "副効果：{text}"},
     "eff_awsome": {"en": "+{n} AWSome", "ja": "AWSome +{n}"},
     "eff_draw": {"en": "Draw {n}", "ja": "{n}枚ドロー"},
     "eff_buy": {"en": "+{n} Buy", "ja": "購入 +{n}"},

@@ -18,7 +18,14 @@ from engines.aws_deckbuilding.models import ADState, ApplyEffects, Draft, Propos
 from engines.aws_deckbuilding.views import all_faces
 from engines.core import Rng
 from engines.core.play import play_out
-from renderers.aws_deckbuilding import MIN_TEXT_PX, WIDTH, render_final, render_hand, render_table
+from renderers.aws_deckbuilding import (
+    MIN_TEXT_PX,
+    WIDTH,
+    render_card,
+    render_final,
+    render_hand,
+    render_table,
+)
 from renderers.aws_deckbuilding.labels import T, condition, gives
 from renderers.common import MAX_IMAGE_BYTES, clear_caches, missing_glyphs
 from tests.engines.aws_deckbuilding.conftest import Table
@@ -137,6 +144,19 @@ def test_draft_pictures_mark_the_free_picks() -> None:
     check(render_table(view, "en"))
     t.do("p1", Draft(card=view.decision.cards[0]))
     check(render_hand(ENGINE.view(t.state, "p1"), "ja"))
+
+
+def test_every_card_has_a_card_picture(drawn_sizes: list[int]) -> None:
+    for info in ENGINE.cards():
+        for lang in LANGS:
+            drawn_sizes.clear()
+            data = render_card(info.id, lang)
+            assert len(data) <= MAX_IMAGE_BYTES
+            img = Image.open(io.BytesIO(data))
+            assert MIN_TEXT_PX["card"] * PHONE_WIDTH / img.width >= MIN_PHONE_PX
+            assert drawn_sizes and min(drawn_sizes) >= MIN_TEXT_PX["card"], (info.id, min(drawn_sizes))
+    with pytest.raises(KeyError):
+        render_card("no-such-card", "en")
 
 
 def test_every_card_name_effect_and_label_has_glyphs() -> None:
