@@ -261,6 +261,34 @@ def _paint_card(
         img.alpha_composite(veil, (x0, y0))
 
 
+DECK_PAD = 16  # room around a deck sprite for the offset backs and the shadow
+
+
+@bounded_cache(maxsize=32)
+def _deck_sprite(w: int, h: int, layers: int, paid: bool) -> Image.Image:
+    sprite = Image.new("RGBA", (w + 2 * DECK_PAD, h + 2 * DECK_PAD), (0, 0, 0, 0))
+    x0, y0, x1, y1 = DECK_PAD, DECK_PAD, DECK_PAD + w, DECK_PAD + h
+    box = (x0, y0, x1, y1)
+    for i in range(layers, 0, -1):
+        off = i * 3
+        rounded_card(
+            sprite, (x0 + off, y0 - off, x1 + off, y1 - off), face=INK, border=MAT_EDGE, shadow=i == layers
+        )
+    if layers == 0:
+        rounded_rect(sprite, box, max(6, w // 12), fill=None, outline=MAT_EDGE, width=2)
+    else:
+        rounded_card(sprite, box, face=(30, 40, 54), border=ORANGE if paid else MAT_EDGE, shadow=False)
+        d = ImageDraw.Draw(sprite)
+        for k in range(5):
+            inset = 10 + k * 7
+            d.rounded_rectangle(
+                (x0 + inset, y0 + inset, x1 - inset, y1 - inset),
+                radius=6,
+                outline=mix(INK, ORANGE, 0.12 + k * 0.04),
+            )
+    return sprite
+
+
 def draw_deck(
     img: Image.Image,
     box: tuple[int, int, int, int],
@@ -270,27 +298,11 @@ def draw_deck(
     paid: bool,
     text_min: int = 13,
 ) -> None:
-    """A face-down deck: a few offset backs, the count large, the deck's name below."""
+    """A face-down deck: a few offset backs, the count large, the deck's name below. The backs are cached
+    (bounded LRU) by size, thickness and kind; only the count and name are drawn each time."""
     x0, y0, x1, y1 = box
-    w = x1 - x0
     layers = 0 if count == 0 else min(3, 1 + count // 20)
-    for i in range(layers, 0, -1):
-        off = i * 3
-        rounded_card(
-            img, (x0 + off, y0 - off, x1 + off, y1 - off), face=INK, border=MAT_EDGE, shadow=i == layers
-        )
-    if count == 0:
-        rounded_rect(img, box, max(6, w // 12), fill=None, outline=MAT_EDGE, width=2)
-    else:
-        rounded_card(img, box, face=(30, 40, 54), border=ORANGE if paid else MAT_EDGE, shadow=False)
-        d = ImageDraw.Draw(img)
-        for k in range(5):
-            inset = 10 + k * 7
-            d.rounded_rectangle(
-                (x0 + inset, y0 + inset, x1 - inset, y1 - inset),
-                radius=6,
-                outline=mix(INK, ORANGE, 0.12 + k * 0.04),
-            )
+    composite(img, _deck_sprite(x1 - x0, y1 - y0, layers, paid), (x0 - DECK_PAD, y0 - DECK_PAD))
     h = y1 - y0
     draw_text(
         img,
@@ -328,7 +340,23 @@ def draw_chip(
 ) -> None:
     """A deployed card in short: its category colour down the left edge, its name (up to two lines, never
     under ``text_min`` px) and its value disc. The architecture shows many cards at once, and its combos are
-    listed in words under them, so the full face would only repeat them at an unreadable size."""
+    listed in words under them, so the full face would only repeat them at an unreadable size. Cached
+    (bounded LRU) like the full faces."""
+    x0, y0, x1, y1 = box
+    sprite = _chip_sprite(face.model_dump_json(), lang, x1 - x0, y1 - y0, dim, text_min)
+    composite(img, sprite, (x0, y0))
+
+
+@bounded_cache(maxsize=256)
+def _chip_sprite(face_json: str, lang: str, width: int, height: int, dim: bool, text_min: int) -> Image.Image:
+    sprite = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    _paint_chip(sprite, (0, 0, width, height), CardFace.model_validate_json(face_json), lang, dim, text_min)
+    return sprite
+
+
+def _paint_chip(
+    img: Image.Image, box: tuple[int, int, int, int], face: CardFace, lang: str, dim: bool, text_min: int
+) -> None:
     x0, y0, x1, y1 = box
     h = y1 - y0
     colour = hex_rgb(face.colour)

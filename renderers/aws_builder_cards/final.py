@@ -45,7 +45,7 @@ def draw_final(
     rows = view.standings or []
     top = 84
     height = top + len(rows) * (ROW_H + GAP) + 4 + _note_height(lang) + PAD
-    img = new_canvas(WIDTH, height, background=INK, vignette=False)
+    img = new_canvas(WIDTH, height, background=INK, vignette=False, mode="RGB")
     y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", names)
     y = top
     for r in rows:

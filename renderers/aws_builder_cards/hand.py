@@ -66,7 +66,7 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
         + sum(_mission_height(body) + 10 for _, body in missions)
         + 8
     )
-    img = new_canvas(WIDTH, height, background=INK, vignette=False)
+    img = new_canvas(WIDTH, height, background=INK, vignette=False, mode="RGB")
     draw_text(
         img,
         (PAD, 10, WIDTH - PAD, 40),

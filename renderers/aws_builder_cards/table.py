@@ -62,7 +62,7 @@ def draw_table(
         + players_height(view)
         + 40
     )
-    img = new_canvas(WIDTH, bound, background=INK, vignette=False)
+    img = new_canvas(WIDTH, bound, background=INK, vignette=False, mode="RGB")
     y = header(img, view, lang, t("title", lang), names)
     y = console_block(img, view, lang, y)
     y = architecture_block(img, view, turn, lang, y, last, names)

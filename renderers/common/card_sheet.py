@@ -71,7 +71,7 @@ def card_sheet(
         lines, origins, bottom = _layout(paragraph, y)
         placed.append((paragraph, lines, origins))
         y = bottom + GAP
-    img = new_canvas(SHEET_WIDTH, y + PAD - GAP, background, vignette=vignette)
+    img = new_canvas(SHEET_WIDTH, y + PAD - GAP, background, vignette=vignette, mode="RGB")
     composite(img, face, ((SHEET_WIDTH - face.width) // 2, face_top))
     draw = ImageDraw.Draw(img)
     for paragraph, lines, origins in placed:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops
 
+from .cache import bounded_cache
 from .compositing import XY, box_size, ellipse_mask, fill_mask, rounded_mask, soft_mask
 from .palette import PALETTE
 from .text import Box, Colour
@@ -40,10 +41,42 @@ def rounded_rect(
             hole.paste(inner, (width, width))
             fill_mask(img, (box[0], box[1]), ImageChops.subtract(outer, hole), outline)
         else:
-            fill_mask(img, (box[0], box[1]), outer, outline)
-            fill_mask(img, (box[0] + width, box[1] + width), inner, fill)
+            _fill_rounded(img, (box[0], box[1]), outer, radius, outline)
+            _fill_rounded(img, (box[0] + width, box[1] + width), inner, max(0, radius - width), fill)
     elif fill is not None:
-        fill_mask(img, (box[0], box[1]), outer, fill)
+        _fill_rounded(img, (box[0], box[1]), outer, radius, fill)
+
+
+def _fill_rounded(img: Image.Image, xy: XY, mask: Image.Image, radius: int, colour: Colour) -> None:
+    """Paint a rounded rectangle's ``mask`` in an opaque ``colour``: only the four corners are blended
+    through the mask; the rest, where the mask is solid, is a plain fill (a large panel costs a fraction of
+    blending it whole). A translucent colour is blended everywhere."""
+    w, h = mask.size
+    corner = min(max(0, radius) + 1, w // 2, h // 2)
+    translucent = len(colour) == 4 and colour[3] < 255
+    if translucent or corner <= 0 or w * h < _LARGE or img.mode not in ("RGB", "RGBA"):
+        fill_mask(img, xy, mask, colour)  # small shapes: one blend costs less than five steps
+        return
+    x, y = xy
+    solid = (*colour[:3], 255)[: len(img.mode)]
+    img.paste(solid, (x + corner, y, x + w - corner, y + h))
+    img.paste(solid, (x, y + corner, x + corner, y + h - corner))
+    img.paste(solid, (x + w - corner, y + corner, x + w, y + h - corner))
+    for (cx, cy), piece in zip(_corner_spots(w, h, corner), _corners(w, h, radius, corner), strict=True):
+        fill_mask(img, (x + cx, y + cy), piece, colour)
+
+
+_LARGE = 16_000  # px: from this area up a rounded rectangle is filled plain and blended at its corners only
+
+
+def _corner_spots(w: int, h: int, corner: int) -> tuple[XY, ...]:
+    return ((0, 0), (w - corner, 0), (0, h - corner), (w - corner, h - corner))
+
+
+@bounded_cache(maxsize=256)
+def _corners(w: int, h: int, radius: int, corner: int) -> tuple[Image.Image, ...]:
+    mask = rounded_mask(w, h, radius)
+    return tuple(mask.crop((cx, cy, cx + corner, cy + corner)) for cx, cy in _corner_spots(w, h, corner))
 
 
 def ellipse(
@@ -80,8 +113,8 @@ def drop_shadow(
 ) -> None:
     """A soft shadow under a rounded rectangle at ``box``; draw it before the shape itself."""
     w, h = box_size(box)
-    mask, pad = soft_mask(w, h, radius, 0, blur)
-    fill_mask(img, (box[0] - pad + offset[0], box[1] - pad + offset[1]), mask, (*colour[:3], opacity))
+    mask, pad = soft_mask(w, h, radius, 0, blur, opacity)
+    fill_mask(img, (box[0] - pad + offset[0], box[1] - pad + offset[1]), mask, colour[:3])
 
 
 def glow(
@@ -96,8 +129,8 @@ def glow(
 ) -> None:
     """A coloured halo around a rounded rectangle at ``box`` (for "whose turn" / "selected")."""
     w, h = box_size(box)
-    mask, pad = soft_mask(w, h, radius, spread, blur)
-    fill_mask(img, (box[0] - pad, box[1] - pad), mask, (*colour[:3], opacity))
+    mask, pad = soft_mask(w, h, radius, spread, blur, opacity)
+    fill_mask(img, (box[0] - pad, box[1] - pad), mask, colour[:3])
 
 
 def rounded_card(

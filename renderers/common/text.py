@@ -22,6 +22,7 @@ Wrapping rules:
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from .cache import bounded_cache
-from .fonts import DeckFont, font, runs
+from .fonts import DeckFont, font, font_chain, runs
 
 __all__ = [
     "Align",
@@ -124,15 +125,17 @@ def _script(char: str) -> str:
 
 
 _PHRASE_ENDS = frozenset("・、。，．！？!?：；")
+_NUMBER = frozenset("0123456789+-−×#")
 
 
 def phrase_break(before: str, after: str) -> bool:
-    """May a line break between these two CJK characters of a name or title (``phrases=True``)?"""
+    """May a line break between these two characters of a name or title (``phrases=True``; ``after`` is a
+    CJK character, ``before`` the one it follows, of any script)?"""
     if before in _PHRASE_ENDS:
         return True
     a, b = _script(before), _script(after)
-    if before.isdigit() and b == "kanji":
-        return False  # a number keeps its counter: 1枚, ３点
+    if before.isdigit() and b in ("kanji", "katakana"):
+        return False  # a number keeps its counter or unit: 1枚, ３点, 2クレジット
     if b == "hiragana":
         return False  # okurigana and particles stay with what they follow, even after a closing bracket
     if a == "other" or b == "other":
@@ -145,18 +148,27 @@ def _units(paragraph: str, phrases: bool = False) -> list[str]:
     ``phrases``, runs of CJK characters between the breaks :func:`phrase_break` allows)."""
     units: list[str] = []
     word = ""
+
+    def push(word: str) -> None:
+        previous = units[-1] if units else ""
+        counted = bool(previous) and _script(previous[-1]) in ("kanji", "katakana")
+        if phrases and counted and word[0] in _NUMBER:
+            units[-1] += word  # a number stays with the word it counts: ドロー1, 導入+1
+        else:
+            units.append(word)
+
     for ch in paragraph:
         if ch == ZWSP:
             # An explicit break opportunity (data that knows where a compound may break): it ends the
             # current unit and is not drawn.
             if word:
-                units.append(word)
+                push(word)
                 word = ""
             units.append("")
             continue
         if ch == " ":
             if word:
-                units.append(word)
+                push(word)
                 word = ""
             if units and units[-1].isspace():
                 units[-1] += ch
@@ -164,18 +176,17 @@ def _units(paragraph: str, phrases: bool = False) -> list[str]:
                 units.append(ch)
         elif _is_cjk(ch):
             if word:
-                units.append(word)
+                push(word)
                 word = ""
             previous = units[-1][-1] if units and units[-1] and not units[-1].isspace() else ""
-            joinable = bool(previous) and (_is_cjk(previous) or previous.isdigit())
-            if phrases and joinable and not phrase_break(previous, ch):
+            if phrases and previous and not phrase_break(previous, ch):
                 units[-1] += ch
             else:
                 units.append(ch)
         else:
             word += ch
     if word:
-        units.append(word)
+        push(word)
 
     # Kinsoku: glue forbidden line-starters to the unit before them and line-enders to the unit after.
     glued: list[str] = []
@@ -495,8 +506,13 @@ def draw_line(
     start = x
     for part, part_font in runs(text, size, bold=bold):
         _draw_run(draw, (x, baseline), part, part_font, fill, shadow)
-        x += part_font.getlength(part)
+        x += _advance(part, part_font.face_index, size, bold)
     return round(x - start)
+
+
+@bounded_cache(maxsize=8192)
+def _advance(part: str, face_index: int, size: int, bold: bool) -> float:
+    return font_chain(size, bold=bold)[face_index].getlength(part)
 
 
 def _draw_run(
@@ -509,20 +525,33 @@ def _draw_run(
 ) -> None:
     # The stroke is outset from the glyph, so shift by it to keep the ink inside the measured width.
     x, y = xy[0] + part_font.stroke, xy[1]
+    mask, left, top = _run_mask(part, part_font.face_index, part_font.size, part_font.bold)
     if shadow is not None:
         offset = max(1, round(part_font.size / 16))
-        draw.text(
-            (x, y + offset),
-            part,
-            font=part_font,
-            fill=shadow,
-            anchor="ls",
-            stroke_width=part_font.stroke,
-            stroke_fill=shadow,
-        )
-    draw.text(
-        (x, y), part, font=part_font, fill=fill, anchor="ls", stroke_width=part_font.stroke, stroke_fill=fill
+        draw.bitmap((round(x + left), round(y + offset + top)), mask, fill=shadow)
+    draw.bitmap((round(x + left), round(y + top)), mask, fill=fill)
+
+
+@bounded_cache(maxsize=4096)
+def _run_mask(part: str, face_index: int, size: int, bold: bool) -> tuple[Image.Image, int, int]:
+    """The coverage mask of one run as FreeType renders it (fake bold included), with its offset from the
+    run's origin on the baseline. Rendering glyphs is most of the cost of drawing text and pictures repeat
+    their labels, names and numbers, so the masks are kept (bounded LRU) and only painted each time, by the
+    same call Pillow's own ``text`` ends in."""
+    run_font = font_chain(size, bold=bold)[face_index]
+    box = run_font.getbbox(part, anchor="ls", stroke_width=run_font.stroke)
+    left, top = math.floor(box[0]), math.floor(box[1])
+    mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)), 0)
+    ImageDraw.Draw(mask).text(
+        (-left, -top),
+        part,
+        font=run_font,
+        fill=255,
+        anchor="ls",
+        stroke_width=run_font.stroke,
+        stroke_fill=255,
     )
+    return mask, left, top
 
 
 def draw_text(

@@ -50,7 +50,7 @@ def draw_final(
     view: GCView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
 ) -> Image.Image:
     name = namer(names)
-    img = new_canvas(WIDTH, final_height(view))
+    img = new_canvas(WIDTH, final_height(view), mode="RGB")
     y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", badges=False)
     total_w = text_width("000", TOTAL_PX, bold=True)
     for r in view.standings or []:

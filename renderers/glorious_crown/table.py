@@ -64,7 +64,7 @@ def draw_table(
     banner_h = _wrapped_height(banner, BANNER_PX, WIDTH - 2 * PAD - 28, bold=True) + 20 if banner else 0
     piles = t("discard", lang, n=len(view.discard), b=view.blind_count)
     height = header_height() + field_h + 12 + seats_height(view) + 4 + (banner_h + 12 if banner else 0) + 30
-    img = new_canvas(WIDTH, height)
+    img = new_canvas(WIDTH, height, mode="RGB")
     y = header(img, view, lang, t("title", lang))
 
     # The field: who played, the top play, then how many cards lie under it and the last clear.

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from engines.yggdrasil.models import PlacedCard, YggView
-from renderers.common import PALETTE, draw_text, glow, mix, rounded_rect, text_width
+from renderers.common import PALETTE, composite, draw_text, glow, mix, rounded_rect, text_width
+from renderers.common.cache import bounded_cache
 
 from .labels import t
 from .tile import BRANCH_COLOURS, GRAIN, VEC, WOOD, tile
@@ -98,61 +99,15 @@ def draw_grid(
         growth = {cell for card in view.hand for cell in card.legal_cells}
     grow_colour = PALETTE.seat(owner_of[growth_for]) if growth_for else PALETTE.highlight
 
-    # Board: a darker bed with column letters and row numbers on all four sides.
-    bed = (layout.left, layout.top, layout.left + layout.width, layout.top + layout.height)
-    rounded_rect(img, bed, 18, fill=PALETTE.felt_dark)
-    label_size = max(text_min, min(16, layout.cell // 6))
-    for c in range(layout.cols):
-        x0 = layout.left + layout.label + c * layout.cell
-        for y0 in (layout.top, layout.top + layout.height - layout.label):
-            draw_text(
-                draw,
-                (x0, y0, x0 + layout.cell, y0 + layout.label),
-                chr(65 + c),
-                size=label_size,
-                fill=PALETTE.text_muted_light,
-                bold=True,
-                align="center",
-                valign="middle",
-            )
-    for r in range(layout.rows):
-        y0 = layout.top + layout.label + (layout.rows - 1 - r) * layout.cell
-        for x0 in (layout.left, layout.left + layout.width - layout.label):
-            draw_text(
-                draw,
-                (x0, y0, x0 + layout.label, y0 + layout.cell),
-                str(r + 1),
-                size=label_size,
-                fill=PALETTE.text_muted_light,
-                bold=True,
-                align="center",
-                valign="middle",
-            )
-
-    # Empty cells.
-    for name in cell_names(layout.cols, layout.rows):
-        if name in cards:
-            continue
+    # The bare board (bed, labels, every cell empty) is the same for every picture of a field size: it is
+    # drawn once and laid down, then the cells that differ are drawn over it.
+    base = _bare_board(layout.cols, layout.rows, layout.cell, layout.gap, layout.label, text_min)
+    composite(img, base, (layout.left, layout.top))
+    for name in sorted(growth - set(cards)):
         box = layout.box(name)
-        if name in growth:
-            rounded_rect(img, box, 10, fill=mix(PALETTE.felt, grow_colour, 0.16))
-            _dashed_box(draw, box, grow_colour, width=3)
-            fill = mix(grow_colour, (255, 255, 255), 0.35)
-        else:
-            rounded_rect(
-                img, box, 10, fill=mix(PALETTE.felt, PALETTE.felt_dark, 0.35), outline=PALETTE.panel_edge
-            )
-            fill = mix(PALETTE.text_muted_light, PALETTE.felt, 0.45)
-        draw_text(
-            draw,
-            box,
-            name,
-            size=max(text_min, size // 5),
-            fill=fill,
-            bold=True,
-            align="center",
-            valign="middle",
-        )
+        rounded_rect(img, box, 10, fill=mix(PALETTE.felt, grow_colour, 0.16))
+        _dashed_box(draw, box, grow_colour, width=3)
+        _cell_name(draw, box, name, mix(grow_colour, (255, 255, 255), 0.35), max(text_min, size // 5))
 
     last = set(view.last_placed) if highlights else set()
     for name in last:
@@ -163,7 +118,7 @@ def draw_grid(
     # Tiles.
     for name, card in cards.items():
         x0, y0, _, _ = layout.box(name)
-        img.alpha_composite(card_tile(card, owner_of[card.owner], size, lang, view, text_min), (x0, y0))
+        composite(img, card_tile(card, owner_of[card.owner], size, lang, view, text_min), (x0, y0))
 
     # Joins across the gap, open branch ends (buds) and branches aiming at rival cards (spikes).
     bw = max(6, round(size * 0.16 * 0.5))
@@ -243,6 +198,61 @@ def draw_grid(
             valign="middle",
             wrap=False,
         )
+
+
+def _cell_name(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[int, int, int, int],
+    name: str,
+    fill: tuple[int, int, int],
+    size: int,
+) -> None:
+    draw_text(draw, box, name, size=size, fill=fill, bold=True, align="center", valign="middle")
+
+
+@bounded_cache(maxsize=16)
+def _bare_board(cols: int, rows: int, cell: int, gap: int, label: int, text_min: int) -> Image.Image:
+    """The field with no card on it, as a transparent layer: a darker bed, column letters and row numbers
+    on all four sides, every cell with its name. Shared: never draw on it."""
+    layout = GridLayout(left=0, top=0, cell=cell, gap=gap, cols=cols, rows=rows, label=label)
+    img = Image.new("RGBA", (layout.width, layout.height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    rounded_rect(img, (0, 0, layout.width, layout.height), 18, fill=PALETTE.felt_dark)
+    label_size = max(text_min, min(16, cell // 6))
+    for c in range(cols):
+        x0 = label + c * cell
+        for y0 in (0, layout.height - label):
+            draw_text(
+                draw,
+                (x0, y0, x0 + cell, y0 + label),
+                chr(65 + c),
+                size=label_size,
+                fill=PALETTE.text_muted_light,
+                bold=True,
+                align="center",
+                valign="middle",
+            )
+    for r in range(rows):
+        y0 = label + (rows - 1 - r) * cell
+        for x0 in (0, layout.width - label):
+            draw_text(
+                draw,
+                (x0, y0, x0 + label, y0 + cell),
+                str(r + 1),
+                size=label_size,
+                fill=PALETTE.text_muted_light,
+                bold=True,
+                align="center",
+                valign="middle",
+            )
+    name_size = max(text_min, (cell - gap) // 5)
+    for name in cell_names(cols, rows):
+        box = layout.box(name)
+        rounded_rect(
+            img, box, 10, fill=mix(PALETTE.felt, PALETTE.felt_dark, 0.35), outline=PALETTE.panel_edge
+        )
+        _cell_name(draw, box, name, mix(PALETTE.text_muted_light, PALETTE.felt, 0.45), name_size)
+    return img
 
 
 def _dashed_box(

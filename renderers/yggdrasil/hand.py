@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from PIL import Image, ImageDraw
 
 from engines.yggdrasil.models import HandCard, YggView
-from renderers.common import PALETTE, draw_text, layout_text, mix, new_canvas, rounded_rect
+from renderers.common import PALETTE, composite, draw_text, layout_text, mix, new_canvas, rounded_rect
+from renderers.common.cache import bounded_cache
 
 from .grid import cell_names
 from .labels import t
@@ -87,6 +88,29 @@ def _texts_height(texts: list[tuple[str, int, tuple[int, int, int], bool]]) -> i
     return height
 
 
+@bounded_cache(maxsize=16)
+def _bare_map(cols: int, rows: int, cell: int) -> Image.Image:
+    """The small map with every cell empty (named when there is room), as a transparent layer."""
+    img = Image.new("RGBA", (cols * cell, rows * cell), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    for name in cell_names(cols, rows):
+        col, row = ord(name[0]) - 65, int(name[1:]) - 1
+        box = (col * cell + 2, (rows - 1 - row) * cell + 2, (col + 1) * cell - 2, (rows - row) * cell - 2)
+        rounded_rect(img, box, 6, fill=PALETTE.felt_dark)
+        if cell >= 34:
+            draw_text(
+                draw,
+                box,
+                name,
+                size=TEXT_MIN,
+                fill=mix(PALETTE.text_muted_light, PALETTE.felt, 0.4),
+                align="center",
+                valign="middle",
+                wrap=False,
+            )
+    return img
+
+
 def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:
     hand = view.hand or []
     seat = view.seat or ""
@@ -105,7 +129,7 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
     row_heights = [TILE + 8 + max(_texts_height(x) for x in row) for row in rows]
     cards_top = map_top + max(map_h, notes_h) + 18
     height = cards_top + sum(h + GAP for h in row_heights) + 4
-    img = new_canvas(WIDTH, height)
+    img = new_canvas(WIDTH, height, mode="RGB")
     draw = ImageDraw.Draw(img)
     draw_text(
         draw,
@@ -125,7 +149,9 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
         for name in card.legal_cells:
             fits.setdefault(name, []).append(i + 1)
     placed = {c.cell: c for c in view.cells}
-    for name in cell_names(view.columns, view.rows):
+    # Every cell empty is the same map for every hand of a field size (cached); what differs goes over it.
+    composite(img, _bare_map(view.columns, view.rows, cell), (MARGIN, map_top))
+    for name in sorted(set(placed) | set(fits)):
         col, row = ord(name[0]) - 65, int(name[1:]) - 1
         x0 = MARGIN + col * cell
         y0 = map_top + (view.rows - 1 - row) * cell
@@ -142,8 +168,8 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
                 root=on_field.face.root,
                 text_min=TEXT_MIN,
             )
-            img.alpha_composite(mini, (box[0], box[1]))
-        elif name in fits:
+            composite(img, mini, (box[0], box[1]))
+        else:
             rounded_rect(
                 img,
                 box,
@@ -163,19 +189,6 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
                 valign="middle",
                 wrap=False,
             )
-        else:
-            rounded_rect(img, box, 6, fill=PALETTE.felt_dark)
-            if cell >= 34:
-                draw_text(
-                    draw,
-                    box,
-                    name,
-                    size=TEXT_MIN,
-                    fill=mix(PALETTE.text_muted_light, PALETTE.felt, 0.4),
-                    align="center",
-                    valign="middle",
-                    wrap=False,
-                )
     # Beside the map: how to read it, and what the seat must decide now.
     y = map_top
     for i, note in enumerate(notes):
@@ -211,7 +224,7 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
                 rounded_rect(
                     img, (x0 - 4, y - 4, x0 + TILE + 4, y + TILE + 4), 16, outline=PALETTE.highlight, width=3
                 )
-            img.alpha_composite(sprite, (x0, y))
+            composite(img, sprite, (x0, y))
             # The card's number, matching the map.
             number = (x0 - 8, y - 8, x0 + 24, y + 22)
             rounded_rect(img, number, 12, fill=PALETTE.highlight if playable else PALETTE.neutral)

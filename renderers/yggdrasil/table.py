@@ -243,7 +243,7 @@ def render_table(
     layout = grid_layout(view, grid_top)
     bottom_panel = grid_top + layout.height + 8
     height = bottom_panel + PANEL_H + 8 + _legend_height(view.current)
-    img = new_canvas(WIDTH, height)
+    img = new_canvas(WIDTH, height, mode="RGB")
     _header(img, lines, lang)
     p1, p2 = view.players
     for seat, y in ((p2, head), (p1, bottom_panel)):
@@ -272,7 +272,7 @@ def render_final(
     layout = grid_layout(view, head)
     board_top = head + layout.height + 12
     height = board_top + 2 * (PANEL_H + 8) + 4
-    img = new_canvas(WIDTH, height)
+    img = new_canvas(WIDTH, height, mode="RGB")
     _header(img, lines, lang)
     draw_grid(img, view, layout, lang, highlights=False, text_min=TEXT_MIN)
     ranked = sorted(view.players, key=lambda p: -view.scores[p].total)
