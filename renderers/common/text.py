@@ -525,7 +525,7 @@ def _draw_run(
 ) -> None:
     # The stroke is outset from the glyph, so shift by it to keep the ink inside the measured width.
     x, y = xy[0] + part_font.stroke, xy[1]
-    mask, left, top = _run_mask(part, part_font.face_index, part_font.size, part_font.bold)
+    mask, left, top = _run_mask(part, part_font.face_index, round(part_font.size), part_font.bold)
     if shadow is not None:
         offset = max(1, round(part_font.size / 16))
         draw.bitmap((round(x + left), round(y + offset + top)), mask, fill=shadow)
