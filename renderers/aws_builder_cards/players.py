@@ -16,6 +16,7 @@ from renderers.common import (
     font_chain,
     glow,
     initials_of,
+    robot_mark,
     rounded_rect,
     text_width,
 )
@@ -28,6 +29,7 @@ ROW_H = 56
 GAP = 8
 NAME_PX = 17
 POINTS_PX = 20
+ROBOT_PX = 22
 
 
 def players_height(view: ABView) -> int:
@@ -58,7 +60,7 @@ def player_row(
     )
     colour = PALETTE.seat(view.players.index(p.seat))
     name = who(p.seat, names)
-    avatar(img, (left + 8, top + 8), ROW_H - 16, initials_of(name), colour, robot=robot)
+    avatar(img, (left + 8, top + 8), ROW_H - 16, initials_of(name), colour)
     draw = ImageDraw.Draw(img)
     points = t("pt_one" if p.points == 1 else "pts", lang, n=p.points)
     points_w = text_width(points, POINTS_PX, bold=True)
@@ -75,10 +77,14 @@ def player_row(
     room = right - 12 - points_w - 10 - x
     mark = t("turn_badge", lang) if active else None
     mark_w = badge_size(mark, size=BADGE_PX)[0] + 6 if mark else 0
-    shown = ellipsize(name, room - mark_w, NAME_PX, bold=True)
-    name_w = draw_line(draw, (x, top + 24), shown, NAME_PX, fill=PALETTE.text_light, bold=True)
+    robot_w = ROBOT_PX + 6 if robot else 0
+    shown = ellipsize(name, room - mark_w - robot_w, NAME_PX, bold=True)
+    after = x + draw_line(draw, (x, top + 24), shown, NAME_PX, fill=PALETTE.text_light, bold=True) + 6
+    if robot:  # beside the name, where a glance at the row finds it
+        robot_mark(img, (after, top + 6), ROBOT_PX, ring=MAT)
+        after += robot_w
     if mark:
-        badge(img, (x + name_w + 6, top + 7), mark, colour=PALETTE.highlight, size=BADGE_PX)
+        badge(img, (after, top + 7), mark, colour=PALETTE.highlight, size=BADGE_PX)
     counts = ellipsize(_counts(view, p, lang), room, TEXT_MIN)
     draw_line(draw, (x, top + 45), counts, TEXT_MIN, fill=PALETTE.text_muted_light)
 

@@ -77,7 +77,7 @@ def avatar(
         wrap=False,
     )
     if robot:
-        mark = max(14, round(diameter * 0.5))
+        mark = max(16, round(diameter * 0.5))
         robot_mark(img, (box[2] - mark + mark // 5, box[3] - mark + mark // 5), mark)
     return box
 
@@ -187,8 +187,9 @@ def seat_row(
     detail_size: int = 15,
     initials: str | None = None,
 ) -> None:
-    """A player on one line, for a narrow (phone-width) picture: avatar, name, an optional ``mark`` badge
-    right after the name, and ``detail`` (counts, points) right-aligned. ``active`` (whose turn) glows.
+    """A player on one line, for a narrow (phone-width) picture: avatar, name, the robot mark after it for a
+    seat the computer plays (``robot``), an optional ``mark`` badge, and ``detail`` (counts, points)
+    right-aligned. ``active`` (whose turn) glows.
 
     The name gives way first: ``detail`` and the mark are short and always drawn whole, the name is cut
     with "…" to the room they leave (the bot's message names every player in full)."""
@@ -207,7 +208,7 @@ def seat_row(
     )
     pad = max(6, height // 8)
     diameter = height - 2 * pad
-    avatar(img, (left + pad + 2, top + pad), diameter, initials or initials_of(name), colour, robot=robot)
+    avatar(img, (left + pad + 2, top + pad), diameter, initials or initials_of(name), colour)
     draw = ImageDraw.Draw(img)
     x = left + 2 * pad + 2 + diameter
     text_right = right - pad - 4
@@ -221,10 +222,15 @@ def seat_row(
     if mark:
         mark_size = max(detail_size - 2, name_size - 4)
         mark_w, mark_h = badge_size(mark, size=mark_size)
-    name_room = text_right - x - (mark_w + 6 if mark else 0)
+    robot_px = name_size + 5  # beside the name, where a glance at the row finds it (an avatar is small here)
+    name_room = text_right - x - (mark_w + 6 if mark else 0) - (robot_px + 6 if robot else 0)
     shown = ellipsize(name, max(0, name_room), name_size, bold=True)
     n_ascent, n_descent = font_chain(name_size)[0].getmetrics()
     name_baseline = top + (height + n_ascent - n_descent) // 2
     name_w = draw_line(draw, (x, name_baseline), shown, name_size, fill=PALETTE.text_light, bold=True)
+    after = x + name_w + 6
+    if robot:
+        robot_mark(img, (after, top + (height - robot_px) // 2), robot_px)
+        after += robot_px + 6
     if mark:
-        badge(img, (x + name_w + 6, top + (height - mark_h) // 2), mark, colour=mark_colour, size=mark_size)
+        badge(img, (after, top + (height - mark_h) // 2), mark, colour=mark_colour, size=mark_size)

@@ -173,7 +173,7 @@ def tile(
     ``colours`` maps a direction to its branch colour when the colour option is on. No text is drawn below
     ``text_min`` px: a ``name`` that does not fit two lines at that size is left off (the tile is too small
     for it), and so is the power of a tile too small to hold it."""
-    text_px = max(text_min, round(size * 0.12))
+    text_px = max(text_min, round(size * 0.09))
     name_block = _name_block(name, size, text_min) if name else None
     badge_text = _badge_text(root, effect, lang, name_block is not None)
     badge = _badge_box(size, badge_text, text_px) if badge_text else None
