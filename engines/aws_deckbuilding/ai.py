@@ -12,7 +12,7 @@ It decides only from what its own seat may see: the face-up marketplace and the 
 - Retiring (AD-12): on-premises cards giving 0 TCO always, the others once it owns enough services.
 - The vote (AD-14): it agrees when no face-up service is worth buying for its deck (nothing it wants
   would be lost), otherwise it says no. It proposes a reshuffle only on its own turn, when it could buy
-  but nothing affordable is worth buying, and (like everyone) at most once a round.
+  but nothing affordable is worth buying (and, as for everyone, only if no vote was held this round).
 """
 
 from __future__ import annotations
@@ -46,6 +46,14 @@ RETIRE_ONE_AT = 4  # services owned before it retires 1-TCO on-premises cards
 RETIRE_TWO_AT = 9  # ... and the 2-TCO Mainframe
 
 
+# Actions are frozen: one object each instead of a new one per decision.
+_YES, _NO = Vote(agree=True), Vote(agree=False)
+_APPLY_ALL = ApplyEffects()
+_KEEP = KeepOnprem()
+_PROPOSE = ProposeReshuffle()
+_END = EndTurn()
+
+
 class Deck:
     """The AI's own cards by kind, with the chance that a condition is met by the rest of a hand."""
 
@@ -65,6 +73,7 @@ class Deck:
         self.services = self.total - onprem
         self._values: dict[str, float] = {}
         self._average: float | None = None
+        self._switch: tuple[dict[str, float], dict[str, float]] | None = None
 
     def _p(self, n: int) -> float:
         f = min(1.0, n / self.total)
@@ -110,6 +119,24 @@ class Deck:
             return eff.amount * BUY_VALUE
         return eff.amount * max(0.5, self.average())
 
+    def _switches(self) -> tuple[dict[str, float], dict[str, float]]:
+        """What one more card of a service (or of a category) is worth to the owned cards whose
+        conditions name it: built once per deck."""
+        if self._switch is None:
+            by_service: dict[str, float] = {}
+            by_category: dict[str, float] = {}
+            for k, n in self.counts.items():
+                for eff in DB.cards[k].effects:
+                    cond = eff.cond
+                    if cond is None or cond.kind not in ("service", "category"):
+                        continue
+                    worth = 0.6 * min(1.0, n * OTHERS / self.total) * self.effect_value(eff)
+                    target = by_service if cond.kind == "service" else by_category
+                    for name in cond.keys:
+                        target[name] = target.get(name, 0.0) + worth
+            self._switch = (by_service, by_category)
+        return self._switch
+
     def value(self, key: str) -> float:
         """What one more copy of this card kind adds to a hand drawn from this deck."""
         found = self._values.get(key)
@@ -120,16 +147,8 @@ class Deck:
         for eff in card.effects:
             value += self.chance(card, eff) * self.effect_value(eff)
         # Owned cards whose conditions this card would meet.
-        for k, n in self.counts.items():
-            other = DB.cards[k]
-            for eff in other.effects:
-                cond = eff.cond
-                if cond is None:
-                    continue
-                if (cond.kind == "service" and key in cond.keys) or (
-                    cond.kind == "category" and card.category in cond.keys
-                ):
-                    value += 0.6 * min(1.0, n * OTHERS / self.total) * self.effect_value(eff)
+        by_service, by_category = self._switches()
+        value += by_service.get(key, 0.0) + by_category.get(card.category, 0.0)
         self._values[key] = value
         return value
 
@@ -170,13 +189,13 @@ class CloudArchitectAI:
     def choose(self, state: ADState, seat: Seat, rng: Rng) -> Action:
         legal = self.engine.legal_actions(state, seat)
         if state.vote is not None:
-            return Vote(agree=self.wanted(state, seat) < VOTE_BAR)
+            return _YES if self.wanted(state, seat) < VOTE_BAR else _NO
         if state.phase == "draft":
             return self._draft(state, seat, legal)
         if state.phase == "retire":
             return self._retire(state, seat, legal)
         if any(isinstance(a, ApplyEffects) for a in legal):
-            return ApplyEffects()
+            return _APPLY_ALL
         return self._buy(state, seat, legal)
 
     def _draft(self, state: ADState, seat: Seat, legal: list[Action]) -> Action:
@@ -192,7 +211,7 @@ class CloudArchitectAI:
             tco = DB.card(worst.card).tco
             if tco == 0 or (tco == 1 and deck.services >= RETIRE_ONE_AT) or deck.services >= RETIRE_TWO_AT:
                 return worst
-        return KeepOnprem()
+        return _KEEP
 
     def _buy(self, state: ADState, seat: Seat, legal: list[Action]) -> Action:
         buys = [a for a in legal if isinstance(a, Buy)]
@@ -220,5 +239,5 @@ class CloudArchitectAI:
             and not now.bought
             and any(isinstance(a, ProposeReshuffle) for a in legal)
         ):
-            return ProposeReshuffle()  # it could buy, but nothing it can pay for is worth a buy
-        return EndTurn()
+            return _PROPOSE  # it could buy, but nothing it can pay for is worth a buy
+        return _END

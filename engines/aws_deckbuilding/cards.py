@@ -328,17 +328,37 @@ class CardDB:
                 why=None,
                 qty=max(w.copies.values()),
             )
-        #: instance id -> card kind, filled as ids are met (the rules look cards up on every step)
-        self._by_id: dict[str, Card] = {}
         self.services = tuple(c for c in self.cards.values() if c.is_service)
         self.onprem = tuple(c for c in self.cards.values() if c.is_onprem)
         self.wa = tuple(c for c in self.cards.values() if c.is_wa)
+        #: every instance id a game can hold -> its card kind (the rules look cards up on every step; hot
+        #: loops index this dict directly)
+        self.by_id: dict[str, Card] = {}
+        for card in self.services:
+            self.by_id.update((i, card) for i in self.service_ids(card))
+        for card in self.onprem:
+            for colour in self.colours:
+                self.by_id.update((i, card) for i in self.onprem_ids(card, colour))
+        for card in self.wa:
+            self.by_id.update((i, card) for i in self.wa_ids(card, card.qty))
+
+    @staticmethod
+    def service_ids(card: Card) -> list[str]:
+        """AD-3: ``ec2#1`` ... ``ec2#8``."""
+        return [f"{card.key}#{n}" for n in range(1, card.qty + 1)]
+
+    @staticmethod
+    def onprem_ids(card: Card, colour: str) -> list[str]:
+        """AD-4: ``mainframe#blue1``, ``bare-metal#blue1`` ... (the colour keeps ids unique per player)."""
+        return [f"{card.key}#{colour}{n}" for n in range(1, card.qty + 1)]
+
+    @staticmethod
+    def wa_ids(card: Card, copies: int) -> list[str]:
+        return [f"{card.key}#{n}" for n in range(1, copies + 1)]
 
     def card(self, instance_or_key: str) -> Card:
-        found = self._by_id.get(instance_or_key)
-        if found is None:
-            found = self._by_id[instance_or_key] = self.cards[key_of(instance_or_key)]
-        return found
+        found = self.by_id.get(instance_or_key)
+        return found if found is not None else self.cards[key_of(instance_or_key)]
 
 
 def _resolve(cond: Condition | None, by_name: dict[str, str]) -> Cond | None:

@@ -107,7 +107,6 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
             vote=None
             if vote is None
             else shallow_copy(vote, waiting=list(vote.waiting), agreed=list(vote.agreed)),
-            proposed=dict(state.proposed),
         )
 
     def view(self, state: ADState, seat: Seat | None) -> ADView:

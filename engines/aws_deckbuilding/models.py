@@ -76,7 +76,7 @@ class KeepOnprem(Action):
 
 
 class ProposeReshuffle(Action):
-    """AD-14: ask every player to agree to reshuffle the marketplace (any seat, any time, once a round)."""
+    """AD-14: ask every player to agree to reshuffle the marketplace (any seat, any time; one a round)."""
 
     type: Literal["propose_reshuffle"] = "propose_reshuffle"
 
@@ -179,8 +179,9 @@ class ADState(GameState):
     now: TurnState | None = None
     last: LastTurn | None = None
     vote: VoteState | None = None
-    #: the round in which each seat last proposed a reshuffle (AD-14: once a round)
-    proposed: dict[Seat, int] = Field(default_factory=dict)
+    #: the round of the last reshuffle vote and who proposed it (AD-14: one vote a round)
+    vote_round: int = -1
+    vote_proposer: Seat | None = None
     #: 0 during the draft, then 1, 2 ... (a round ends when the last seat in order ends its turn)
     round: int = 0
     turns: int = 0

@@ -27,6 +27,7 @@ from engines.aws_deckbuilding.events import (
 from engines.aws_deckbuilding.models import ADState, LastTurn, TurnState
 from engines.core import Event, Rng, Seat, group_ranking
 from engines.deckbuilding import (
+    CreditPool,
     Market,
     cycle_limit,
     draw_noting_reshuffle,
@@ -72,8 +73,9 @@ class Revealed:
         self.keys: dict[str, int] = {}
         self.categories: dict[str, int] = {}
         self.onprem = 0
+        by_id = db.by_id
         for c in cards:
-            card = db.card(c)
+            card = by_id[c]
             self.keys[card.key] = self.keys.get(card.key, 0) + 1
             if card.is_onprem:
                 self.onprem += 1
@@ -108,10 +110,16 @@ class Revealed:
         return [c for c in revealed if c != card_id and db.card(c).category in cond.keys]
 
 
+@lru_cache(maxsize=1024)
+def revealed_of(cards: tuple[str, ...]) -> Revealed:
+    """The counts for a revealed set (never changed once built, so shared)."""
+    return Revealed(DB, cards)
+
+
 def effect_status(state: ADState, now: TurnState) -> list[tuple[str, Eff, str]]:
     """Every effect of every revealed card with its status: applied, declined, offered or unmet."""
     db = DB
-    seen = Revealed(db, now.revealed)
+    seen = revealed_of(tuple(now.revealed))
     applied = set(now.applied)
     declined = set(now.declined)
     out: list[tuple[str, Eff, str]] = []
@@ -151,7 +159,7 @@ def _offers(
             if ref in done:
                 continue
             if seen is None:
-                seen = Revealed(db, revealed)
+                seen = revealed_of(revealed)
             if seen.holds(card, eff):
                 out.append(ref)
     return tuple(out)
@@ -309,11 +317,22 @@ def start_turn(state: ADState, rng: Rng) -> list[Event]:
     db = DB
     seat = current_seat(state)
     hand = state.piles[seat].hand
-    now = TurnState(seat=seat, revealed=list(hand))
-    for c in hand:
-        card = db.card(c)
-        now.tco.earned += card.tco
-        now.awsome.earned += card.awsome
+    by_id = db.by_id
+    # Built without validation (every field given, all of known types): a turn starts on every end_turn.
+    now = TurnState.model_construct(
+        seat=seat,
+        revealed=list(hand),
+        drawn=[],
+        applied=[],
+        declined=[],
+        tco=CreditPool.model_construct(earned=sum(by_id[c].tco for c in hand), spent=0),
+        awsome=CreditPool.model_construct(earned=sum(by_id[c].awsome for c in hand), spent=0),
+        buys=1,
+        bought=[],
+        reshuffles=0,
+        gave_up=False,
+        retired=None,
+    )
     state.now = now
     events: list[Event] = [
         TurnStarted(seat=seat, round=state.round, turn_number=state.turns + 1),
@@ -335,7 +354,7 @@ def end_turn(state: ADState, rng: Rng) -> list[Event]:
     seat = now.seat
     piles = state.piles[seat]
     discarded = end_turn_cleanup(piles)
-    state.last = LastTurn(
+    state.last = LastTurn.model_construct(
         seat=seat,
         revealed=[key_of(c) for c in now.revealed],
         applied=[(key_of(c), w) for c, w in now.applied],

@@ -11,12 +11,12 @@ from engines.deckbuilding import Market, Piles, refill
 
 def service_ids(db: CardDB) -> list[str]:
     """AD-3: ``qty`` instances of every service card: ``ec2#1`` ... ``ec2#8``."""
-    return [f"{c.key}#{n}" for c in db.services for n in range(1, c.qty + 1)]
+    return [i for c in db.services for i in db.service_ids(c)]
 
 
 def onprem_ids(db: CardDB, colour: str) -> list[str]:
     """AD-4: one colour's 10 on-premises cards: ``mainframe#blue1``, ``bare-metal#blue1`` ..."""
-    return [f"{c.key}#{colour}{n}" for c in db.onprem for n in range(1, c.qty + 1)]
+    return [i for c in db.onprem for i in db.onprem_ids(c, colour)]
 
 
 def wa_pile(db: CardDB, players: int) -> list[str]:
@@ -25,7 +25,7 @@ def wa_pile(db: CardDB, players: int) -> list[str]:
     pile: list[str] = []
     for card in sorted(db.wa, key=lambda c: -c.points):
         copies = next(w.copies for w in db.data.wa if w.key == card.key)[players]
-        pile += [f"{card.key}#{n}" for n in range(1, copies + 1)]
+        pile += db.wa_ids(card, copies)
     return pile
 
 

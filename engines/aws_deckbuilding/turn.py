@@ -81,12 +81,13 @@ def _decline(card: str, which: Which) -> DeclineEffect:
 
 # ------------------------------------------------------------------------------------------------ legal
 def may_propose(state: ADState, seat: Seat) -> bool:
-    """AD-14: any seat, at any time of a running game, once a round, while no vote runs."""
+    """AD-14: any seat, at any time of a running game, while no vote runs; one vote a round (a rejected
+    proposal is not put to the table again until the next round)."""
     return (
         state.phase != "over"
         and state.vote is None
         and seat in state.piles
-        and state.proposed.get(seat, -1) != state.round
+        and state.vote_round != state.round
     )
 
 
@@ -183,7 +184,7 @@ def apply_one(state: ADState, now: TurnState, card_id: str, which: Which, rng: R
     card = db.card(card_id)
     eff = card.effect(which)
     assert eff is not None
-    because = play.Revealed(db, now.revealed).because(db, card_id, eff, now.revealed)
+    because = play.revealed_of(tuple(now.revealed)).because(db, card_id, eff, now.revealed)
     now.applied.append((card_id, which))
     drawn_events: list[Event] = []
     if eff.type == "awsome":
@@ -343,9 +344,10 @@ def do_propose(state: ADState, seat: Seat) -> list[Event]:
         raise IllegalAction("game_over")
     if state.vote is not None:
         raise IllegalAction("vote_running")
-    if state.proposed.get(seat, -1) == state.round:
-        raise IllegalAction("already_proposed", round=state.round)
-    state.proposed[seat] = state.round
+    if state.vote_round == state.round:
+        raise IllegalAction("vote_this_round", round=state.round, proposer=state.vote_proposer)
+    state.vote_round = state.round
+    state.vote_proposer = seat
     others = [p for p in state.order if p != seat]
     state.vote = VoteState(proposer=seat, waiting=others, agreed=[seat])
     return [ReshuffleProposed(seat=seat, seats=list(others))]

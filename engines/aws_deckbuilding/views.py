@@ -240,7 +240,8 @@ class ADView(View):
     turn: TurnView | None
     last_turn: LastTurnView | None
     decision: Decision | None
-    proposed_this_round: list[Seat]
+    #: who proposed this round's reshuffle vote (one vote a round); ``None``: a vote may be proposed
+    vote_proposer_seat: Seat | None
     standings: list[Standing] | None
     cards: dict[str, CardFace]
     # seat views only
@@ -254,7 +255,7 @@ class ADView(View):
 # ------------------------------------------------------------------------------------------------ building
 def statuses(state: ADState, now: TurnState) -> list[EffectStatus]:
     db = DB
-    seen = play.Revealed(db, now.revealed)
+    seen = play.revealed_of(tuple(now.revealed))
     out = []
     for c, eff, status in play.effect_status(state, now):
         because = seen.because(db, c, eff, now.revealed) if status != "unmet" else []
@@ -434,7 +435,7 @@ def view(state: ADState, seat: Seat | None, game: str, to_move: list[Seat]) -> A
         turn=turn_view(state, state.now) if state.now is not None and state.phase != "draft" else None,
         last_turn=LastTurnView(**last.model_dump()) if last is not None else None,
         decision=decision(state),
-        proposed_this_round=[p for p in state.order if state.proposed.get(p, -1) == state.round],
+        vote_proposer_seat=state.vote_proposer if state.vote_round == state.round else None,
         standings=standings(state) if state.finished else None,
         cards={},
     )

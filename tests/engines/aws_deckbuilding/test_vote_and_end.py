@@ -39,17 +39,19 @@ def test_ad_14_one_no_ends_the_vote() -> None:
     assert ENGINE.to_move(t.state) == ["p1"]
 
 
-def test_ad_14_any_seat_may_propose_out_of_turn_once_a_round() -> None:
+def test_ad_14_any_seat_may_propose_out_of_turn_and_one_vote_is_held_a_round() -> None:
     t = Table(players=2, drafted=True)
     assert ENGINE.to_move(t.state) == ["p1"]
     assert t.legal("p2") == [ProposeReshuffle()]  # p2 is not to move but may propose
     t.do("p2", ProposeReshuffle())
     assert ENGINE.to_move(t.state) == ["p1"] and t.state.vote is not None
     t.do("p1", Vote(agree=False))
-    assert ProposeReshuffle() not in t.legal("p2")
-    with pytest.raises(IllegalAction) as err:
-        t.do("p2", ProposeReshuffle())
-    assert err.value.code == "already_proposed"
+    assert ProposeReshuffle() not in t.legal("p2") and ProposeReshuffle() not in t.legal("p1")
+    for seat in ("p1", "p2"):
+        with pytest.raises(IllegalAction) as err:
+            t.do(seat, ProposeReshuffle())
+        assert err.value.code == "vote_this_round" and err.value.params["proposer"] == "p2"
+    assert ENGINE.view(t.state, None).vote_proposer_seat == "p2"
     # anything else out of turn is still refused
     with pytest.raises(NotYourTurn):
         t.do("p2", EndTurn())
