@@ -93,10 +93,11 @@ def _lines(result: Result, ordered: list[str], deployed: Sequence[str]) -> list[
     ]
 
 
-def preview_deploy(state: ABState, seat: Seat, action: Deploy) -> DeployPreview:
+def preview_deploy(state: ABState, seat: Seat, action: Deploy, *, lines: bool = True) -> DeployPreview:
     """What ``action`` would give if chosen now, without changing anything: the same evaluation the deploy
     makes, on the play area it would make. ``draws`` counts the cards it would draw (no more than the
-    player's deck and discard pile hold). Raises ``IllegalAction`` as the deploy would."""
+    player's deck and discard pile hold); ``lines=False`` leaves the pairs out (labels need the totals).
+    Raises ``IllegalAction`` as the deploy would."""
     db = catalogue(state.card_file)
     cards = check_deploy(state, db, seat, action)
     now = state.now
@@ -113,7 +114,7 @@ def preview_deploy(state: ABState, seat: Seat, action: Deploy) -> DeployPreview:
         adoptions=result.adopt,
         acquisitions=1 + result.adopt,
         to_deck=max(0, result.discard_to_deck - now.to_deck_done),
-        lines=_lines(result, _ordered, [*now.deployed, *cards]),
+        lines=_lines(result, _ordered, [*now.deployed, *cards]) if lines else None,
     )
 
 

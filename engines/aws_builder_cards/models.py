@@ -186,7 +186,8 @@ class PairLine(BaseModel):
 class DeployPreview(BaseModel):
     """What deploying ``cards`` would give now, before the player chooses (``deploy.preview_deploy``): the
     turn's credits, Cloud Adoptions and acquisitions once they are down, the cards it draws at once (after
-    AWS CDK's choice when ``to_deck``), and the architecture it builds with what is already deployed."""
+    AWS CDK's choice when ``to_deck``), and the pairs of the architecture it builds with what is already
+    deployed (``lines``; ``None`` where only the totals are wanted, as in the view's labels)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -198,7 +199,7 @@ class DeployPreview(BaseModel):
     adoptions: int
     acquisitions: int
     to_deck: int
-    lines: list[PairLine]
+    lines: list[PairLine] | None = None
 
     def matches(self, action: Deploy) -> bool:
         return self.cards == action.cards and self.decline_sunset == action.decline_sunset

@@ -242,11 +242,12 @@ def _faces_for(v: ABView, all_faces: dict[str, CardFace]) -> dict[str, CardFace]
 
 
 def deploy_previews(state: ABState, db: CardDB, seat: Seat, to_move: list[Seat]) -> list[DeployPreview]:
-    """What each legal deploy would give now, for the labels of the seat to move in its build phase."""
+    """What each legal deploy would give now, for the labels of the seat to move in its build phase (totals
+    only: the pairs are worded when the deploy happens)."""
     if state.finished or state.pending is not None or seat not in to_move or state.now.phase != "build":
         return []
     first, partial = deploy_choices(state, db, seat)
-    return [preview_deploy(state, seat, action) for action in [*first, *partial]]
+    return [preview_deploy(state, seat, action, lines=False) for action in [*first, *partial]]
 
 
 def hand_cards(state: ABState, db: CardDB, seat: Seat) -> list[HandCard]:

@@ -1,7 +1,8 @@
 """AWS Builder Cards end to end: one human and two AIs play a whole game through the fake Discord.
 
-The human (alice) plays with the hand's controls (the "Deploy all" and "End turn" buttons, the select of
-purchases and retirements, the vote buttons) and with the ``/aws`` commands. Checked: the turn summary
+The human (alice) plays with the hand's controls (the select, whose first option is "Deploy all" with what
+it gives, purchases and retirements; the "End turn" and vote buttons) and with the ``/aws`` commands (a
+typed list of card names among them). Checked: the turn summary
 lines, that an older table message has lost its buttons, that every hand is ephemeral and unseen by
 others, and — replaying the stored game — that no public message names a card hidden in someone's hand
 (the retire proof is the one allowed reveal).
@@ -47,6 +48,21 @@ def hand_of(reply: Reply) -> SeenMessage | None:
 
 def option_labels(hand: SeenMessage) -> list[str]:
     return [o.label for s in hand.selects() for o in s.options]
+
+
+def name_of(label: str) -> str:
+    """ "Deploy S3: 2 credits" -> "S3"."""
+    return label.removeprefix("Deploy ").rsplit(": ", 1)[0]
+
+
+def single(label: str) -> bool:
+    """A deploy of one card with its effect (not "Deploy all (…)", a set "A, B", or a kept Sunset card)."""
+    return (
+        label.startswith("Deploy ")
+        and not label.startswith("Deploy all (")
+        and "Sunset" not in label
+        and ", " not in name_of(label)
+    )
 
 
 async def choose(alice: FakeMember, hand: SeenMessage, label: str) -> Reply:
@@ -151,6 +167,7 @@ async def test_one_human_and_two_ais_play_a_whole_game(
 
     await alice.click("Start", message=lobby.message)
     used: set[str] = set()
+    deployed_pairs: list[str] = []
     retired = 0
     moves = 0
     for _ in range(400):
@@ -178,20 +195,23 @@ async def test_one_human_and_two_ais_play_a_whole_game(
                         alice, hand, next(lbl for lbl in labels if lbl.startswith("Retire "))
                     )
                 retired += 1
-            elif any(b.startswith("Deploy all") for b in buttons):
+            elif any(lbl.startswith("Deploy all (") for lbl in labels):
+                # "Deploy all", with what it gives, is the hand's first option.
+                assert labels[0].startswith("Deploy all (") and re.search(r": \d+ credits?", labels[0])
                 if "deploy" not in used:
                     used.add("deploy")
-                    singles = [lbl[7:] for lbl in labels if lbl.startswith("Deploy ") and "Sunset" not in lbl]
-                    if len(singles) >= 3:  # typed names: two cards of a bigger hand are neither one nor all
-                        part = await alice.slash("aws deploy", cards=", ".join(singles[:2]))
-                        assert part.ephemeral and "every deployable card at once" in part.text()
+                    singles = [name_of(lbl) for lbl in labels if single(lbl)]
+                    if len(singles) >= 3 and len(set(singles[:2])) == 2:
+                        # Typed names, as the command's help says: two cards of a bigger hand go down at once.
+                        typed = ", ".join(singles[:2])
+                        part = await alice.slash("aws deploy", cards=typed)
+                        assert part.ephemeral and not part.text().startswith("“"), part.text()
+                        deployed_pairs.append(typed)
                     reply = await alice.slash("aws deploy", cards="all")
                 else:
-                    reply = await alice.click(
-                        next(b for b in buttons if b.startswith("Deploy all")), message=hand
-                    )
-            elif any(lbl.startswith("Deploy ") and "Sunset" not in lbl for lbl in labels):
-                reply = await choose(alice, hand, next(lbl for lbl in labels if lbl.startswith("Deploy ")))
+                    reply = await choose(alice, hand, labels[0])
+            elif any(single(lbl) for lbl in labels):
+                reply = await choose(alice, hand, next(lbl for lbl in labels if single(lbl)))
             elif "reshuffle" not in used and PROPOSE in labels:  # the AIs vote on it at once
                 used.add("reshuffle")
                 reply = await choose(alice, hand, PROPOSE)
@@ -227,6 +247,7 @@ async def test_one_human_and_two_ais_play_a_whole_game(
     assert any(a.filename == "final.png" for a in final.attachments)
     assert "The game is over" in final.content and "points" in final.content
     assert used == {"retire", "deploy", "acquire", "end", "reshuffle"} and retired >= 1 and moves > 20
+    assert deployed_pairs, "a typed list of two cards was deployed at once"
     # Only the newest table message has buttons (the final one none at all).
     assert all(m.buttons() == [] for m in tables[:-1])
     assert final.buttons() == []
@@ -237,6 +258,7 @@ async def test_one_human_and_two_ais_play_a_whole_game(
     assert re.search(rf"📋 \*\*{me}'s turn:\*\* .*deployed .+: \d+ credits?.*; acquired ", text)
     assert re.search(r"📋 \*\*AI-\d's turn:\*\* ", text)
     assert "🏗️ Architecture:" in text and " → " in text
+    assert any(f"deployed {typed.replace(', ', ' + ')}." in text for typed in deployed_pairs), deployed_pairs
     assert f"🔀 {alice.user.global_name} proposes to reshuffle the console" in text
     assert "🗳️ AI-1 agrees." in text and "🗳️ AI-2 agrees." in text and "🔀 Everyone agreed" in text
     assert re.search(rf"♻️ {me} retired \*\*.+\*\* to the cloud and showed their hand as proof: ", text)

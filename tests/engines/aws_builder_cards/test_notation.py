@@ -128,7 +128,7 @@ def test_a_deploy_written_then_read_is_the_same_deploy(case: tuple[list[str], De
     # Identical cards are interchangeable: the same kinds, and the first copies in the hand.
     assert Counter(map(key_of, parsed.cards)) == Counter(map(key_of, action.cards))
     assert set(parsed.cards) <= set(hand)
-    assert format_deploy(DEFAULT_DB, parsed, hand, lang) == text
+    assert parse_deploy(DEFAULT_DB, format_deploy(DEFAULT_DB, parsed, hand, lang), hand) == parsed
     kinds = Counter(map(key_of, action.cards))
     firsts = {c for k, n in kinds.items() for c in [o for o in hand if key_of(o) == k][:n]}
     if set(action.cards) == firsts:

@@ -29,7 +29,7 @@ def check_preview(state: ABState, action: Deploy) -> DeployPreview:
     assert (preview.credits, preview.adoptions) == (now.credits, now.adopt)
     assert preview.acquisitions == now.acquisitions
     assert preview.unlocked == now.unlocked
-    assert [line.as_dict() for line in preview.lines] == now.lines
+    assert preview.lines is not None and [line.as_dict() for line in preview.lines] == now.lines
     drawn = [c for e in step.events if isinstance(e, Drew) for c in e.cards]
     if step.state.pending is None:
         assert len(drawn) == preview.draws
@@ -93,7 +93,7 @@ def test_the_seat_to_move_sees_a_preview_for_each_legal_deploy_and_nobody_else_d
     assert [(p.cards, p.decline_sunset) for p in view.previews] == [
         (a.cards, a.decline_sunset) for a in legal
     ]
-    assert view.previews == [preview_deploy(t.state, "p1", a) for a in legal]
+    assert view.previews == [preview_deploy(t.state, "p1", a, lines=False) for a in legal]
     assert not ENGINE.view(t.state, "p2").previews and ENGINE.view(t.state, None).previews is None
 
 
