@@ -93,7 +93,14 @@ def wa_pile(img: Image.Image, y: int, view: ADView, lang: str) -> int:
     m = view.market
     rows = sorted(m.wa_left.items(), key=lambda kv: int(kv[0]))
     height = 56 + max(1, len(rows)) * 30 + 16
+    d = view.decision
+    buyable = d is not None and d.kind == "buy" and m.wa_top is not None and m.wa_top in d.cards
+    if buyable:
+        rounded_rect(img, (PAD - 4, y - 4, WIDTH - PAD + 4, y + height + 4), 20, fill=GREEN_EDGE)
     rounded_rect(img, (PAD, y, WIDTH - PAD, y + height), 16, fill=PANEL, outline=PANEL_EDGE, width=2)
+    if buyable:
+        words = t("tag_buyable", lang)
+        chip(img, (WIDTH - PAD - 12 - chip_width(words), y + 10), words, (24, 120, 70))
     text(
         img,
         (PAD + 16, y + 10, WIDTH - PAD - 16, y + 42),

@@ -308,3 +308,29 @@ def test_ad_13_the_discard_becomes_the_deck_only_when_a_draw_finds_the_deck_empt
     assert shuffled.model_dump()["count"] == 7 and shuffled.seat == "p1"
     assert set(old) <= set(p.hand) and len(p.hand) == 5
     assert len(p.deck) == 4 and p.discard == []
+
+
+# ------------------------------------------------------------------------------------------------ AD-1, AD-2
+def test_ad_1_the_two_effects_are_independent() -> None:
+    t = Table(drafted=True)
+    t.start("p1", "s3", "athena", "bare-metal", "tape-backup", "power-cooling")
+    # S3's primary wants CloudFront (absent); its secondary (an Analytics card) still works.
+    assert ("s3", "secondary") in offered(t) and ("s3", "primary") not in offered(t)
+
+
+def test_ad_2_each_effect_type_does_what_its_icon_says() -> None:
+    t = Table(drafted=True)
+    t.start("p1", "ec2", "ec2-auto-scaling", "cost-management", "iam", "bare-metal")
+    now = t.state.now
+    assert now is not None
+    hand = list(t.state.piles["p1"].hand)
+    ec2, scaling, cost, iam = hand[:4]
+    awsome, buys = now.awsome.earned, now.buys
+    t.do("p1", ApplyEffect(card=ec2, effect="primary"))  # orange number: +2 AWSome (Auto Scaling revealed)
+    assert t.state.now is not None and t.state.now.awsome.earned == awsome + 2
+    t.do("p1", ApplyEffect(card=cost, effect="primary"))  # gold dollar: +1 buy
+    assert t.state.now is not None and t.state.now.buys == buys + 1
+    deck_top = t.state.piles["p1"].deck[-1]
+    t.do("p1", ApplyEffect(card=iam, effect="primary"))  # black square with ?: draw 1, revealed
+    assert t.state.now is not None and t.state.now.revealed[-1] == deck_top
+    assert scaling in t.state.now.revealed
