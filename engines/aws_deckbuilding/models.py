@@ -101,6 +101,20 @@ ADAction = Annotated[
 ]
 
 
+ACTION_TYPES: tuple[str, ...] = (
+    "draft",
+    "apply_effects",
+    "apply_effect",
+    "decline_effect",
+    "buy",
+    "end_turn",
+    "retire",
+    "keep_onprem",
+    "propose_reshuffle",
+    "vote",
+)
+
+
 # ------------------------------------------------------------------------------------------------ state
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")

@@ -46,6 +46,31 @@ from engines.aws_deckbuilding.models import (
 from engines.core import Event, IllegalAction, Rng, Seat
 from engines.deckbuilding import draw_one, reshuffle_market, take_from_slot
 
+#: Every ``IllegalAction`` code this engine raises (besides the core's ``not_your_turn``, ``game_over`` and
+#: ``bad_action``): the bot needs a sentence for each. Some can only come from a hand-made action.
+REFUSALS: tuple[str, ...] = (
+    "already_voted",
+    "draft_first",
+    "draft_tco_cost_only",
+    "effect_not_offered",
+    "effects_pending",
+    "game_over",
+    "no_buys_left",
+    "no_effects_offered",
+    "no_vote",
+    "not_affordable",
+    "not_drafting",
+    "not_face_up",
+    "not_for_sale",
+    "not_now",
+    "not_onprem_in_hand",
+    "not_retiring",
+    "not_your_turn",
+    "unknown_action",
+    "vote_running",
+    "vote_this_round",
+)
+
 # Actions are frozen: the legal lists reuse one object per choice instead of building them again.
 _APPLY_ALL = ApplyEffects()
 _END = EndTurn()

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+from typing import get_args
+
 from engines.aws_deckbuilding import ENGINE
 from engines.aws_deckbuilding.cards import DB
 from engines.aws_deckbuilding.events import EVENT_KINDS, ADEvent
-from engines.aws_deckbuilding.models import ApplyEffects, EndTurn, ProposeReshuffle
+from engines.aws_deckbuilding.models import ACTION_TYPES, ADAction, ApplyEffects, EndTurn, ProposeReshuffle
+from engines.aws_deckbuilding.turn import REFUSALS
 from tests.engines.aws_deckbuilding.conftest import Table
+
+ENGINE_DIR = Path(__file__).resolve().parents[3] / "engines" / "aws_deckbuilding"
 
 
 def test_hands_and_decks_are_hidden_but_a_revealed_hand_is_public() -> None:
@@ -70,8 +77,6 @@ def test_turn_view_marks_applied_declined_offered_and_unmet_effects() -> None:
 
 
 def test_every_event_kind_is_a_typed_class() -> None:
-    from typing import get_args
-
     union = get_args(get_args(ADEvent)[0])
     kinds = {cls.model_fields["kind"].default for cls in union}
     assert kinds == set(EVENT_KINDS)
@@ -102,3 +107,12 @@ def test_cards_cover_every_kind_with_costs_effects_and_aliases() -> None:
     assert cdk.value.en == "3 AWSome (orange)"
     assert infos["mainframe"].name.ja == "メインフレーム"
     assert {f.name.en for f in infos["wa-3"].fields} >= {"Cost", "Points"}
+
+
+def test_the_lists_for_the_bot_match_the_code() -> None:
+    """EVENT_KINDS, ACTION_TYPES and REFUSALS are what the Discord layer words: they must be complete."""
+    union = get_args(get_args(ADAction)[0])
+    assert {cls.model_fields["type"].default for cls in union} == set(ACTION_TYPES)
+    source = "".join(p.read_text(encoding="utf-8") for p in ENGINE_DIR.glob("*.py"))
+    raised = set(re.findall(r'IllegalAction\(\s*"([a-z_]+)"', source))
+    assert raised == set(REFUSALS)
