@@ -204,6 +204,8 @@ async def test_one_human_and_two_ais_play_a_whole_game(
                     if len(singles) >= 3 and len(set(singles[:2])) == 2:
                         # Typed names, as the command's help says: two cards of a bigger hand go down at once.
                         typed = ", ".join(singles[:2])
+                        offered = await alice.autocomplete("aws deploy", "cards", typed)
+                        assert offered and offered[0].name.startswith(f"Deploy {typed}: "), offered
                         part = await alice.slash("aws deploy", cards=typed)
                         assert part.ephemeral and not part.text().startswith("“"), part.text()
                         deployed_pairs.append(typed)

@@ -16,13 +16,14 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.games import LabelContext
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
 from bot.i18n import t
 from bot.store import GameRecord
-from bot.table.slash import Position
+from bot.table.slash import Position, caller_position
 from engines.aws_builder_cards.cards import CardDataError, catalogue, load_cards
 from engines.aws_builder_cards.models import ABState, ABView, Acquire, Deploy, EndTurn, Retire
-from engines.aws_builder_cards.notation import parse_acquire, parse_card, parse_deploy
+from engines.aws_builder_cards.notation import NotationError, parse_acquire, parse_card, parse_deploy
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
@@ -52,8 +53,31 @@ class AwsCog(
     async def _deploy_choices(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        """The legal deploys, the whole hand first, each labelled with what it gives now."""
-        return await _DEPLOYS(self, interaction, current)
+        """The legal deploys, the whole hand first, each labelled with what it gives now; a typed list of
+        names ("Lambda, S3") that reads as a legal deploy comes first, in whatever order it was typed."""
+        choices = await _DEPLOYS(self, interaction, current)
+        typed = await self._typed_deploy(interaction, current)
+        if typed is None:
+            return choices
+        return [typed, *(c for c in choices if c.value != typed.value)][:25]
+
+    async def _typed_deploy(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> app_commands.Choice[str] | None:
+        pos = await caller_position(interaction, self.game_id)
+        if pos is None or not current.strip():
+            return None
+        state = self._state(pos)
+        try:
+            action = parse_deploy(catalogue(state.card_file), current, state.piles[pos.seat].hand)
+        except NotationError:
+            return None  # still being typed, or not a hand card: the plain suggestions stay
+        legal = pos.legal()
+        if action not in legal:
+            return None
+        ctx = LabelContext(pos.engine.view(pos.state, pos.seat), pos.record.names())
+        label = self.tables.ui(pos.record).action_label(action, self.lang(interaction), ctx=ctx)
+        return app_commands.Choice(name=label[:100], value=f"{pos.record.version}:{legal.index(action)}")
 
     async def _acquire_choices(
         self, interaction: discord.Interaction[Any], current: str
@@ -158,7 +182,7 @@ class AwsCog(
             rec, "aws_builder_cards.cardfile.announce", host=interaction.user.mention, **facts
         )
 
-    async def _announce(self, rec: GameRecord, key: str, **params: Any) -> None:
+    async def _announce(self, rec: GameRecord, key: str, **params: object) -> None:
         public = await self.tables.public_lang(rec.guild_id)
         channel = self.bot.get_partial_messageable(rec.channel_id)
         await channel.send(t(public, key, **params), allowed_mentions=discord.AllowedMentions.none())
