@@ -129,7 +129,7 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
     row_heights = [TILE + 8 + max(_texts_height(x) for x in row) for row in rows]
     cards_top = map_top + max(map_h, notes_h) + 18
     height = cards_top + sum(h + GAP for h in row_heights) + 4
-    img = new_canvas(WIDTH, height, mode="RGB")
+    img = new_canvas(WIDTH, height, vignette=False, mode="RGB")  # flat: no gradient to encode (faster)
     draw = ImageDraw.Draw(img)
     draw_text(
         draw,

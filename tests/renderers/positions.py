@@ -29,9 +29,8 @@ class Position:
     game: str
     seed: int
     table: Any  # the public view
-    hand: Any  # the view of the seat to move
+    hand: Any  # the view of the seat to move (or of the next seat holding cards)
     final: Any  # the public view of the same game played to its end
-    seat: str
 
 
 def position(game: str, seed: int) -> Position:
@@ -48,15 +47,19 @@ def position(game: str, seed: int) -> Position:
             break
         state = engine.apply(state, movers[0], ai.choose(state, movers[0], rng)).state
     movers = engine.to_move(state)
-    seat = movers[0] if movers else seats[0]
+    # The hand of the seat to move, unless it holds nothing (an AWS seat that has deployed everything):
+    # then the next seat's, so the hand pictures measured and checked show cards.
+    order = [*movers, *(s for s in seats if s not in movers)]
+    views = [engine.view(state, s) for s in order]
+    held = [v for v in views if getattr(v, "hand", None)]
+    hand = held[0] if held else views[0]
     final, _ = play_out(engine, state, ai, Rng.from_seed(seed + 1000))
     return Position(
         game=game,
         seed=seed,
         table=engine.view(state, None),
-        hand=engine.view(state, seat),
+        hand=hand,
         final=engine.view(final, None),
-        seat=seat,
     )
 
 
