@@ -1,12 +1,14 @@
 """The shared drawing kit: bundled fonts, text layout, the product palette, primitives and PNG output.
 
 Modules: ``fonts`` (bundled faces, fallback chain), ``text`` (wrap, fit, draw), ``palette``, ``compositing``
-(anti-aliased masks), ``shapes``, ``playing_cards``, ``seats`` (badges, avatars, panels), ``layout`` and
-``canvas`` (canvases, encoding). ``primitives`` re-exports the drawing modules under one name.
+(anti-aliased masks), ``shapes``, ``playing_cards``, ``seats`` (badges, avatars, panels, one-line rows),
+``robot`` (the mark of a seat the computer plays), ``layout``, ``card_sheet`` (the ``/card`` picture),
+``cache`` (the bounded LRU caches) and ``canvas`` (canvases; :func:`encode` writes :data:`IMAGE_FORMAT`,
+files are named with :data:`IMAGE_SUFFIX`). ``primitives`` re-exports the drawing modules under one name.
 
 A game renderer typically does::
 
-    img = new_canvas(1200, 800)
+    img = new_canvas(560, 800, mode="RGB")  # phone first: ~400 px wide on a phone
     playing_card(img, (40, 500), rank_label="7", suit="spade", title="秘密の取引き")
     seat_panel(img, (40, 40, 340, 140), name="alice", colour=PALETTE.seat(0), lines=["hand 7"], active=True)
     return encode(img)  # the bot names the file with IMAGE_SUFFIX
