@@ -237,6 +237,7 @@ def _paint_card(
             fill=(70, 72, 80),
             align="center",
             valign="middle",
+            balance=True,
             phrases=True,
         )
     elif face.kind == "wa":
