@@ -81,20 +81,20 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
     def copy_state(self, state: ADState) -> ADState:
         """Structural copy of what an action may change. Outside the draft only the acting seat's piles,
         score and retired cards change (the next player's reveal only reads a hand), so only those are
-        copied; the draft's last pick deals every seat, so there every seat is copied. Options and the
-        finished turn ``last`` (replaced, never changed in place) are shared."""
+        copied; the draft's last pick deals every seat, so there every seat is copied (and the drafted
+        cards, which stay empty after the draft). Options and the finished turn ``last`` (replaced, never
+        changed in place) are shared."""
         now = state.now
         vote = state.vote
         piles = dict(state.piles)
         score = dict(state.score)
         retired = dict(state.retired)
-        drafted = dict(state.drafted)
-        changing = state.order if state.phase == "draft" else [state.order[state.current]]
-        for seat in changing:
+        drafting = state.phase == "draft"
+        drafted = {s: list(c) for s, c in state.drafted.items()} if drafting else state.drafted
+        for seat in state.order if drafting else (state.order[state.current],):
             piles[seat] = piles[seat].copy_piles()
             score[seat] = list(score[seat])
             retired[seat] = list(retired[seat])
-            drafted[seat] = list(drafted[seat])
         return shallow_copy(
             state,
             drafted=drafted,

@@ -318,20 +318,11 @@ def start_turn(state: ADState, rng: Rng) -> list[Event]:
     seat = current_seat(state)
     hand = state.piles[seat].hand
     by_id = db.by_id
-    # Built without validation (every field given, all of known types): a turn starts on every end_turn.
-    now = TurnState.model_construct(
+    now = TurnState(
         seat=seat,
         revealed=list(hand),
-        drawn=[],
-        applied=[],
-        declined=[],
-        tco=CreditPool.model_construct(earned=sum(by_id[c].tco for c in hand), spent=0),
-        awsome=CreditPool.model_construct(earned=sum(by_id[c].awsome for c in hand), spent=0),
-        buys=1,
-        bought=[],
-        reshuffles=0,
-        gave_up=False,
-        retired=None,
+        tco=CreditPool(earned=sum(by_id[c].tco for c in hand)),
+        awsome=CreditPool(earned=sum(by_id[c].awsome for c in hand)),
     )
     state.now = now
     events: list[Event] = [
@@ -354,7 +345,7 @@ def end_turn(state: ADState, rng: Rng) -> list[Event]:
     seat = now.seat
     piles = state.piles[seat]
     discarded = end_turn_cleanup(piles)
-    state.last = LastTurn.model_construct(
+    state.last = LastTurn(
         seat=seat,
         revealed=[key_of(c) for c in now.revealed],
         applied=[(key_of(c), w) for c, w in now.applied],
