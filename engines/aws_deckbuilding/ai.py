@@ -13,6 +13,8 @@ It decides only from what its own seat may see: the face-up marketplace and the 
 - The vote (AD-14): it agrees when no face-up service is worth buying for its deck (nothing it wants
   would be lost), otherwise it says no. It proposes a reshuffle only on its own turn, when it could buy
   but nothing affordable is worth buying (and, as for everyone, only if no vote was held this round).
+
+The ``random`` level plays any legal move except proposing a reshuffle.
 """
 
 from __future__ import annotations
@@ -241,3 +243,16 @@ class CloudArchitectAI:
         ):
             return _PROPOSE  # it could buy, but nothing it can pay for is worth a buy
         return _END
+
+
+class RandomPlayer:
+    """The ``random`` level: any legal move, uniformly, except that it never proposes a marketplace
+    reshuffle (random proposals would only make the humans vote again and again)."""
+
+    def __init__(self, engine: Engine[Any, Any, Any, Any]) -> None:
+        self.engine = engine
+
+    def choose(self, state: ADState, seat: Seat, rng: Rng) -> Action:
+        legal: list[Action] = self.engine.legal_actions(state, seat)
+        moves = [a for a in legal if not isinstance(a, ProposeReshuffle)]
+        return rng.choice(moves or legal)

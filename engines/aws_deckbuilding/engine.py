@@ -19,7 +19,6 @@ from engines.core import (
     Event,
     GameError,
     Outcome,
-    RandomAgent,
     Rng,
     RuleSection,
     Seat,
@@ -134,11 +133,9 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
         return views.hidden_cards(state, seat)
 
     def ai(self, level: str = "normal") -> Agent:
-        if level == "random":
-            return RandomAgent(self)
-        from engines.aws_deckbuilding.ai import CloudArchitectAI
+        from engines.aws_deckbuilding.ai import CloudArchitectAI, RandomPlayer
 
-        return CloudArchitectAI(self)
+        return RandomPlayer(self) if level == "random" else CloudArchitectAI(self)
 
     def rules(self) -> list[RuleSection]:
         from engines.aws_deckbuilding.rules_text import rule_sections

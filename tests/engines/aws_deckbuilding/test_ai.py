@@ -75,3 +75,10 @@ def test_ai_votes_by_its_stated_rule() -> None:
     t.show("ec2", "lambda", "api-gateway", "s3", "athena")
     t.do("p1", {"type": "propose_reshuffle"})
     assert ENGINE.ai().choose(t.state, "p2", Rng(1)) == Vote(agree=False)
+
+
+def test_random_level_plays_legal_moves_but_never_proposes_a_vote() -> None:
+    agent = ENGINE.ai("random")
+    final, history = play_out(ENGINE, ENGINE.new_game(["p1", "p2", "p3"], None, 4), agent, Rng.from_seed(4))
+    assert ENGINE.outcome(final) is not None
+    assert not any(a.type == "propose_reshuffle" for _, a, _ in history)
