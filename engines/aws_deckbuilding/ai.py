@@ -169,7 +169,8 @@ class CloudArchitectAI:
         cached = self._decks.get(seat)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        deck = Deck(Counter(key_of(c) for c in cards))
+        by_id = DB.by_id
+        deck = Deck(Counter(by_id[c].key for c in cards))
         self._decks[seat] = (stamp, deck)
         return deck
 
