@@ -86,9 +86,7 @@ class GameUI:
     @staticmethod
     def event_fields(event: Event) -> dict[str, Any]:
         """An event's own fields (a game's typed event subclass), without the envelope."""
-        return event.model_dump(mode="json", exclude={"kind", "seat", "visible_to", "params"}) | dict(
-            event.params
-        )
+        return event.model_dump(mode="json", exclude={"kind", "seat", "visible_to"})
 
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         """One line for the table message, or ``None`` to leave the event out. The catalog entry

@@ -8,7 +8,7 @@ to engine actions and hands them to ``act``; the rules decide.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from bot.client import Deckhand
     from bot.table.service import TableService
 
-Autocomplete = Callable[[Any, discord.Interaction[Any], str], Awaitable[list[app_commands.Choice[str]]]]
+Autocomplete = Callable[
+    [Any, discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+]
 
 _RECORD = "deckhand:record"
 
@@ -97,6 +99,9 @@ def legal_autocomplete(keep: Callable[[Action], bool]) -> Autocomplete:
     ) -> list[app_commands.Choice[str]]:
         return await legal_choices(interaction, cog.game_id, current, keep)
 
+    # discord.py counts a callback's parameters and expects ``self`` only on functions defined in a class
+    # (it reads the qualified name): name this one as a method so it can be handed to ``.autocomplete``.
+    complete.__qualname__ = f"{GameCommands.__name__}.{complete.__name__}"
     return complete
 
 

@@ -28,9 +28,10 @@ class Action(BaseModel):
 class Event(BaseModel):
     """Something that happened, as a record the bot words and the renderer draws.
 
-    ``visible_to`` is ``None`` for public events, otherwise the seats that may see it (a 7-pass shows
-    each side only what it gave and got). ``params`` holds only JSON-able values (card ids, seats,
-    numbers); a public event must never carry a hidden card.
+    Each game subclasses it once per kind (``kind: Literal["played"] = "played"`` plus typed fields: card ids
+    in ``card``/``cards``/``*_card(s)``, seats in ``*_seat``/``seats``) and unions them, discriminated by
+    ``kind``. ``visible_to`` is ``None`` for public events, otherwise the seats that may see it (a 7-pass
+    shows each side only what it gave and got); a public event must never carry a hidden card.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -38,7 +39,6 @@ class Event(BaseModel):
     kind: str
     seat: Seat | None = None
     visible_to: tuple[Seat, ...] | None = None
-    params: dict[str, Any] = Field(default_factory=dict)
 
     @property
     def public(self) -> bool:

@@ -50,7 +50,10 @@ def _notes(view: YggView, seat: str, lang: str, names: Mapping[str, str] | None)
         if pending is not None and pending.kind == "swap":
             notes.append(t("pending_swap", lang, pairs=", ".join("⇄".join(p) for p in pending.swaps[:12])))
         elif pending is not None and pending.kind == "invade":
-            opts = ", ".join(f"{o.target} ({o.attack}:{o.defence})" for o in pending.invasions)
+            opts = ", ".join(
+                t("invade_option_yours", lang, cell=o.target, attack=o.attack, defence=o.defence)
+                for o in pending.invasions
+            )
             notes.append(t("pending_invade", lang, options=opts))
         elif pending is not None and pending.kind == "extra_placement":
             notes.append(t("pending_extra", lang))

@@ -70,7 +70,11 @@ def status_lines(view: YggView, lang: str, names: Mapping[str, str] | None) -> l
     if view.finished:
         lines = [t("over", lang)]
     elif pending is not None and pending.kind == "invade":
-        options = ", ".join(f"{o.target} ({o.attack}:{o.defence})" for o in pending.invasions)
+        # In words, not "C3 (4:1)": a new player must read who attacks with what (issue 10).
+        options = ", ".join(
+            t("invade_option", lang, cell=o.target, attack=o.attack, defence=o.defence)
+            for o in pending.invasions
+        )
         lines = [t("to_invade", lang, seat=seat, options=options)]
     elif pending is not None and pending.kind == "swap":
         lines = [t("to_swap", lang, seat=seat)]

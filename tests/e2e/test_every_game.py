@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from typing import Any
 
 import pytest
@@ -109,5 +110,5 @@ async def test_one_human_and_ais_play_to_the_end(
     secret = never_public_strings(game, states)
     for message in bob.visible_messages():
         text = message.text()
-        leaked = sorted(s for s in secret if s in text)
+        leaked = sorted(s for s in secret if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", text))
         assert not leaked, f"public message names hidden cards {leaked}: {text[:200]}"

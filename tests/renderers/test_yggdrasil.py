@@ -17,9 +17,9 @@ from engines.yggdrasil import ENGINE
 from engines.yggdrasil.cards import CARDS, DECKS
 from renderers.common import MAX_PNG_BYTES, missing_glyphs
 from renderers.yggdrasil import WIDTH, render_final, render_hand, render_table
-from renderers.yggdrasil.hand import you_sit
+from renderers.yggdrasil.hand import _notes, you_sit
 from renderers.yggdrasil.labels import ALL_STRINGS
-from renderers.yggdrasil.table import who
+from renderers.yggdrasil.table import status_lines, who
 
 LANGS = ("en", "ja")
 
@@ -65,7 +65,7 @@ def test_every_field_size_renders(cols: int, rows: int) -> None:
     check_png(render_hand(ENGINE.view(state, "p2"), "en"))
 
 
-def test_pictures_show_an_invasion_and_a_pending_decision() -> None:
+def test_pictures_show_an_invasion_and_a_pending_decision() -> Any:
     for seed in range(40):
         state = ENGINE.new_game(["p1", "p2"], None, seed)
         rng = Rng.from_seed(seed)
@@ -78,6 +78,21 @@ def test_pictures_show_an_invasion_and_a_pending_decision() -> None:
     seat = ENGINE.to_move(state)[0]
     check_png(render_table(ENGINE.view(state, None), "en"))
     check_png(render_hand(ENGINE.view(state, seat), "ja"))
+    return state
+
+
+def test_a_pending_invasion_is_told_in_words() -> None:
+    """Issue 10: "may invade: C3 (1:4)" said nothing to a new player; the pictures now say who attacks
+    with what ("attack C3: your 4 vs its 1")."""
+    state = test_pictures_show_an_invasion_and_a_pending_decision()
+    seat = ENGINE.to_move(state)[0]
+    public, mine = ENGINE.view(state, None), ENGINE.view(state, seat)
+    option = public.pending.invasions[0]
+    table = status_lines(public, "en", None)[0]
+    assert f"attack {option.target}: {option.attack} vs its {option.defence}" in table
+    assert f"({option.attack}:{option.defence})" not in table
+    notes = " ".join(_notes(mine, seat, "ja", None))
+    assert f"侵攻先：{option.target}（あなた {option.attack} 対 相手 {option.defence}）" in notes
 
 
 def test_every_card_name_and_label_has_glyphs() -> None:

@@ -112,8 +112,16 @@ def test_a_mission_is_named_once(lang: str) -> None:
 @pytest.mark.parametrize(
     ("event", "en", "ja"),
     [
-        (DrewCount(seat="p1", count=1, reason="combo"), "Alice drew a card thanks to their architecture.", "1枚"),
-        (DrewCount(seat="p1", count=2, reason="combo"), "Alice drew 2 cards thanks to their architecture.", "2枚"),
+        (
+            DrewCount(seat="p1", count=1, reason="combo"),
+            "Alice drew a card thanks to their architecture.",
+            "1枚",
+        ),
+        (
+            DrewCount(seat="p1", count=2, reason="combo"),
+            "Alice drew 2 cards thanks to their architecture.",
+            "2枚",
+        ),
         (
             Acquired(
                 seat="p1",
