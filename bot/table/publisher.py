@@ -168,7 +168,7 @@ class Publisher:
         kind: Literal["final", "table"] = "final" if outcome is not None else "table"
         picture = await render(rec.game_id, kind, view_public, lang, f"{kind}.png", names, rec.ai_seats())
         embed = discord.Embed(
-            title=t(lang, "table.title", game=engine.name.get(lang), turn=getattr(state, "turn", 0) + 1),
+            title=t(lang, "table.title", game=engine.name.get(lang), turn=state.turn + 1),
             colour=COLOUR,
         )
         if picture is not None:
@@ -239,7 +239,7 @@ class Publisher:
         )
         movers = engine.to_move(state)
         embed = discord.Embed(
-            title=t(lang, "table.title", game=engine.name.get(lang), turn=getattr(state, "turn", 0) + 1),
+            title=t(lang, "table.title", game=engine.name.get(lang), turn=state.turn + 1),
             colour=COLOUR,
         )
         if picture is not None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from PIL import Image
 
 from engines.glorious_crown.cards import CARDS
+from engines.glorious_crown.notation import SYMBOL
 from renderers.common import Suit, playing_card
 
 SUITS: dict[str, Suit] = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
-SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def card_label(card: str) -> str:

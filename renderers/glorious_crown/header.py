@@ -10,9 +10,9 @@ from __future__ import annotations
 from PIL import Image
 
 from engines.glorious_crown.models import GCView
+from engines.glorious_crown.notation import SYMBOL
 from renderers.common import PALETTE, badge, badge_size, draw_text
 
-from .cards import SYMBOL
 from .labels import t
 
 WIDTH = 560
