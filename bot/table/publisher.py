@@ -183,8 +183,9 @@ class Publisher:
         await self.retire_table_message(rec)
         await self.store.set_message_ids(rec.id, table_message_id=message.id)
 
+    @staticmethod
     def _hands_changed(
-        self, rec: GameRecord, engine: Any, before: Any, after: Any, skip: set[str | None]
+        rec: GameRecord, engine: Any, before: Any, after: Any, skip: set[str | None]
     ) -> list[str]:
         """Humans (other than the actor) whose private knowledge changed: the cards they may see that
         the public may not. A field that merely makes other cards playable does not count."""

@@ -193,3 +193,12 @@ def test_the_readme_games_table_is_the_manifests() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     block = readme.split(START, 1)[1].split(END, 1)[0].strip()
     assert block == table(), "run `make readme`"
+
+
+def test_a_game_is_found_by_its_names_in_both_languages() -> None:
+    """``/game new game:Glorious Crown`` (or グローリアスクラウン) used to fail: only the id was accepted."""
+    from bot.games import find_game
+
+    for game in manifests(listed_only=True):
+        for text in (game.id, game.engine.name.en, game.engine.name.ja, game.engine.name.en.upper()):
+            assert find_game(text).id == game.id, text
