@@ -32,8 +32,7 @@ async def render(
     func = {"table": renderer.render_table, "hand": renderer.render_hand, "final": renderer.render_final}[
         kind
     ]
-    extra = {"ai_seats": frozenset(ai_seats)} if ai_seats else {}
     data: bytes = await asyncio.to_thread(
-        func, view, lang, names=dict(names) if names is not None else None, **extra
+        func, view, lang, names=dict(names) if names is not None else None, ai_seats=frozenset(ai_seats)
     )
     return discord.File(io.BytesIO(data), filename=filename)

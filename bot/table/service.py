@@ -85,10 +85,6 @@ class TableService:
             raise UserError("no_game_here")
         return rec
 
-    @staticmethod
-    def display_names(rec: GameRecord) -> dict[str, str]:
-        return rec.names()
-
     # -- what players see (built by the publisher from the state read here) ---------------------------
     async def hand(
         self, rec: GameRecord, user_id: int, lang: str, *, note: str = "", page: int = 0, group: int = 0

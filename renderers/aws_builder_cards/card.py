@@ -5,6 +5,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engines.aws_builder_cards.models import CardFace
+from engines.aws_builder_cards.notation import without_prefix
 from renderers.common import (
     PALETTE,
     badge,
@@ -35,11 +36,8 @@ def hex_rgb(colour: str) -> RGB:
     return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
 
 
-def short(name: str) -> str:
-    for prefix in ("Amazon ", "AWS "):
-        if name.startswith(prefix):
-            return name[len(prefix) :]
-    return name
+#: "Amazon S3" -> "S3": the engine's notation names cards, the pictures only draw them.
+short = without_prefix
 
 
 STARTER_DISC: RGB = (214, 218, 224)

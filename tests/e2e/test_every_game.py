@@ -57,7 +57,7 @@ async def play_my_turn(alice: FakeMember, table: SeenMessage, rng: random.Random
                 hand = reply.message or hand
                 continue
         moves += 1
-        fresh = [m for m in reply.messages if (m.ephemeral and m.selects()) or (m.ephemeral and m.buttons())]
+        fresh = [m for m in reply.messages if m.ephemeral and (m.selects() or m.buttons())]
         hand = fresh[-1] if fresh else reply.message
     return moves
 

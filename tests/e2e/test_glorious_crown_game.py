@@ -233,7 +233,7 @@ async def audit_public_messages(fake: FakeDiscord, table: Table, watcher: FakeMe
     players = [s.seat for s in rec.seats]
     states = [replay(ENGINE, players, rec.options, rec.seed, log[:k]) for k in range(len(log) + 1)]
     assert ENGINE.dump_state(states[-1]) == rec.state_json, "the log replays to the stored state"
-    names = table.tables.display_names(rec)
+    names = rec.names()
     lang = await table.tables.public_lang(rec.guild_id)
     checked = 0
     for message in watcher.visible_messages():

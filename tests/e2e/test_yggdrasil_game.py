@@ -207,7 +207,7 @@ async def check_nothing_hidden_in_public(fake: FakeDiscord, runner: RunningBot, 
     messages = table_messages(fake)
     assert len(messages) == len(states), "one table message per step (the deal, then every action)"
 
-    names = tables.display_names(rec)
+    names = rec.names()
     every_name = {CARDS[k].name.en for k in CARDS}
 
     def unmistakable(name: str) -> bool:  # a name inside another card's name cannot be told apart in text

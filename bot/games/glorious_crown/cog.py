@@ -94,7 +94,7 @@ class CrownCog(
         assert isinstance(view, GCView)
         lang = user_lang(interaction)
         ui = self.tables.ui(rec)
-        ctx = LabelContext(view, self.tables.display_names(rec))
+        ctx = LabelContext(view, rec.names())
         wanted: list[str] | None
         try:
             wanted = parse_cards(current, [c.id for c in view.hand or []]) if current.strip() else []
