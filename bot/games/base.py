@@ -7,7 +7,7 @@ Everything here only words and arranges: the rules stay in the engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
@@ -98,6 +98,13 @@ class GameUI:
         if has(key):
             return t(lang, key, player=player, **params)
         return t(lang, "events.generic", player=player, kind=event.kind.replace("_", " "))
+
+    def chronicle(self, events: Sequence[Event], lang: str, names: Mapping[str, str]) -> str | None:
+        """The game told as a story for the final message, from every public event of the game in order
+        (the table service replays the log to gather them). ``None`` (the default): no story, the standings
+        say it all. A game whose point is its story (Project Chaos) words one here; never from hidden
+        events, since only public ones are passed."""
+        return None
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Actions worth a button on the player's hand message (e.g. Pass); the rest go in the select."""
