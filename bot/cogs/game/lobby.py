@@ -1,14 +1,14 @@
-"""``/game …``: the lobby and life cycle for every registered game."""
+"""``/game new|join|leave|add-ai|start|abort``: the lobby and the life cycle of a game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
-from discord.ext import commands
 
+from bot.cogs.game.base import GameCommandsBase
 from bot.errors import UserError, user_lang
 from bot.games import find_game
 from bot.i18n import t
@@ -18,20 +18,8 @@ from bot.table import components
 from bot.table.service import AI_LEVELS
 from engines.core import GameError, describe_options
 
-if TYPE_CHECKING:
-    from bot.client import Deckhand
-    from bot.table.service import TableService
 
-
-class GameCog(commands.GroupCog, group_name="game", group_description="Start, join and manage card games"):
-    def __init__(self, bot: Deckhand) -> None:
-        self.bot = bot
-        super().__init__()
-
-    @property
-    def tables(self) -> TableService:
-        return self.bot.tables
-
+class LobbyCommands(GameCommandsBase):
     async def _game_id_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
@@ -129,26 +117,6 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
         await self.tables.refresh_lobby(rec)
         await interaction.followup.send(t(user_lang(interaction), "lobby.started"), ephemeral=True)
 
-    @app_commands.command(name=_("status"), description=_("Show the table and whose turn it is"))
-    @app_commands.guild_only()
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
-        rec = await self.tables.game_in(interaction.channel_id)
-        lang = await self.tables.public_lang(rec.guild_id)
-        if rec.state_json is None:
-            await interaction.response.send_message(**self.tables.lobby_payload(rec, lang).send_kwargs())
-            return
-        await interaction.response.defer(thinking=True)
-        payload = await self.tables.status(rec, lang)
-        await interaction.followup.send(**payload.send_kwargs())
-
-    @app_commands.command(name=_("hand"), description=_("See your hand (only you can see it)"))
-    @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        rec = await self.tables.game_in(interaction.channel_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        payload = await self.tables.hand(rec, interaction.user.id, user_lang(interaction))
-        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
-
     @app_commands.command(
         name=_("abort"), description=_("End the game in this channel (host or Manage Server)")
     )
@@ -164,47 +132,3 @@ class GameCog(commands.GroupCog, group_name="game", group_description="Start, jo
             view=components.abort_view(rec.id, rec.version, lang),
             ephemeral=True,
         )
-
-    @app_commands.command(name=_("list"), description=_("Games running in this server"))
-    @app_commands.guild_only()
-    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
-        assert interaction.guild_id is not None
-        lang = user_lang(interaction)
-        games = await self.tables.store.live_games(interaction.guild_id)
-        if not games:
-            await interaction.response.send_message(t(lang, "list.none"), ephemeral=True)
-            return
-        lines = [
-            t(
-                lang,
-                f"list.row_{g.status.value}",
-                channel=f"<#{g.channel_id}>",
-                game=self.tables.engine(g).name.get(lang),
-                players=len(g.seats),
-                host=f"<@{g.host_id}>",
-            )
-            for g in games
-        ]
-        embed = discord.Embed(title=t(lang, "list.title", n=len(games)), description="\n".join(lines)[:4000])
-        await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    @app_commands.command(
-        name=_("language"), description=_("Language of public table messages in this server")
-    )
-    @app_commands.describe(language=_("Language"))
-    @app_commands.choices(
-        language=[
-            app_commands.Choice(name=_("English"), value="en"),
-            app_commands.Choice(name=_("日本語"), value="ja"),
-        ]
-    )
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
-    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
-        assert interaction.guild_id is not None
-        await self.tables.store.set_guild_locale(interaction.guild_id, language)
-        await interaction.response.send_message(t(language, "language.set"), ephemeral=True)
-
-
-async def setup(bot: Deckhand) -> None:
-    await bot.add_cog(GameCog(bot))
