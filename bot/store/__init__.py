@@ -2,7 +2,15 @@
 interface is narrow (``SqliteStore``'s public methods) so another backend can pass the same tests."""
 
 from bot.store.errors import ChannelBusy, GameNotFound, StaleVersion, StoreError
-from bot.store.models import ActionRecord, GameRecord, ResultRow, SeatInfo, Status
+from bot.store.models import (
+    ActionRecord,
+    GameRecord,
+    OutboxEntry,
+    OutboxItem,
+    ResultRow,
+    SeatInfo,
+    Status,
+)
 from bot.store.sqlite import SqliteStore
 
 __all__ = [
@@ -10,6 +18,8 @@ __all__ = [
     "ChannelBusy",
     "GameNotFound",
     "GameRecord",
+    "OutboxEntry",
+    "OutboxItem",
     "ResultRow",
     "SeatInfo",
     "SqliteStore",

@@ -26,6 +26,8 @@ class SeatInfo(BaseModel):
     user_id: int | None = None
     name: str
     ai_level: str | None = None
+    #: The member who left this seat to the AI and may take it back (``/game join``, "Take my seat back").
+    left_by: int | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -47,6 +49,13 @@ class GameRecord(BaseModel):
     version: int = 0
     lobby_message_id: int | None = None
     table_message_id: int | None = None
+    #: The channel the game was opened from, holding its summary card, when the game runs in a thread.
+    parent_channel_id: int | None = None
+    summary_message_id: int | None = None
+    #: The publisher's bookkeeping: the table message being written and the recent lines (bot.table.feed).
+    feed: dict[str, Any] = Field(default_factory=dict)
+    #: For an aborted game: "aborted" or "abandoned" (no human seated any more).
+    end_reason: str | None = None
     created_at: str = ""
     updated_at: str = ""
 
@@ -62,6 +71,23 @@ class GameRecord(BaseModel):
 
     def ai_seats(self) -> frozenset[str]:
         return frozenset(s.seat for s in self.seats if s.seat and s.is_ai)
+
+
+class OutboxItem(BaseModel):
+    """Something players must be told, written with the change that caused it (see the outbox table)."""
+
+    kind: str
+    seat: str | None = None
+    payload: dict[str, Any] = Field(default_factory=dict)
+    state_json: str | None = None
+
+
+class OutboxEntry(OutboxItem):
+    id: int
+    game_pk: int
+    version: int
+    attempts: int = 0
+    last_error: str | None = None
 
 
 class ActionRecord(BaseModel):

@@ -19,7 +19,15 @@ from typing import Any
 import aiosqlite
 
 from bot.store.errors import ChannelBusy, GameNotFound, StaleVersion
-from bot.store.models import ActionRecord, GameRecord, ResultRow, SeatInfo, Status
+from bot.store.models import (
+    ActionRecord,
+    GameRecord,
+    OutboxEntry,
+    OutboxItem,
+    ResultRow,
+    SeatInfo,
+    Status,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +41,9 @@ _UPDATABLE = {
     "lobby_message_id",
     "table_message_id",
     "host_id",
+    "parent_channel_id",
+    "summary_message_id",
+    "end_reason",
 }
 
 
@@ -128,6 +139,10 @@ class SqliteStore:
             version=row["version"],
             lobby_message_id=row["lobby_message_id"],
             table_message_id=row["table_message_id"],
+            parent_channel_id=row["parent_channel_id"],
+            summary_message_id=row["summary_message_id"],
+            feed=json.loads(row["feed_json"] or "{}"),
+            end_reason=row["end_reason"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
         )
@@ -152,6 +167,13 @@ class SqliteStore:
             "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'running')", (channel_id,)
         )
         return rows[0] if rows else None
+
+    async def live_games_opened_from(self, parent_channel_id: int) -> list[GameRecord]:
+        """Live games whose summary card is in this channel (their thread is elsewhere)."""
+        return await self._fetch(
+            "SELECT * FROM games WHERE parent_channel_id = ? AND status IN ('lobby', 'running') ORDER BY id",
+            (parent_channel_id,),
+        )
 
     async def live_games(self, guild_id: int | None = None) -> list[GameRecord]:
         if guild_id is None:
@@ -199,7 +221,31 @@ class SqliteStore:
         rows = await self._rows("SELECT locale FROM guild_settings WHERE guild_id = ?", (guild_id,))
         return rows[0]["locale"] if rows else None
 
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """The server's settings besides the locale (``/game settings``): plain JSON values by name."""
+        rows = await self._rows("SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return dict(json.loads(rows[0]["settings_json"] or "{}")) if rows else {}
+
     # -- writing ----------------------------------------------------------------------------------
+    async def set_guild_setting(self, guild_id: int, name: str, value: Any) -> None:
+        """Set one setting (``None`` removes it), read and written in one transaction so two admins
+        changing different settings at once both keep their change."""
+        async with self._transaction() as db:
+            async with db.execute(
+                "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ) as cur:
+                row = await cur.fetchone()
+            settings = dict(json.loads(row[0] or "{}")) if row else {}
+            if value is None:
+                settings.pop(name, None)
+            else:
+                settings[name] = value
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings_json) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json",
+                (guild_id, json.dumps(settings)),
+            )
+
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
         async with self._transaction() as db:
             await db.execute(
@@ -218,12 +264,13 @@ class SqliteStore:
         seed: int,
         options: Mapping[str, Any],
         seats: list[SeatInfo],
+        parent_channel_id: int | None = None,
     ) -> GameRecord:
         try:
             async with self._transaction() as db:
                 cur = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, game_id, status, host_id, options_json, seed,"
-                    " seats_json) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                    " seats_json, parent_channel_id) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -232,6 +279,7 @@ class SqliteStore:
                         json.dumps(dict(options)),
                         seed,
                         json.dumps([s.model_dump() for s in seats]),
+                        parent_channel_id,
                     ),
                 )
                 game_pk = cur.lastrowid
@@ -259,10 +307,15 @@ class SqliteStore:
             values.append(value)
         return ", ".join(parts), values
 
-    async def update(self, game_pk: int, expected_version: int, **fields: Any) -> GameRecord:
-        """Change lobby or life-cycle fields if nobody changed the game since ``expected_version``."""
+    async def update(
+        self, game_pk: int, expected_version: int, *, publish: OutboxItem | None = None, **fields: Any
+    ) -> GameRecord:
+        """Change lobby or life-cycle fields if nobody changed the game since ``expected_version``;
+        ``publish``: what players must be told of it, queued in the same transaction."""
         async with self._transaction() as db:
             await self._versioned_update(db, game_pk, expected_version, fields)
+            if publish is not None:
+                await self._enqueue(db, game_pk, expected_version + 1, publish)
         return await self.get_game(game_pk)
 
     async def _versioned_update(
@@ -279,7 +332,12 @@ class SqliteStore:
             raise StaleVersion(game_pk, expected_version)
 
     async def set_message_ids(
-        self, game_pk: int, *, lobby_message_id: int | None = None, table_message_id: int | None = None
+        self,
+        game_pk: int,
+        *,
+        lobby_message_id: int | None = None,
+        table_message_id: int | None = None,
+        summary_message_id: int | None = None,
     ) -> None:
         """Bookkeeping of which Discord messages show the game. Not versioned on purpose: a new table
         message must not invalidate the controls players already hold for the same state."""
@@ -291,6 +349,10 @@ class SqliteStore:
             if table_message_id is not None:
                 await db.execute(
                     "UPDATE games SET table_message_id = ? WHERE id = ?", (table_message_id, game_pk)
+                )
+            if summary_message_id is not None:
+                await db.execute(
+                    "UPDATE games SET summary_message_id = ? WHERE id = ?", (summary_message_id, game_pk)
                 )
 
     async def record_action(
@@ -304,8 +366,10 @@ class SqliteStore:
         state_json: str,
         status: Status | None = None,
         results: list[ResultRow] | None = None,
+        publish: OutboxItem | None = None,
     ) -> GameRecord:
-        """The new state, its log entry (and the results when the game ended) in one transaction."""
+        """The new state, its log entry, what to publish (and the results when the game ended) in one
+        transaction: a crash leaves either all of it or none."""
         async with self._transaction() as db:
             fields: dict[str, Any] = {"state_json": state_json}
             if status is not None:
@@ -318,7 +382,79 @@ class SqliteStore:
             )
             if results:
                 await self._insert_results(db, game_pk, results)
+            if publish is not None:
+                await self._enqueue(db, game_pk, expected_version + 1, publish)
         return await self.get_game(game_pk)
+
+    # -- the outbox -------------------------------------------------------------------------------
+    @staticmethod
+    async def _enqueue(db: aiosqlite.Connection, game_pk: int, version: int, item: OutboxItem) -> None:
+        await db.execute(
+            "INSERT INTO outbox (game_pk, version, kind, seat, payload_json, state_json)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                game_pk,
+                version,
+                item.kind,
+                item.seat,
+                json.dumps(item.payload, separators=(",", ":")),
+                item.state_json,
+            ),
+        )
+
+    async def pending(self, game_pk: int) -> list[OutboxEntry]:
+        """What is still to publish for a game, oldest first."""
+        rows = await self._rows(
+            "SELECT * FROM outbox WHERE game_pk = ? AND done_at IS NULL ORDER BY id", (game_pk,)
+        )
+        return [
+            OutboxEntry(
+                id=r["id"],
+                game_pk=r["game_pk"],
+                version=r["version"],
+                kind=r["kind"],
+                seat=r["seat"],
+                payload=json.loads(r["payload_json"]),
+                state_json=r["state_json"],
+                attempts=r["attempts"],
+                last_error=r["last_error"],
+            )
+            for r in rows
+        ]
+
+    async def games_with_pending(self) -> list[int]:
+        rows = await self._rows(
+            "SELECT DISTINCT game_pk FROM outbox WHERE done_at IS NULL ORDER BY game_pk", ()
+        )
+        return [int(r[0]) for r in rows]
+
+    async def published(self, entry_id: int, game_pk: int, feed: Mapping[str, Any]) -> None:
+        """One entry published, with the feed bookkeeping it left, together: a restart neither repeats
+        nor forgets it. The entry's state is dropped (it was kept only for the entry's picture)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET done_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), state_json = NULL"
+                " WHERE id = ?",
+                (entry_id,),
+            )
+            await db.execute("UPDATE games SET feed_json = ? WHERE id = ?", (json.dumps(dict(feed)), game_pk))
+
+    async def set_feed(self, game_pk: int, feed: Mapping[str, Any]) -> None:
+        """Feed bookkeeping on its own (a message posted before the entry is done), so a retry after a
+        failure edits that message instead of posting it twice."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE games SET feed_json = ? WHERE id = ?", (json.dumps(dict(feed)), game_pk))
+
+    async def publish_failed(self, entry_id: int, error: str) -> int:
+        """Count a failed attempt; returns the attempts so far (the publisher's backoff)."""
+        async with self._transaction() as db:
+            await db.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
+                (error[:500], entry_id),
+            )
+            async with db.execute("SELECT attempts FROM outbox WHERE id = ?", (entry_id,)) as cur:
+                row = await cur.fetchone()
+        return int(row[0]) if row else 0
 
     async def finish(
         self, game_pk: int, expected_version: int, status: Status, results: list[ResultRow]
