@@ -14,6 +14,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.store import SqliteStore
 from bot.table.components import DYNAMIC_ITEMS
+from bot.table.seat_buttons import SEAT_ITEMS
 from bot.table.service import TableService
 from bot.tree import DeckhandTree
 
@@ -59,7 +60,7 @@ class Deckhand(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         for cog in cog_modules():
             await self.load_extension(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS)
         for game in manifests():
             if game.ui.dynamic_items:
                 self.add_dynamic_items(*game.ui.dynamic_items)

@@ -94,6 +94,15 @@ def t(lang: str, key: str, /, **params: Any) -> str:
     return string.Formatter().vformat(text, (), _Lenient(params))
 
 
+def both(first: str, key: str, /, limit: int = 80, **params: Any) -> str:
+    """A public control's label in both languages, the server's first: "My hand · 手札". A Japanese and
+    an English player at one table can both read what to press; ``limit`` is Discord's (buttons: 80)."""
+    other = next(lang for lang in LANGS if lang != first) if first in LANGS else LANGS[0]
+    a, b = t(first, key, **params), t(other, key, **params)
+    text = a if a == b else f"{a} · {b}"
+    return text if len(text) <= limit else a[:limit]
+
+
 def _plural_form(lang: str, key: str, params: Mapping[str, Any]) -> str:
     """A key written as a table of plural forms (``{one = "…", other = "…"}``) picks its form by the ``n``
     parameter, so "1 game" and "3 games" come from the catalog rather than from string glue."""

@@ -1,19 +1,31 @@
 """Buttons and selects that survive restarts: ``timeout=None`` views of ``DynamicItem``s whose custom ids
 carry the game (and, for moves, the state version they were built for). A click on a control built for
 an older state is refused with "the table changed" and a fresh hand, never applied to the wrong state.
+
+Every custom id and select value is read by ``bot.table.custom_ids`` (one validated parser): a control
+the bot cannot read, or one naming a game of another server or none at all, is refused with a plain
+sentence and changes nothing. ``UnknownControl`` answers ``dh:`` ids of no known kind the same way, so
+even a control of an older bot version gets an answer instead of "This interaction failed".
+
+Public controls (the lobby's, the table message's, the AI retry) carry both languages ("My hand ·
+手札を見る"): players of either language read what to press, and each one's replies come in their own
+locale.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 from bot.errors import UserError, report, user_lang
-from bot.i18n import t
+from bot.i18n import both, t
 from bot.store import GameRecord, StaleVersion
+from bot.store.errors import GameNotFound
+from bot.table import custom_ids
+from bot.table.custom_ids import BadControl, ControlId
 from bot.table.host import tables_of
 
 if TYPE_CHECKING:
@@ -23,6 +35,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGE = 25
+#: Discord's limit for a button's label.
+BUTTON_LABEL = 80
+
+
+def _template(kind: str) -> str:
+    # Anything claiming this kind reaches its item, well formed or not: the item's parse refuses the rest.
+    return rf"(?s){custom_ids.PREFIX}:{kind}(?::.*)?"
 
 
 class _Base:
@@ -38,12 +57,68 @@ class _Base:
         raise NotImplementedError
 
 
+class _Control(_Base):
+    """A control whose custom id is read by ``custom_ids.parse``; an id that does not read becomes a
+    ``Refused`` control, answered with ``errors.bad_control``."""
+
+    kind: ClassVar[str]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Any:
+        custom_id = str(getattr(item, "custom_id", ""))
+        try:
+            control = custom_ids.parse(custom_id, cls.kind)
+        except BadControl as refusal:
+            return Refused(item, refusal)
+        return cls.from_control(control)
+
+    @classmethod
+    def from_control(cls, control: ControlId) -> Any:
+        raise NotImplementedError
+
+
+class Refused(
+    _Base,
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    template=r"(?s).*",  # never registered: it only stands in for a control that did not read
+):
+    """A control whose custom id (or value) did not read: the clicker is told, nothing is done."""
+
+    def __init__(self, item: discord.ui.Item[Any], refusal: BadControl) -> None:
+        super().__init__(item)
+        self.refusal = refusal
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        log.info("refused control %r: %s", getattr(self.item, "custom_id", None), self.refusal.why)
+        raise self.refusal
+
+
+async def game_of(interaction: discord.Interaction[Any], pk: int) -> GameRecord:
+    """The game a control names, if it is one of this server's: a forged key of another server's game (or
+    of none) is refused like a vanished game."""
+    try:
+        rec = await tables_of(interaction).store.get_game(pk)
+    except GameNotFound:
+        raise UserError("game_gone") from None
+    if rec.guild_id != interaction.guild_id:
+        raise UserError("game_gone")
+    return rec
+
+
+def _chosen(interaction: discord.Interaction[Any]) -> int:
+    data = interaction.data if isinstance(interaction.data, dict) else None
+    return custom_ids.chosen(data)
+
+
 # -- lobby --------------------------------------------------------------------------------------------
 class LobbyButton(
-    _Base,
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dh:lobby:(?P<op>join|leave|start):(?P<pk>\d+)",
+    template=_template("lobby"),
 ):
+    kind = "lobby"
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
@@ -53,16 +128,17 @@ class LobbyButton(
     def __init__(self, op: str, pk: int, label: str = "") -> None:
         self.op, self.pk = op, pk
         super().__init__(
-            discord.ui.Button(label=label or op, style=self.STYLES[op], custom_id=f"dh:lobby:{op}:{pk}")
+            discord.ui.Button(
+                label=label or op, style=self.STYLES[op], custom_id=custom_ids.build("lobby", pk, op=op)
+            )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(match["op"], int(match["pk"]))
+    def from_control(cls, control: ControlId) -> LobbyButton:
+        return cls(control.op, control.pk)
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
+        await game_of(interaction, self.pk)
         tables = tables_of(interaction)
         user = interaction.user
         if self.op == "join":
@@ -86,39 +162,42 @@ def _lobby_edit(payload: Any) -> dict[str, Any]:
 def lobby_view(pk: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for op in ("join", "leave", "start"):
-        view.add_item(LobbyButton(op, pk, t(lang, f"buttons.{op}")))
+        view.add_item(LobbyButton(op, pk, both(lang, f"buttons.{op}", limit=BUTTON_LABEL)))
     return view
 
 
 # -- the table message ---------------------------------------------------------------------------------
-class HandButton(_Base, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dh:hand:(?P<pk>\d+)"):
+class HandButton(_Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_template("hand")):
     """ "My hand" on the table message: a fresh ephemeral hand for whoever presses it."""
+
+    kind = "hand"
 
     def __init__(self, pk: int, label: str = "My hand") -> None:
         self.pk = pk
         super().__init__(
             discord.ui.Button(
-                label=label, emoji="🂠", style=discord.ButtonStyle.primary, custom_id=f"dh:hand:{pk}"
+                label=label,
+                emoji="🂠",
+                style=discord.ButtonStyle.primary,
+                custom_id=custom_ids.build("hand", pk),
             )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["pk"]))
+    def from_control(cls, control: ControlId) -> HandButton:
+        return cls(control.pk)
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         tables = tables_of(interaction)
+        rec = await game_of(interaction, self.pk)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rec = await tables.store.get_game(self.pk)
         payload = await tables.hand(rec, interaction.user.id, user_lang(interaction))
         await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
 
 
 def table_view(pk: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(pk, t(lang, "buttons.hand")))
+    view.add_item(HandButton(pk, both(lang, "buttons.hand", limit=BUTTON_LABEL)))
     return view
 
 
@@ -127,8 +206,8 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
     """Apply the ``index``-th legal action of the state at ``version`` and refresh the hand in place."""
     tables = tables_of(interaction)
     lang = user_lang(interaction)
+    rec = await game_of(interaction, pk)
     await interaction.response.defer()
-    rec = await tables.store.get_game(pk)
     note = ""
     try:
         if rec.version != version:
@@ -149,10 +228,8 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
     await interaction.edit_original_response(**payload.edit_kwargs())
 
 
-class _HandSelect(_Base):
+class _HandSelect(_Control):
     """A select under the hand whose custom id carries the game, the state version and the page."""
-
-    prefix: ClassVar[str]
 
     def __init__(
         self,
@@ -165,69 +242,63 @@ class _HandSelect(_Base):
         self.pk, self.version, self.page = pk, version, page
         super().__init__(  # type: ignore[call-arg]  # DynamicItem.__init__, next in the subclasses' MRO
             discord.ui.Select(
-                custom_id=f"dh:{self.prefix}:{pk}:{version}:{page}",
+                custom_id=custom_ids.build(self.kind, pk, version, page),
                 options=options or [discord.SelectOption(label="-", value="0")],
                 placeholder=placeholder or None,
             )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Any:
-        return cls(int(match["pk"]), int(match["ver"]), int(match["page"]))
-
-    @staticmethod
-    def chosen(interaction: discord.Interaction[Any]) -> int:
-        data = cast(dict[str, Any], interaction.data or {})
-        values: list[str] = data.get("values") or ["0"]
-        return int(values[0])
+    def from_control(cls, control: ControlId) -> Any:
+        return cls(control.pk, control["ver"], control["page"])
 
 
 class ActSelect(
     _HandSelect,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"dh:act:(?P<pk>\d+):(?P<ver>\d+):(?P<page>\d+)",
+    template=_template("act"),
 ):
     """The moves: the value is the move's index in the legal actions of that version."""
 
-    prefix = "act"
+    kind = "act"
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        await _play(interaction, self.pk, self.version, self.chosen(interaction))
+        await _play(interaction, self.pk, self.version, _chosen(interaction))
 
 
 class QuickButton(
-    _Base,
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dh:quick:(?P<pk>\d+):(?P<ver>\d+):(?P<idx>\d+)",
+    template=_template("quick"),
 ):
+    kind = "quick"
+
     def __init__(self, pk: int, version: int, index: int, label: str = "") -> None:
         self.pk, self.version, self.index = pk, version, index
         super().__init__(
             discord.ui.Button(
                 label=label or "…",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"dh:quick:{pk}:{version}:{index}",
+                custom_id=custom_ids.build("quick", pk, version, index),
             )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> QuickButton:
-        return cls(int(match["pk"]), int(match["ver"]), int(match["idx"]))
+    def from_control(cls, control: ControlId) -> QuickButton:
+        return cls(control.pk, control["ver"], control["idx"])
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         await _play(interaction, self.pk, self.version, self.index)
 
 
 class PageButton(
-    _Base,
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dh:page:(?P<pk>\d+):(?P<ver>\d+):(?P<grp>\d+):(?P<page>\d+)",
+    template=_template("page"),
 ):
     """Turns the hand's select to another page, or back from a group (``group=0``: no group chosen)."""
+
+    kind = "page"
 
     def __init__(self, pk: int, version: int, group: int, page: int, label: str = "") -> None:
         self.pk, self.version, self.group, self.page = pk, version, group, page
@@ -235,15 +306,13 @@ class PageButton(
             discord.ui.Button(
                 label=label or str(page + 1),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"dh:page:{pk}:{version}:{group}:{page}",
+                custom_id=custom_ids.build("page", pk, version, group, page),
             )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PageButton:
-        return cls(int(match["pk"]), int(match["ver"]), int(match["grp"]), int(match["page"]))
+    def from_control(cls, control: ControlId) -> PageButton:
+        return cls(control.pk, control["ver"], control["grp"], control["page"])
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         await _show_hand(interaction, self.pk, self.version, self.group, self.page)
@@ -252,14 +321,14 @@ class PageButton(
 class GroupSelect(
     _HandSelect,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"dh:grp:(?P<pk>\d+):(?P<ver>\d+):(?P<page>\d+)",
+    template=_template("grp"),
 ):
     """First step of a two-step choice (e.g. a card, then the cell it goes to); values are group numbers."""
 
-    prefix = "grp"
+    kind = "grp"
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        await _show_hand(interaction, self.pk, self.version, self.chosen(interaction), 0)
+        await _show_hand(interaction, self.pk, self.version, _chosen(interaction), 0)
 
 
 async def _show_hand(
@@ -267,7 +336,7 @@ async def _show_hand(
 ) -> None:
     tables = tables_of(interaction)
     lang = user_lang(interaction)
-    rec = await tables.store.get_game(pk)
+    rec = await game_of(interaction, pk)
     stale = rec.version != version
     note = t(lang, "errors.stale") if stale else ""
     payload = await tables.hand(
@@ -345,22 +414,24 @@ def hand_view(
 
 # -- abort --------------------------------------------------------------------------------------------
 class AbortButton(
-    _Base,
+    _Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"dh:abort:(?P<op>yes|no):(?P<pk>\d+):(?P<ver>\d+)",
+    template=_template("abort"),
 ):
+    kind = "abort"
+
     def __init__(self, op: str, pk: int, version: int, label: str = "") -> None:
         self.op, self.pk, self.version = op, pk, version
         style = discord.ButtonStyle.danger if op == "yes" else discord.ButtonStyle.secondary
         super().__init__(
-            discord.ui.Button(label=label or op, style=style, custom_id=f"dh:abort:{op}:{pk}:{version}")
+            discord.ui.Button(
+                label=label or op, style=style, custom_id=custom_ids.build("abort", pk, version, op=op)
+            )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AbortButton:
-        return cls(match["op"], int(match["pk"]), int(match["ver"]))
+    def from_control(cls, control: ControlId) -> AbortButton:
+        return cls(control.op, control.pk, control["ver"])
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         tables = tables_of(interaction)
@@ -368,6 +439,7 @@ class AbortButton(
         if self.op == "no":
             await interaction.response.edit_message(content=t(lang, "abort.kept"), view=None)
             return
+        await game_of(interaction, self.pk)
         perms = getattr(interaction.user, "guild_permissions", None)
         rec = await tables.abort(
             self.pk, self.version, interaction.user.id, bool(perms and perms.manage_guild)
@@ -380,6 +452,7 @@ class AbortButton(
 
 
 def abort_view(pk: int, version: int, lang: str) -> discord.ui.View:
+    """Ephemeral (only the one who asked sees it): in their language alone."""
     view = discord.ui.View(timeout=None)
     view.add_item(AbortButton("yes", pk, version, t(lang, "buttons.abort_yes")))
     view.add_item(AbortButton("no", pk, version, t(lang, "buttons.abort_no")))
@@ -387,26 +460,27 @@ def abort_view(pk: int, version: int, lang: str) -> discord.ui.View:
 
 
 # -- an AI that could not move ------------------------------------------------------------------------
-class AiRetryButton(
-    _Base, discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dh:airetry:(?P<pk>\d+)"
-):
+class AiRetryButton(_Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_template("airetry")):
     """Under the notice that an AI seat could not move: the host lets it try again."""
+
+    kind = "airetry"
 
     def __init__(self, pk: int, label: str = "") -> None:
         self.pk = pk
         super().__init__(
             discord.ui.Button(
-                label=label or "retry", style=discord.ButtonStyle.primary, custom_id=f"dh:airetry:{pk}"
+                label=label or "retry",
+                style=discord.ButtonStyle.primary,
+                custom_id=custom_ids.build("airetry", pk),
             )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AiRetryButton:
-        return cls(int(match["pk"]))
+    def from_control(cls, control: ControlId) -> AiRetryButton:
+        return cls(control.pk)
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
+        await game_of(interaction, self.pk)
         perms = getattr(interaction.user, "guild_permissions", None)
         await tables_of(interaction).retry_ai(
             self.pk, interaction.user.id, bool(perms and perms.manage_guild)
@@ -416,11 +490,50 @@ class AiRetryButton(
 
 def ai_retry_view(pk: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(AiRetryButton(pk, t(lang, "buttons.ai_retry")))
+    view.add_item(AiRetryButton(pk, both(lang, "buttons.ai_retry", limit=BUTTON_LABEL)))
     return view
 
 
-DYNAMIC_ITEMS = (
+# -- anything else that claims to be ours ---------------------------------------------------------------
+class UnknownControl(
+    _Base,
+    discord.ui.DynamicItem[discord.ui.Item[Any]],
+    # Every ``dh:`` id but the built-in kinds (their own items answer those, readable or not).
+    template=rf"(?s){custom_ids.PREFIX}:(?!(?:{'|'.join(custom_ids.KINDS)})(?::|$)).*",
+):
+    """A ``dh:`` id of no kind the bot knows (a control of an older version, or forged): refused with a
+    sentence instead of being left unanswered. Ids a game's own items handle are left to them."""
+
+    def __init__(self, item: discord.ui.Item[Any], claimed: bool = False) -> None:
+        super().__init__(item)
+        self.claimed = claimed
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UnknownControl:
+        return cls(item, claimed=_claimed(str(getattr(item, "custom_id", ""))))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return not self.claimed  # another item answers it
+
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        log.info("refused control of no known kind: %r", getattr(self.item, "custom_id", None))
+        raise BadControl("unknown kind")
+
+
+def _claimed(custom_id: str) -> bool:
+    """Whether a registered kind or another dynamic item (a game's own) reads this id."""
+    from bot.games import manifests
+
+    if custom_ids.kind_of(custom_id) in custom_ids.KINDS:
+        return True
+    others = [item for item in DYNAMIC_ITEMS if item is not UnknownControl]
+    others += [item for game in manifests() for item in game.ui.dynamic_items]
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in others)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     HandButton,
     ActSelect,
@@ -429,4 +542,5 @@ DYNAMIC_ITEMS = (
     GroupSelect,
     AbortButton,
     AiRetryButton,
+    UnknownControl,
 )

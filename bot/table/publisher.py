@@ -1,23 +1,28 @@
-"""What the channel and the players see: the lobby card, the table message, the hand.
+"""What the game's place and the players see: the lobby card, the table messages, the summary card in
+the channel a game was opened from, and the hand.
 
-After each accepted action the channel gets one new table message at the bottom (picture, what
-happened, whose turn with a mention, buttons); the previous one loses its buttons, so nobody clicks
-stale controls and someone returning after a day sees the current table last.
+Changes reach Discord through the outbox (``bot.table.outbox``): ``publish`` takes one entry and follows the
+feed's plan (``bot.table.feed``): a new table message when the turn passes to a human (mentioning exactly
+the players to act), edits in place for the steps of a turn, AI moves gathered into the next message. The
+newest table message carries the buttons; the previous one loses them, so nobody clicks stale controls.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import discord
+from pydantic import ConfigDict
 
 from bot.errors import UserError
 from bot.games import GameUI, LabelContext, manifest, ui_for
 from bot.i18n import pick, t
-from bot.store import GameRecord, SqliteStore, Status
-from bot.table import components
+from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
+from bot.table import components, seat_buttons, summary
+from bot.table.feed import Feed, advance, notified, since_last_acted
 from bot.table.pictures import render
 from engines.core import Action, Engine, Event, Outcome
 
@@ -35,6 +40,7 @@ class Payload:
     embed: discord.Embed | None = None
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
+    allowed_mentions: discord.AllowedMentions | None = None
 
     def send_kwargs(self) -> dict[str, Any]:
         kw: dict[str, Any] = {"content": self.content, "files": self.files}
@@ -42,10 +48,32 @@ class Payload:
             kw["embed"] = self.embed
         if self.view is not None:
             kw["view"] = self.view
+        if self.allowed_mentions is not None:
+            kw["allowed_mentions"] = self.allowed_mentions
         return kw
 
     def edit_kwargs(self) -> dict[str, Any]:
         return {"content": self.content, "attachments": self.files, "view": self.view, "embed": self.embed}
+
+
+class StoredEvent(Event):
+    """An event read back from the outbox: the game's typed event without its class, which is all the
+    wording needs (``GameUI.describe_event`` reads the kind, the seat and the fields)."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
+
+
+#: Extra attachments for a final message (the Yggdrasil time-lapse): ``(record, lang) -> files``.
+FinalExtra = Callable[[GameRecord, str], Awaitable[list[discord.File]]]
+
+
+def _fit(lines: list[str], limit: int = 2000) -> str:
+    """Lines joined within Discord's content limit, dropping the oldest event lines first."""
+    text = "\n".join(lines)
+    while len(text) > limit and len(lines) > 1:
+        lines = lines[1:]
+        text = "\n".join(lines)
+    return text[:limit]
 
 
 def seat_label(rec: GameRecord, seat: str, lang: str) -> str:
@@ -74,6 +102,13 @@ class Publisher:
         self.client = client
         self.store = store
         self.default_locale = default_locale
+        self.final_extras: list[FinalExtra] = []
+
+    @staticmethod
+    def seat_name(rec: GameRecord, seat: str, lang: str) -> str:
+        """A seat by name, never a mention: lines about the game must not ping anyone."""
+        info = rec.seat_info(seat)
+        return t(lang, "table.ai_name", name=info.name) if info.is_ai else info.name
 
     async def public_lang(self, guild_id: int) -> str:
         """The language of public messages: the server's choice (/game language), its Discord locale,
@@ -126,92 +161,238 @@ class Publisher:
             await message.edit(embed=payload.embed, view=payload.view)
         except discord.HTTPException:
             log.warning("could not edit lobby message of game %s", rec.id, exc_info=True)
+        await self.update_summary(rec, lang)
 
-    # -- the table --------------------------------------------------------------------------------
-    async def announce(
-        self,
-        rec: GameRecord,
-        state: Any,
-        events: list[Event],
-        *,
-        actor: str | None,
-        before: Any = None,
-    ) -> None:
+    # -- the table: one message per human turn (bot.table.feed decides) -----------------------------
+    async def publish(self, entry: OutboxEntry) -> None:
+        """Publish one outbox entry. Raises ``discord.HTTPException`` when Discord refuses; the outbox then
+        retries the same entry, and what was already posted for it is not posted again."""
+        rec = await self.store.get_game(entry.game_pk)
+        feed = Feed.load(rec.feed)
+        if feed.posted_for == entry.id:  # posted before a crash or a failed later step: finish it
+            await self.store.published(entry.id, rec.id, feed.dump())
+            return
         lang = await self.public_lang(rec.guild_id)
+        if entry.kind in ("start", "move"):
+            await self._publish_change(rec, entry, feed, lang)
+        elif entry.kind == "notice":
+            await self._publish_notice(rec, entry, lang)
+        elif entry.kind == "end":
+            await self.retire_table_message(rec)
+            reason = str(entry.payload.get("reason", "aborted"))
+            await self.client.get_partial_messageable(rec.channel_id).send(
+                content=t(lang, f"table.ended.{reason}", name=entry.payload.get("name", "")),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            await self.update_summary(rec, lang)
+        await self.store.published(entry.id, rec.id, feed.dump())
+
+    async def _publish_change(self, rec: GameRecord, entry: OutboxEntry, feed: Feed, lang: str) -> None:
         engine = _engine(rec)
         ui = ui_for(rec.game_id)
         names = rec.names()
+        assert entry.state_json is not None
+        state = engine.load_state(entry.state_json)
+        events = [StoredEvent.model_validate(e) for e in entry.payload.get("events", [])]
         lines = []
         for ev in events:
-            if ev.public:
-                if ev.kind == "game_started":
-                    order = " → ".join(seat_label(rec, s.seat, lang) for s in rec.seats)
-                    lines.append(t(lang, "table.started", order=order))
-                    continue
-                text = ui.describe_event(ev, lang, names)
-                if text:
-                    lines.append(f"• {text}")
+            if not ev.public:
+                continue
+            if ev.kind == "game_started":
+                order = " → ".join(self.seat_name(rec, s.seat, lang) for s in rec.seats)
+                lines.append(t(lang, "table.started", order=order))
+                continue
+            text = ui.describe_event(ev, lang, names)
+            if text:
+                lines.append(f"• {text}")
+        humans = {s.seat for s in rec.seats if not s.is_ai}
+        private_to = [s for ev in events if not ev.public for s in ev.visible_to or () if s in humans]
         outcome = engine.outcome(state)
-        if outcome is None:
-            movers = engine.to_move(state)
+        movers = engine.to_move(state) if outcome is None else []
+        plan = advance(
+            feed,
+            actor=entry.seat,
+            lines=lines,
+            private_to=private_to,
+            humans_to_move=[m for m in movers if m in humans],
+            over=outcome is not None,
+            start=entry.kind == "start",
+        )
+        if plan.edit and feed.message_id is not None:
+            await self._edit_table(rec, state, feed, lang, keep_view=outcome is None)
+        if outcome is not None:
+            await self._post_final(rec, state, outcome, feed, lang, entry)
+            return
+        if plan.post:
+            changed = notified(feed)
+            message = await self._post_table(rec, state, feed, lang, changed)
+            old = rec.table_message_id
+            feed.message_id = message.id
+            feed.posted_for = entry.id
+            await self.store.set_message_ids(rec.id, table_message_id=message.id)
+            await self.store.set_feed(rec.id, feed.dump())
+            if old is not None and old != message.id:
+                await self._take_buttons_off(rec.channel_id, old, rec.id)
+            rec = rec.model_copy(update={"table_message_id": message.id})
+            await self.update_summary(rec, lang, state=state)
+
+    def _table_text(
+        self, rec: GameRecord, state: Any, feed: Feed, lang: str, changed: list[str] | None = None
+    ) -> str:
+        lines = []
+        if feed.hidden:
+            lines.append(t(lang, "table.earlier", n=feed.hidden))
+        lines.extend(feed.lines)
+        movers = _engine(rec).to_move(state)
+        if movers:
             lines.append(
                 t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
             )
-            # Whoever is to move is mentioned already: one ping a turn, not two.
-            changed = self._hands_changed(rec, engine, before, state, {actor, *movers})
-            if changed:
-                lines.append(t(lang, "table.hand_changed", players=", ".join(changed)))
-        else:
-            lines.append(self.standings(rec, outcome, lang))
+        if changed:
+            lines.append(
+                t(lang, "table.hand_changed", players=", ".join(seat_label(rec, s, lang) for s in changed))
+            )
+        return _fit(lines)
 
-        view_public = engine.view(state, None)
-        kind: Literal["final", "table"] = "final" if outcome is not None else "table"
-        picture = await render(rec.game_id, kind, view_public, lang, f"{kind}.png", names, rec.ai_seats())
+    async def _table_payload(self, rec: GameRecord, state: Any, text: str, lang: str, view: bool) -> Payload:
+        engine = _engine(rec)
+        picture = await render(
+            rec.game_id, "table", engine.view(state, None), lang, "table.png", rec.names(), rec.ai_seats()
+        )
         embed = discord.Embed(
-            title=t(lang, "table.title", game=engine.name.get(lang), turn=state.turn + 1),
-            colour=COLOUR,
+            title=t(lang, "table.title", game=engine.name.get(lang), turn=state.turn + 1), colour=COLOUR
         )
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
-        view = components.table_view(rec.id, lang) if outcome is None else None
+        return Payload(
+            content=text,
+            embed=embed,
+            files=[picture] if picture else [],
+            view=components.table_view(rec.id, lang) if view else None,
+        )
+
+    async def _post_table(
+        self, rec: GameRecord, state: Any, feed: Feed, lang: str, changed: list[str]
+    ) -> discord.Message:
+        text = self._table_text(rec, state, feed, lang, changed)
+        payload = await self._table_payload(rec, state, text, lang, view=True)
+        # Exactly the players who must act (and those told their cards changed) are pinged.
+        pinged = [rec.seat_info(s).user_id for s in [*feed.to, *changed]]
+        payload.allowed_mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in pinged if u is not None]
+        )
         channel = self.client.get_partial_messageable(rec.channel_id)
-        content = "\n".join(lines)[:2000]
-        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        return await channel.send(**payload.send_kwargs())
+
+    async def _edit_table(self, rec: GameRecord, state: Any, feed: Feed, lang: str, keep_view: bool) -> None:
+        assert feed.message_id is not None
+        text = self._table_text(rec, state, feed, lang)
+        payload = await self._table_payload(rec, state, text, lang, view=keep_view)
+        message = self.client.get_partial_messageable(rec.channel_id).get_partial_message(feed.message_id)
+        try:
+            await message.edit(**payload.edit_kwargs())
+        except discord.NotFound:  # deleted by a moderator: the next turn posts a new one
+            log.info("table message %s of game %s is gone", feed.message_id, rec.id)
+            feed.message_id = None
+
+    async def _post_final(
+        self, rec: GameRecord, state: Any, outcome: Outcome, feed: Feed, lang: str, entry: OutboxEntry
+    ) -> None:
+        engine = _engine(rec)
+        humans = [s.seat for s in rec.seats if not s.is_ai]
+        lines = since_last_acted(feed.recent, humans)
+        shown = lines[-8:]
+        text = _fit(
+            ([t(lang, "table.earlier", n=len(lines) - len(shown))] if len(lines) > len(shown) else [])
+            + shown
+            + [self.standings(rec, outcome, lang)]
+        )
+        picture = await render(
+            rec.game_id, "final", engine.view(state, None), lang, "final.png", rec.names(), rec.ai_seats()
+        )
+        embeds = [
+            discord.Embed(
+                title=t(lang, "table.title", game=engine.name.get(lang), turn=state.turn + 1), colour=COLOUR
+            )
+        ]
+        if picture is not None:
+            embeds[0].set_image(url=f"attachment://{picture.filename}")
+        story = await self.chronicle(rec, lang)
+        if story:
+            embeds.append(
+                discord.Embed(title=t(lang, "table.story"), description=story[:4000], colour=COLOUR)
+            )
+        files = [picture] if picture else []
+        for extra in self.final_extras:
+            files.extend(await extra(rec, lang))
+        channel = self.client.get_partial_messageable(rec.channel_id)
+        # The standings name everyone; nobody is pinged by a game's end.
         message = await channel.send(
-            content=content, embed=embed, files=[picture] if picture else [], **extra
+            content=text, embeds=embeds, files=files, allowed_mentions=discord.AllowedMentions.none()
         )
-        await self.retire_table_message(rec)
+        feed.posted_for = entry.id
+        feed.to = []
+        await self.store.set_feed(rec.id, feed.dump())
+        if rec.table_message_id is not None:
+            await self._take_buttons_off(rec.channel_id, rec.table_message_id, rec.id)
         await self.store.set_message_ids(rec.id, table_message_id=message.id)
+        await self.update_summary(rec.model_copy(update={"table_message_id": message.id}), lang, state=state)
 
-    @staticmethod
-    def _hands_changed(
-        rec: GameRecord, engine: Any, before: Any, after: Any, skip: set[str | None]
-    ) -> list[str]:
-        """Humans (other than the actor) whose private knowledge changed: the cards they may see that
-        the public may not. A field that merely makes other cards playable does not count."""
-        if before is None:
-            return []
-        changed = []
-        for s in rec.seats:
-            if s.is_ai or s.seat in skip:
-                continue
-            old = engine.hidden_cards(before, None) - engine.hidden_cards(before, s.seat)
-            new = engine.hidden_cards(after, None) - engine.hidden_cards(after, s.seat)
-            if old != new:
-                changed.append(f"<@{s.user_id}>")
-        return changed
+    async def chronicle(self, rec: GameRecord, lang: str) -> str | None:
+        """The game's own end-of-game story (``GameUI.chronicle``) from every public event, replayed."""
+        ui = ui_for(rec.game_id)
+        if type(ui).chronicle is GameUI.chronicle:
+            return None
+        engine = _engine(rec)
+        players = [s.seat for s in rec.seats]
+        state = engine.new_game(players, rec.options, rec.seed)
+        public: list[Event] = [Event(kind="game_started")]
+        for action in await self.store.actions(rec.id):
+            step = engine.apply(state, action.seat, action.action)
+            state = step.state
+            public.extend(e for e in step.events if e.public)
+        return ui.chronicle(public, lang, rec.names())
 
-    async def retire_table_message(self, rec: GameRecord) -> None:
-        """Take the buttons off the previous table message."""
-        if rec.table_message_id is None:
-            return
-        message = self.client.get_partial_messageable(rec.channel_id).get_partial_message(
-            rec.table_message_id
+    async def _publish_notice(self, rec: GameRecord, entry: OutboxEntry, lang: str) -> None:
+        """A line about the table itself (a player left, came back, was seated): text only, no picture."""
+        key = str(entry.payload.get("key", ""))
+        params = {k: v for k, v in entry.payload.items() if k not in ("key", "button")}
+        view = None
+        if entry.payload.get("button") == "take_back":
+            view = seat_buttons.take_back_view(rec.id, lang)
+        channel = self.client.get_partial_messageable(rec.channel_id)
+        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        await channel.send(
+            content=t(lang, key, **params)[:2000], allowed_mentions=discord.AllowedMentions.none(), **kwargs
         )
+
+    async def _take_buttons_off(self, channel_id: int, message_id: int, pk: int) -> None:
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
             await message.edit(view=None)
         except discord.HTTPException:
-            log.info("previous table message of game %s could not be edited", rec.id)
+            log.info("previous table message of game %s could not be edited", pk)
+
+    # -- the summary card in the channel the game was opened from -----------------------------------
+    async def update_summary(self, rec: GameRecord, lang: str | None = None, *, state: Any = None) -> None:
+        if rec.summary_message_id is None or rec.parent_channel_id is None:
+            return
+        lang = lang or await self.public_lang(rec.guild_id)
+        if state is None and rec.state_json is not None:
+            state = _engine(rec).load_state(rec.state_json)
+        payload = summary.card(rec, state, lang)
+        message = self.client.get_partial_messageable(rec.parent_channel_id).get_partial_message(
+            rec.summary_message_id
+        )
+        try:
+            await message.edit(**payload.edit_kwargs())
+        except discord.NotFound:
+            log.info("summary card of game %s is gone", rec.id)
+
+    async def retire_table_message(self, rec: GameRecord) -> None:
+        """Take the buttons off the newest table message (the game ended or was aborted)."""
+        if rec.table_message_id is not None:
+            await self._take_buttons_off(rec.channel_id, rec.table_message_id, rec.id)
 
     def standings(self, rec: GameRecord, outcome: Outcome, lang: str) -> str:
         lines = [t(lang, "table.game_over")]
@@ -251,6 +432,8 @@ class Publisher:
             embed=embed,
             files=[picture] if picture else [],
             view=components.table_view(rec.id, lang),
+            # Anyone may look at the table at any time: that never pings the players it names.
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     # -- the hand ---------------------------------------------------------------------------------

@@ -23,8 +23,9 @@ from bot.errors import UserError
 from bot.games import GameUI, ui_for
 from bot.i18n import t
 from bot.settings import Settings
-from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
+from bot.store import GameRecord, OutboxItem, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
 from bot.table import components
+from bot.table.outbox import Outbox, Unpublished
 from bot.table.publisher import Payload, Publisher
 from engines.core import Action, Engine, Event, Rng
 
@@ -53,6 +54,26 @@ class Played:
     seat: str
     events: list[Event] = field(default_factory=list)
     state: Any = None
+    #: Set when the move was saved but the table could not be updated (the reply says so, truthfully).
+    unpublished: Unpublished | None = None
+
+
+def _changed(kind: str, state_json: str, events: list[Event], seat: str | None = None) -> OutboxItem:
+    """An outbox entry for a change of the game: its events (all of them: the publisher shows each
+    audience only its own) and the state after it, for the picture."""
+    return OutboxItem(
+        kind=kind,
+        seat=seat,
+        payload={"events": [e.model_dump(mode="json") for e in events]},
+        state_json=state_json,
+    )
+
+
+def _notice(key: str, *, button: str | None = None, **params: Any) -> OutboxItem:
+    payload: dict[str, Any] = {"key": key, **params}
+    if button:
+        payload["button"] = button
+    return OutboxItem(kind="notice", payload=payload)
 
 
 class TableService:
@@ -61,6 +82,7 @@ class TableService:
         self.store = store
         self.settings = settings
         self.publisher = Publisher(client, store, settings.default_locale)
+        self.outbox = Outbox(store, self.publisher)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
 
@@ -80,10 +102,19 @@ class TableService:
         return await self.publisher.public_lang(guild_id)
 
     async def game_in(self, channel_id: int | None) -> GameRecord:
-        rec = await self.store.live_game_in(channel_id) if channel_id is not None else None
-        if rec is None:
+        """The live game played here; in a channel whose games run in threads, its one live game (with
+        several, the player is sent to the game's thread)."""
+        if channel_id is None:
             raise UserError("no_game_here")
-        return rec
+        rec = await self.store.live_game_in(channel_id)
+        if rec is not None:
+            return rec
+        opened = await self.store.live_games_opened_from(channel_id)
+        if len(opened) == 1:
+            return opened[0]
+        if opened:
+            raise UserError("several_games_here", threads=" ".join(f"<#{g.channel_id}>" for g in opened))
+        raise UserError("no_game_here")
 
     # -- what players see (built by the publisher from the state read here) ---------------------------
     async def hand(
@@ -115,6 +146,7 @@ class TableService:
         host_name: str,
         game_id: str,
         options_text: str | None,
+        parent_channel_id: int | None = None,
     ) -> GameRecord:
         engine = engines.get(game_id)
         options = engine.make_options(parse_options(options_text))
@@ -127,7 +159,19 @@ class TableService:
             seed=secrets.randbits(62),
             options=changed,
             seats=[SeatInfo(seat="", user_id=host_id, name=host_name)],
+            parent_channel_id=parent_channel_id,
         )
+
+    def check_options(self, game_id: str, options_text: str | None) -> None:
+        """Refuse bad options before anything is made for the game (a thread, a card)."""
+        engines.get(game_id).make_options(parse_options(options_text))
+
+    async def discard_lobby(self, pk: int) -> None:
+        """A lobby whose place could not be made: closed, so nothing half-made stays live."""
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
+            if rec.status is Status.LOBBY:
+                await self.store.update(pk, rec.version, status=Status.ABORTED, end_reason="aborted")
 
     def _lobby(self, rec: GameRecord) -> None:
         if rec.status is not Status.LOBBY:
@@ -146,7 +190,9 @@ class TableService:
             if len(rec.seats) >= self.engine(rec).max_players:
                 raise UserError("game_full", max=self.engine(rec).max_players)
             seats = [*rec.seats, SeatInfo(seat="", user_id=user_id, name=name)]
-            return await self.store.update(pk, rec.version, seats=seats)
+            rec = await self.store.update(pk, rec.version, seats=seats)
+        await self.publisher.update_summary(rec)
+        return rec
 
     async def add_ai(self, pk: int, user_id: int, level: str = "normal") -> GameRecord:
         async with self._locks[pk]:
@@ -159,7 +205,9 @@ class TableService:
                 raise UserError("game_full", max=self.engine(rec).max_players)
             number = 1 + sum(1 for s in rec.seats if s.is_ai)
             seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=f"AI-{number}", ai_level=level)]
-            return await self.store.update(pk, rec.version, seats=seats)
+            rec = await self.store.update(pk, rec.version, seats=seats)
+        await self.publisher.update_summary(rec)
+        return rec
 
     async def set_option(self, pk: int, user_id: int, name: str, value: Any | None) -> GameRecord:
         """Host only, in the lobby: set (``None``: reset) one option, checked by the engine with the whole
@@ -178,7 +226,8 @@ class TableService:
 
     async def leave(self, pk: int, user_id: int) -> GameRecord:
         """Before the start a seat is freed (the host's role passes on; an empty lobby closes).
-        After the start the seat is handed to the AI, so the others can play on."""
+        After the start the seat goes to the AI until the player takes it back (``take_back``); when no
+        human is seated any more the game ends as abandoned instead of the AIs playing on to nobody."""
         async with self._locks[pk]:
             rec = await self.store.get_game(pk)
             mine = rec.seat_of(user_id)
@@ -188,17 +237,101 @@ class TableService:
                 seats = [s for s in rec.seats if s.user_id != user_id]
                 humans = [s for s in seats if not s.is_ai]
                 if not humans:
-                    return await self.store.update(pk, rec.version, seats=seats, status=Status.ABORTED)
-                host = rec.host_id if rec.host_id != user_id else humans[0].user_id
-                return await self.store.update(pk, rec.version, seats=seats, host_id=host)
+                    rec = await self.store.update(
+                        pk, rec.version, seats=seats, status=Status.ABORTED, end_reason="abandoned"
+                    )
+                else:
+                    host = rec.host_id if rec.host_id != user_id else humans[0].user_id
+                    rec = await self.store.update(pk, rec.version, seats=seats, host_id=host)
+            else:
+                rec = await self._leave_running(rec, user_id)
+        if rec.state_json is None:  # a lobby change (a running game's card follows the outbox)
+            await self.publisher.update_summary(rec)
+        await self.outbox.flush(pk)
+        self.kick_ai(pk)
+        return rec
+
+    async def _leave_running(self, rec: GameRecord, user_id: int) -> GameRecord:
+        """Under the game's lock: the seat to the AI, announced with a "Take my seat back" button; the
+        last human leaving ends the game as abandoned (recorded, never counted in stats)."""
+        if rec.status is not Status.RUNNING:
+            raise UserError("game_not_running")
+        mine = rec.seat_of(user_id)
+        assert mine is not None
+        seats = [
+            s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id})
+            if s.user_id == user_id
+            else s
+            for s in rec.seats
+        ]
+        if all(s.is_ai for s in seats):
+            return await self.store.update(
+                rec.id,
+                rec.version,
+                seats=seats,
+                status=Status.ABORTED,
+                end_reason="abandoned",
+                publish=OutboxItem(kind="end", payload={"reason": "abandoned", "name": mine.name}),
+            )
+        return await self.store.update(
+            rec.id,
+            rec.version,
+            seats=seats,
+            publish=_notice("table.left", button="take_back", name=mine.name),
+        )
+
+    async def take_back(self, pk: int, user_id: int, name: str) -> GameRecord:
+        """The player who left a running game takes their seat back from the AI."""
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
             if rec.status is not Status.RUNNING:
-                raise UserError("not_in_lobby")
+                raise UserError("game_not_running")
+            if rec.seat_of(user_id) is not None:
+                raise UserError("already_seated")
+            left = next((s for s in rec.seats if s.is_ai and s.left_by == user_id), None)
+            if left is None:
+                raise UserError("no_seat_to_take_back")
             seats = [
-                s.model_copy(update={"user_id": None, "ai_level": "normal"}) if s.user_id == user_id else s
+                s.model_copy(update={"user_id": user_id, "ai_level": None, "left_by": None, "name": name})
+                if s.seat == left.seat
+                else s
                 for s in rec.seats
             ]
-            rec = await self.store.update(pk, rec.version, seats=seats)
-        self.kick_ai(pk)
+            rec = await self.store.update(
+                pk, rec.version, seats=seats, publish=_notice("table.back", name=name)
+            )
+        await self.outbox.flush(pk)
+        return rec
+
+    async def hand_seat(
+        self, pk: int, host_id: int, can_manage: bool, seat_name: str, user_id: int, name: str
+    ) -> GameRecord:
+        """The host seats a member in a seat the AI holds (a friend steps in for someone who left)."""
+        async with self._locks[pk]:
+            rec = await self.store.get_game(pk)
+            if rec.status is not Status.RUNNING:
+                raise UserError("game_not_running")
+            if rec.host_id != host_id and not can_manage:
+                raise UserError("host_only")
+            if rec.seat_of(user_id) is not None:
+                raise UserError("member_already_seated", member=name)
+            wanted = seat_name.strip().casefold()
+            seat = next(
+                (s for s in rec.seats if s.is_ai and wanted in (s.seat.casefold(), s.name.casefold())), None
+            )
+            if seat is None:
+                ai = ", ".join(s.name for s in rec.seats if s.is_ai) or "-"
+                raise UserError("no_such_ai_seat", seat=seat_name, seats=ai)
+            seats = [
+                s.model_copy(update={"user_id": user_id, "ai_level": None, "left_by": None, "name": name})
+                if s.seat == seat.seat
+                else s
+                for s in rec.seats
+            ]
+            rec = await self.store.update(
+                pk, rec.version, seats=seats, publish=_notice("table.seated", name=name, seat=seat.name)
+            )
+        await self.outbox.flush(pk)
         return rec
 
     async def start(self, pk: int, user_id: int, *, fixed_order: bool = False) -> GameRecord:
@@ -217,15 +350,17 @@ class TableService:
                 Rng.from_seed(rec.seed ^ 0x5EA7).shuffle(order)
             seats = [s.model_copy(update={"seat": f"p{i + 1}"}) for i, s in enumerate(order)]
             state = engine.new_game([s.seat for s in seats], rec.options, rec.seed)
+            dumped = engine.dump_state(state)
             rec = await self.store.update(
                 pk,
                 rec.version,
                 seats=seats,
                 status=Status.RUNNING,
                 fixed_order=fixed_order,
-                state_json=engine.dump_state(state),
+                state_json=dumped,
+                publish=_changed("start", dumped, [Event(kind="game_started")]),
             )
-            await self.publisher.announce(rec, state, [Event(kind="game_started")], actor=None)
+        await self.outbox.flush(pk)
         self.kick_ai(pk)
         return rec
 
@@ -240,8 +375,14 @@ class TableService:
                 raise UserError("abort_not_allowed")
             if expected_version is not None and expected_version != rec.version:
                 raise StaleVersion(pk, expected_version)
-            rec = await self.store.update(pk, rec.version, status=Status.ABORTED)
-            await self.publisher.retire_table_message(rec)
+            rec = await self.store.update(
+                pk,
+                rec.version,
+                status=Status.ABORTED,
+                end_reason="aborted",
+                publish=OutboxItem(kind="end", payload={"reason": "aborted"}),
+            )
+        await self.outbox.flush(pk)
         return rec
 
     # -- play -------------------------------------------------------------------------------------
@@ -264,6 +405,8 @@ class TableService:
                 raise StaleVersion(pk, expected_version)
             played = await self._apply(rec, seat.seat, user_id, action)
         self.kick_ai(pk)
+        # The move is saved whatever happens next; the reply says whether the table shows it yet.
+        played.unpublished = await self.outbox.flush(pk)
         return played
 
     async def _apply(
@@ -286,17 +429,18 @@ class TableService:
                 )
                 for s in rec.seats
             ]
+        dumped = engine.dump_state(step.state)
         rec = await self.store.record_action(
             rec.id,
             rec.version,
             seat=seat,
             user_id=user_id,
             action=action_obj.model_dump(mode="json"),
-            state_json=engine.dump_state(step.state),
+            state_json=dumped,
             status=Status.FINISHED if outcome is not None else None,
             results=results,
+            publish=_changed("move", dumped, step.events, seat),
         )
-        await self.publisher.announce(rec, step.state, step.events, actor=seat, before=state)
         return Played(record=rec, seat=seat, events=step.events, state=step.state)
 
     # -- the AI -----------------------------------------------------------------------------------
@@ -326,6 +470,8 @@ class TableService:
                     # The search runs in a worker thread so a slow AI never delays other tables' clicks.
                     action = await asyncio.to_thread(agent.choose, state, seat, rng)
                     await self._apply(rec, seat, None, action)
+                # Posting is the outbox's: the AI moves on whatever happens to the post.
+                self.outbox.kick(pk)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -359,11 +505,13 @@ class TableService:
         self.kick_ai(pk)
 
     async def resume_all(self) -> None:
+        await self.outbox.resume()
         for rec in await self.store.live_games():
             if rec.status is Status.RUNNING:
                 self.kick_ai(rec.id)
 
     async def shutdown(self) -> None:
+        await self.outbox.close()
         tasks = [t for t in self._ai_tasks.values() if not t.done()]
         for task in tasks:
             task.cancel()

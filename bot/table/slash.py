@@ -104,15 +104,19 @@ async def resolve_pick(interaction: discord.Interaction[Any], rec: GameRecord, v
 
 
 async def act_and_show_hand(
-    interaction: discord.Interaction[Any], rec: GameRecord, action: Action | Mapping[str, Any]
+    interaction: discord.Interaction[Any],
+    rec: GameRecord,
+    action: Action | Mapping[str, Any],
+    expected_version: int | None = None,
 ) -> None:
     """Apply the caller's action through the table service, then answer with their refreshed hand
-    (ephemeral). The public table message is posted by the service."""
+    (ephemeral). The public table message is posted by the service. ``expected_version``: the version the
+    action was built on, checked inside the table lock (``StaleVersion`` if the table moved since)."""
     tables = tables_of(interaction)
     lang = user_lang(interaction)
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
-    played = await tables.act(rec.id, interaction.user.id, action)
+    played = await tables.act(rec.id, interaction.user.id, action, expected_version=expected_version)
     names = played.record.names()
     note = tables.publisher.describe(tables.ui(played.record), played.events, played.seat, lang, names)
     payload = await tables.hand(played.record, interaction.user.id, lang, note=note)

@@ -14,7 +14,7 @@ from bot.games import find_game
 from bot.i18n import t
 from bot.lookup import playable_engines
 from bot.store import Status
-from bot.table import components
+from bot.table import components, places, seat_buttons
 from bot.table.service import AI_LEVELS
 from engines.core import GameError, describe_options
 
@@ -56,15 +56,30 @@ class LobbyCommands(GameCommandsBase):
     @app_commands.guild_only()
     async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        found = find_game(game)
+        self.tables.check_options(found.id, options)
+        lang = await self.tables.public_lang(interaction.guild_id)
+        if places.wants_thread(interaction.channel) and await places.threads_on(
+            self.tables, interaction.guild_id, interaction.channel_id
+        ):
+            new = places.NewGame(
+                guild_id=interaction.guild_id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
+                game_id=found.id,
+                game_name=found.engine.name.get(lang),
+                options=options,
+            )
+            await places.open_in_thread(interaction, self.tables, new)
+            return
         rec = await self.tables.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
-            game_id=find_game(game).id,
+            game_id=found.id,
             options_text=options,
         )
-        lang = await self.tables.public_lang(rec.guild_id)
         payload = self.tables.lobby_payload(rec, lang)
         await interaction.response.send_message(**payload.send_kwargs())
         message = await interaction.original_response()
@@ -77,10 +92,19 @@ class LobbyCommands(GameCommandsBase):
         await self.tables.refresh_lobby(rec)
         await interaction.response.send_message(t(user_lang(interaction), key), ephemeral=True)
 
-    @app_commands.command(name=_("join"), description=_("Join the lobby in this channel"))
+    @app_commands.command(
+        name=_("join"), description=_("Join the lobby here, or take back the seat you left")
+    )
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
+        if rec.status is Status.RUNNING:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            rec = await self.tables.take_back(rec.id, interaction.user.id, interaction.user.display_name)
+            lang = user_lang(interaction)
+            payload = await self.tables.hand(rec, interaction.user.id, lang, note=t(lang, "seat.back"))
+            await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+            return
         rec = await self.tables.join(rec.id, interaction.user.id, interaction.user.display_name)
         await self._lobby_change(interaction, rec, "lobby.joined")
 
@@ -88,9 +112,52 @@ class LobbyCommands(GameCommandsBase):
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
-        was_running = rec.status is Status.RUNNING
+        lang = user_lang(interaction)
+        if rec.status is Status.RUNNING:
+            if rec.seat_of(interaction.user.id) is None:
+                raise UserError("not_in_game")
+            # Leaving a running game hands the seat to the AI: asked first, never by a slip.
+            await interaction.response.send_message(
+                t(lang, "seat.confirm_leave", game=self.tables.engine(rec).name.get(lang)),
+                view=seat_buttons.leave_view(rec.id, lang),
+                ephemeral=True,
+            )
+            return
         rec = await self.tables.leave(rec.id, interaction.user.id)
-        await self._lobby_change(interaction, rec, "lobby.left_to_ai" if was_running else "lobby.left")
+        await self._lobby_change(interaction, rec, "lobby.left")
+
+    @app_commands.command(
+        name=_("seat"), description=_("Give a seat the AI is playing to a member (host only)")
+    )
+    @app_commands.describe(seat=_("The AI-held seat (its name)"), member=_("Who takes the seat"))
+    @app_commands.guild_only()
+    async def seat(self, interaction: discord.Interaction[Any], seat: str, member: discord.Member) -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        if member.bot:
+            raise UserError("member_is_bot")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        perms = interaction.permissions
+        rec = await self.tables.hand_seat(
+            rec.id, interaction.user.id, perms.manage_guild, seat, member.id, member.display_name
+        )
+        await interaction.followup.send(
+            t(user_lang(interaction), "seat.seated", member=member.display_name), ephemeral=True
+        )
+
+    @seat.autocomplete("seat")
+    async def _seat_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            rec = await self.tables.game_in(interaction.channel_id)
+        except UserError:
+            return []
+        needle = current.casefold()
+        return [
+            app_commands.Choice(name=s.name[:100], value=s.seat)
+            for s in rec.seats
+            if s.is_ai and s.seat and needle in s.name.casefold()
+        ][:25]
 
     @app_commands.command(name=_("add-ai"), description=_("Fill a seat with the computer (host only)"))
     @app_commands.describe(level=_("How the AI plays"))

@@ -1,4 +1,9 @@
-"""``/game language``: the server's settings."""
+"""``/game settings``: the server's settings, for Manage Server only.
+
+Discord can restrict a top-level command with ``default_member_permissions``, but not one subcommand of a
+group everyone uses (discord.py drops ``default_permissions`` below the top level), so the bot checks the
+caller's permissions itself: a member without Manage Server is refused and nothing changes.
+"""
 
 from __future__ import annotations
 
@@ -9,23 +14,67 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.cogs.game.base import GameCommandsBase
+from bot.errors import UserError, user_lang
 from bot.i18n import t
+from bot.table.places import THREADS_OFF
 
 
 class SettingsCommands(GameCommandsBase):
-    @app_commands.command(
-        name=_("language"), description=_("Language of public table messages in this server")
+    @app_commands.command(name=_("settings"), description=_("Server settings for games (Manage Server only)"))
+    @app_commands.describe(
+        language=_("Language of public table messages in this server"),
+        threads=_("Run each game started in this channel in its own thread"),
     )
-    @app_commands.describe(language=_("Language"))
     @app_commands.choices(
         language=[
             app_commands.Choice(name=_("English"), value="en"),
             app_commands.Choice(name=_("日本語"), value="ja"),
-        ]
+            app_commands.Choice(name=_("The server's own language"), value="auto"),
+        ],
+        threads=[
+            app_commands.Choice(name=_("on"), value="on"),
+            app_commands.Choice(name=_("off"), value="off"),
+        ],
     )
-    @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
-    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
-        assert interaction.guild_id is not None
-        await self.tables.store.set_guild_locale(interaction.guild_id, language)
-        await interaction.response.send_message(t(language, "language.set"), ephemeral=True)
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        language: str | None = None,
+        threads: str | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        if not interaction.permissions.manage_guild:
+            raise UserError("settings_not_allowed")
+        store = self.tables.store
+        guild = interaction.guild_id
+        if language is not None:
+            await store.set_guild_locale(guild, None if language == "auto" else language)
+        if threads is not None:
+            current = await store.guild_settings(guild)
+            off = [c for c in current.get(THREADS_OFF, []) if c != interaction.channel_id]
+            if threads == "off":
+                off.append(interaction.channel_id)
+            await store.set_guild_setting(guild, THREADS_OFF, off or None)
+        lang = user_lang(interaction)
+        await interaction.response.send_message(
+            embed=await self._summary(guild, interaction.channel_id, lang), ephemeral=True
+        )
+
+    async def _summary(self, guild_id: int, channel_id: int, lang: str) -> discord.Embed:
+        store = self.tables.store
+        locale = await store.guild_locale(guild_id)
+        settings = await store.guild_settings(guild_id)
+        threads = channel_id not in settings.get(THREADS_OFF, [])
+        embed = discord.Embed(title=t(lang, "settings.title"))
+        embed.add_field(
+            name=t(lang, "settings.language"),
+            value=t(lang, f"settings.language_{locale}") if locale else t(lang, "settings.language_auto"),
+            inline=False,
+        )
+        embed.add_field(
+            name=t(lang, "settings.threads", channel=f"<#{channel_id}>"),
+            value=t(lang, "settings.on" if threads else "settings.off"),
+            inline=False,
+        )
+        return embed

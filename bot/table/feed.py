@@ -1,0 +1,138 @@
+"""The quiet table: when a change gets a new table message, when it edits the current one, and what the
+message says. Pure bookkeeping (no Discord), so the rules of the feed are tested on their own.
+
+- A new table message is posted when the turn passes to a human who is not already addressed by the
+  current message (or when the game starts): it mentions exactly those humans, once, and lists what happened
+  since they last acted, one line per public event.
+- Steps of the addressed players (an AWS deploy, a Yggdrasil placement and its invasion, one vote of
+  several) edit the current message in place: no new message, no new ping.
+- AI moves are never posted one by one: their lines wait for the next human's message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Recent public lines kept for "since you last acted" (a whole round of a long AI stretch fits).
+RECENT = 60
+#: Lines a table message shows; older ones are counted ("… 12 earlier").
+SHOWN = 14
+
+
+@dataclass
+class Feed:
+    """Saved with the game (``games.feed_json``) so a restart continues the same message."""
+
+    message_id: int | None = None
+    #: The seats the current message addresses (the humans who were to act when it was posted).
+    to: list[str] = field(default_factory=list)
+    #: The lines the current message shows.
+    lines: list[str] = field(default_factory=list)
+    #: Older lines left out of the current message.
+    hidden: int = 0
+    #: ``[seat or "", line]`` of recent public events, newest last, for the next message.
+    recent: list[list[str]] = field(default_factory=list)
+    #: Humans whose private cards changed since the last new message (told once, in the next one).
+    changed: list[str] = field(default_factory=list)
+    #: The outbox entry whose new message was posted already (a retry after a crash must not repost it).
+    posted_for: int | None = None
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> Feed:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "message_id": self.message_id,
+            "to": list(self.to),
+            "lines": list(self.lines),
+            "hidden": self.hidden,
+            "recent": [list(r) for r in self.recent],
+            "changed": list(self.changed),
+            "posted_for": self.posted_for,
+        }
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to do for one change: ``edit`` the current message (with ``Feed.lines``), then ``post`` a new
+    one addressed to ``Feed.to``."""
+
+    edit: bool = False
+    post: bool = False
+
+
+def since_last_acted(recent: list[list[str]], seats: Iterable[str]) -> list[str]:
+    """The lines after the newest one by any of ``seats``: what they have not seen happen."""
+    wanted = set(seats)
+    start = 0
+    for i, (seat, _) in enumerate(recent):
+        if seat in wanted:
+            start = i + 1
+    return [line for _, line in recent[start:]]
+
+
+def _shown(lines: list[str]) -> tuple[list[str], int]:
+    if len(lines) <= SHOWN:
+        return list(lines), 0
+    return lines[-SHOWN:], len(lines) - SHOWN
+
+
+def advance(
+    feed: Feed,
+    *,
+    actor: str | None,
+    lines: list[str],
+    private_to: Iterable[str],
+    humans_to_move: list[str],
+    over: bool,
+    start: bool = False,
+) -> Plan:
+    """Account for one change (by ``actor``; ``None``: the game itself, e.g. the start) and say what to do.
+    ``lines``: the change's public lines; ``private_to``: human seats that got private events;
+    ``humans_to_move``: the human seats that must act now; ``over``: the game ended (the final message is
+    the caller's; the current message only takes the last lines)."""
+    for line in lines:
+        feed.recent.append([actor or "", line])
+    del feed.recent[:-RECENT]
+    for seat in private_to:
+        if seat != actor and seat not in feed.changed:
+            feed.changed.append(seat)
+
+    own_step = feed.message_id is not None and actor is not None and actor in feed.to
+    edit = False
+    if own_step:
+        feed.lines.extend(lines)
+        feed.lines, dropped = _shown(feed.lines)
+        feed.hidden += dropped
+        edit = True
+    if over:
+        return Plan(edit=edit)
+    still_theirs = (
+        bool(humans_to_move) and set(humans_to_move) <= set(feed.to) and feed.message_id is not None
+    )
+    if still_theirs and not start:
+        if not own_step and lines:  # an AI's vote while the humans still decide: shown where they look
+            feed.lines.extend(lines)
+            feed.lines, dropped = _shown(feed.lines)
+            feed.hidden += dropped
+        feed.to = [s for s in feed.to if s in humans_to_move] or feed.to
+        return Plan(edit=True)
+    if not humans_to_move and not start:
+        # An AI is to move: the current message is done; the lines wait for the next human's turn.
+        feed.to = []
+        return Plan(edit=edit)
+    new_lines = since_last_acted(feed.recent, humans_to_move) if not start else list(lines)
+    feed.lines, feed.hidden = _shown(new_lines)
+    feed.to = list(humans_to_move)
+    return Plan(edit=edit, post=True)
+
+
+def notified(feed: Feed) -> list[str]:
+    """The humans to tell "your cards changed" in a new message (not those it mentions anyway); clears."""
+    out = [s for s in feed.changed if s not in feed.to]
+    feed.changed = []
+    return out

@@ -1,0 +1,137 @@
+"""The outbox runner: posts what the table service committed, in order, per game.
+
+A move is saved with its outbox entry in one transaction; publishing is separate. So a post that fails
+(Discord 5xx, a permission taken away, a crash before the post) never undoes or strands a move: the entry
+stays, is retried with backoff, and is taken up again at start-up; the AI moves on meanwhile. A later
+click on the same game retries at once, so a restored permission is used as soon as anyone plays.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+
+import discord
+
+from bot.store import SqliteStore
+from bot.table.publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+#: A publishing fault that is not Discord's answer (a bug in wording or drawing) is retried a few times,
+#: then the entry is skipped and logged: one bad line must not silence a game for good.
+BUG_ATTEMPTS = 5
+
+
+@dataclass(frozen=True)
+class Unpublished:
+    """Why the table could not be updated: a catalog key for the player's reply, with its parameters."""
+
+    key: str
+    permission: str = ""
+
+
+def _why(exc: BaseException, in_thread: bool) -> Unpublished:
+    if isinstance(exc, discord.Forbidden):
+        return Unpublished("publish.forbidden", "Send Messages in Threads" if in_thread else "Send Messages")
+    return Unpublished("publish.retrying")
+
+
+class Outbox:
+    def __init__(
+        self,
+        store: SqliteStore,
+        publisher: Publisher,
+        *,
+        retry_base: float = 2.0,
+        retry_max: float = 600.0,
+    ) -> None:
+        self.store = store
+        self.publisher = publisher
+        self.retry_base = retry_base
+        self.retry_max = retry_max
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._tasks: dict[int, asyncio.Task[Unpublished | None]] = {}
+        self._retries: dict[int, asyncio.TimerHandle] = {}
+        self._closed = False
+
+    def kick(self, pk: int) -> None:
+        """Publish what is pending for a game, in the background (named so tests wait for it)."""
+        if self._closed:
+            return
+        task = self._tasks.get(pk)
+        if task is None or task.done():
+            task = asyncio.create_task(self.flush(pk), name=f"deckhand: publish {pk}")
+            self._tasks[pk] = task
+            task.add_done_callback(
+                lambda done: self._tasks.pop(pk, None) if self._tasks.get(pk) is done else None
+            )
+
+    async def flush(self, pk: int) -> Unpublished | None:
+        """Publish every pending entry of a game, oldest first; stop at the first failure (later entries
+        build on it) and say why. ``None``: the game's place is up to date."""
+        try:
+            return await self._drain(pk)
+        finally:
+            self._forget_if_idle(pk)
+
+    async def _drain(self, pk: int) -> Unpublished | None:
+        async with self._locks.setdefault(pk, asyncio.Lock()):
+            handle = self._retries.pop(pk, None)
+            if handle is not None:
+                handle.cancel()
+            for entry in await self.store.pending(pk):
+                try:
+                    await self.publisher.publish(entry)
+                except discord.HTTPException as exc:
+                    attempts = await self.store.publish_failed(entry.id, f"{exc.status} {exc.text}")
+                    log.warning(
+                        "game %s: publishing entry %s failed (%s, attempt %s); will retry",
+                        pk,
+                        entry.id,
+                        exc.status,
+                        attempts,
+                    )
+                    self._retry_later(pk, attempts)
+                    rec = await self.store.get_game(pk)
+                    return _why(exc, rec.parent_channel_id is not None)
+                except Exception as exc:  # a fault of ours: logged with the entry, retried a few times
+                    attempts = await self.store.publish_failed(entry.id, repr(exc))
+                    if attempts < BUG_ATTEMPTS:
+                        log.exception("game %s: publishing entry %s failed; will retry", pk, entry.id)
+                        self._retry_later(pk, attempts)
+                        return Unpublished("publish.retrying")
+                    log.exception("game %s: entry %s skipped after %s attempts", pk, entry.id, attempts)
+                    rec = await self.store.get_game(pk)
+                    await self.store.published(entry.id, pk, rec.feed)
+        return None
+
+    def _retry_later(self, pk: int, attempts: int) -> None:
+        if self._closed:
+            return
+        delay = min(self.retry_max, self.retry_base * 2 ** max(0, attempts - 1))
+        loop = asyncio.get_running_loop()
+        self._retries[pk] = loop.call_later(delay, self.kick, pk)
+
+    def _forget_if_idle(self, pk: int) -> None:
+        """A game with nothing pending leaves nothing behind here (1,000 games must not keep 1,000 locks).
+        Called with the lock released; a flush that took it meanwhile keeps it."""
+        lock = self._locks.get(pk)
+        if lock is not None and not lock.locked() and pk not in self._retries:
+            del self._locks[pk]
+
+    async def resume(self) -> None:
+        """At start-up: whatever a crash or an outage left unpublished goes out now."""
+        for pk in await self.store.games_with_pending():
+            self.kick(pk)
+
+    async def close(self) -> None:
+        self._closed = True
+        for handle in self._retries.values():
+            handle.cancel()
+        self._retries.clear()
+        tasks = [t for t in self._tasks.values() if not t.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

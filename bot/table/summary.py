@@ -1,0 +1,88 @@
+"""The summary card: the one message a game keeps in the channel it was opened from, edited as the game
+goes (lobby → whose turn → final standings), with a link into the game's thread. Names, never mentions:
+the card is edited all game long and must not ping anyone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games import manifest
+from bot.i18n import both, t
+from bot.store import GameRecord, Status
+from bot.table import seat_buttons
+
+if TYPE_CHECKING:
+    from bot.table.publisher import Payload
+
+COLOUR = discord.Colour(0x2E7D5B)
+
+
+def thread_name(game_name: str, host_name: str) -> str:
+    """ "Glorious Crown · alice": Discord allows 100 characters."""
+    return f"{game_name} · {host_name}"[:100]
+
+
+def jump_url(rec: GameRecord, message_id: int | None = None) -> str:
+    tail = f"/{message_id}" if message_id else ""
+    return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}{tail}"
+
+
+def _name(rec: GameRecord, seat: str, lang: str) -> str:
+    info = rec.seat_info(seat)
+    return t(lang, "table.ai_name", name=info.name) if info.is_ai else info.name
+
+
+def card(rec: GameRecord, state: Any, lang: str) -> Payload:
+    from bot.table.publisher import Payload  # the publisher imports this module
+
+    engine = manifest(rec.game_id).engine
+    host = next((s.name for s in rec.seats if s.user_id == rec.host_id), "")
+    embed = discord.Embed(title=thread_name(engine.name.get(lang), host), colour=COLOUR)
+    place = f"<#{rec.channel_id}>"
+    if rec.status is Status.LOBBY:
+        embed.description = t(
+            lang,
+            "summary.lobby",
+            n=len(rec.seats),
+            min=engine.min_players,
+            max=engine.max_players,
+            place=place,
+        )
+        embed.add_field(
+            name=t(lang, "summary.players"), value=", ".join(s.name for s in rec.seats)[:1024] or "-"
+        )
+    elif rec.status is Status.RUNNING and state is not None:
+        movers = engine.to_move(state)
+        embed.description = t(
+            lang,
+            "summary.running",
+            turn=state.turn + 1,
+            players=", ".join(_name(rec, m, lang) for m in movers) or "-",
+            place=place,
+        )
+    elif rec.status is Status.FINISHED and state is not None:
+        outcome = engine.outcome(state)
+        rows = []
+        if outcome is not None:
+            place_no = 1
+            for group in outcome.ranking:
+                for seat in group:
+                    crown = "👑 " if seat in outcome.winners else ""
+                    rows.append(f"{place_no}. {crown}{_name(rec, seat, lang)}")
+                place_no += len(group)
+        embed.description = t(lang, "summary.finished", place=place) + "\n" + "\n".join(rows)
+    else:
+        embed.description = t(lang, f"summary.{rec.end_reason or 'aborted'}", place=place)
+    view = discord.ui.View(timeout=None)
+    if rec.status is Status.LOBBY:
+        view.add_item(seat_buttons.CardJoinButton(rec.id, both(lang, "buttons.join")))
+    view.add_item(
+        discord.ui.Button(
+            label=t(lang, "summary.open")[:80],
+            style=discord.ButtonStyle.link,
+            url=jump_url(rec, rec.table_message_id or rec.lobby_message_id),
+        )
+    )
+    return Payload(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
