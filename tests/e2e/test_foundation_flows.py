@@ -1,4 +1,7 @@
-"""The foundation's flows, played by simulated members against the real bot over the fake Discord."""
+"""The foundation's flows, played by simulated members against the real bot over the fake Discord.
+
+Three humans play Glorious Crown: every turn passes to a human, so each accepted move posts one new table
+message in the game's thread (with AI seats, AI moves would be gathered into the next human's message)."""
 
 from __future__ import annotations
 
@@ -6,13 +9,14 @@ from typing import Any
 
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
+from tests.e2e.tables import OpenedGame, open_game
 from tests.fakediscord.harness import FakeMember, SeenMessage
 
 GAME = "glorious-crown"
 
 
 def table_messages(member: FakeMember) -> list[SeenMessage]:
-    """Every table message so far (each accepted move posts one with the table picture)."""
+    """Every table message so far in the game's thread (one per human turn, with the table picture)."""
     return [
         m
         for m in member.visible_messages()
@@ -29,26 +33,34 @@ def to_move(fake: FakeDiscord, message: SeenMessage) -> FakeMember:
     raise AssertionError(f"no member to move in {line!r}")
 
 
-async def lobby_of_three(fake: FakeDiscord) -> tuple[FakeMember, FakeMember, FakeMember, Any]:
+def english(labels: list[str]) -> list[str]:
+    """Public buttons read in both languages ("Join · 参加"): their English half."""
+    return [label.split(" · ")[0] for label in labels]
+
+
+async def lobby_of_three(fake: FakeDiscord) -> tuple[FakeMember, FakeMember, FakeMember, OpenedGame]:
     alice, bob, carol = (fake.guild.member(n) for n in ("alice", "bob", "carol"))
-    lobby = await alice.slash("game new", game=GAME)
-    assert not lobby.ephemeral and lobby.button_labels() == ["Join", "Leave", "Start"]
+    opened = await open_game(fake, alice, GAME)
+    assert english(opened.lobby.button_labels()) == ["Join", "Leave", "Start"]
+    opened.follow(bob, carol)
     await bob.click("Join")
     await carol.click("Join")
-    return alice, bob, carol, lobby
+    return alice, bob, carol, opened
 
 
 async def test_new_join_start_and_a_private_hand(fake: FakeDiscord, running_bot: StartBot) -> None:
     await running_bot()
-    alice, bob, carol, lobby = await lobby_of_three(fake)
-    text = lobby.message.text()
-    assert all(f"<@{m.id}>" in lobby.message.content or m.name in text for m in (alice, bob, carol))
+    alice, bob, carol, opened = await lobby_of_three(fake)
+    text = opened.lobby.text()
+    assert all(f"<@{m.id}>" in opened.lobby.content or m.name in text for m in (alice, bob, carol))
+    # The channel keeps one summary card for the game, linking to its thread.
+    assert "Alice" in opened.summary.text() and "Bob" in opened.summary.text()
     started = await alice.click("Start")
     assert started.acknowledged
     tables = table_messages(alice)
     assert len(tables) == 1
     table = tables[0]
-    assert table.button_labels() == ["My hand"]
+    assert english(table.button_labels()) == ["My hand"]
     assert table.images() and table.images()[0].size[0] >= 400  # a real picture, drawn for a phone (560 px)
     mover = to_move(fake, table)
 
@@ -69,24 +81,28 @@ async def test_refusals_are_ephemeral_localised_and_change_nothing(
     await running_bot()
     alice = fake.guild.member("alice")
     taro = fake.guild.member("taro", locale="ja")
-    lobby = await alice.slash("game new", game=GAME)
-    before = lobby.message.text()
-    refused = await taro.click("Start", message=lobby.message)
+    opened = await open_game(fake, alice, GAME)
+    lobby = opened.lobby
+    taro.in_channel(opened.thread)
+    before = lobby.text()
+    refused = await taro.click("Start", message=lobby)
     assert [
         m.text() for m in refused.messages if m.ephemeral
     ] and "ホストだけが操作できます。" in refused.text()
     assert all(not m.ephemeral for m in alice.visible_messages()), "taro's refusal is only for taro"
-    assert lobby.message.text() == before
-    unknown = await taro.slash("game new", game="chess")
+    assert lobby.text() == before
+    unknown = await taro.slash("game new", game="chess", channel="#general")
     assert unknown.ephemeral and "`chess` というゲームはありません" in unknown.text()
     bad = await alice.slash("game join")
     assert bad.ephemeral and "already in this game" in bad.text()
+    threads = len(fake.guild.threads)
     with_bad_option = await fake.guild.member("bob").slash(
         "game new",
         channel=await fake.guild.add_channel("second-table"),
         options={"game": GAME, "options": "blind=7"},  # our option is named like the harness's argument
     )
     assert with_bad_option.ephemeral and "`blind` is not an option" in with_bad_option.text()
+    assert len(fake.guild.threads) == threads, "a refused /game new opens no thread"
 
 
 async def test_a_stale_hand_is_refused_and_the_table_is_unchanged(
