@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.i18n import has, pick, t
 from bot.store import ChannelBusy, StaleVersion
+from bot.store.errors import GameNotFound
 from engines.core import GameError
 
 log = logging.getLogger(__name__)
@@ -24,6 +25,11 @@ log = logging.getLogger(__name__)
 class UserError(GameError):
     """A lobby or table refusal by the bot itself (not the rules): ``code`` names a catalog entry
     ``errors.<code>``."""
+
+
+class Answered(Exception):
+    """Raised by a command that has already answered the user in full (e.g. with their refreshed hand
+    and "the table changed"): the funnel has nothing to add and stays silent."""
 
 
 def user_lang(interaction: discord.Interaction[Any]) -> str:
@@ -80,6 +86,8 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
         return t(lang, "errors.stale"), True
     if isinstance(error, ChannelBusy):
         return t(lang, "errors.channel_busy"), True
+    if isinstance(error, GameNotFound):
+        return t(lang, "errors.game_gone"), True
     if isinstance(error, app_commands.CommandOnCooldown):
         return t(lang, "errors.cooldown", seconds=f"{error.retry_after:.0f}"), True
     if isinstance(error, app_commands.NoPrivateMessage):
@@ -92,6 +100,8 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
 
 
 async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    if isinstance(error, Answered) or isinstance(error.__cause__, Answered):
+        return
     text, _expected = message_for(error, user_lang(interaction))
     text = text[:CONTENT_LIMIT]
     try:

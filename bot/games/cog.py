@@ -15,8 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import UserError, user_lang
-from bot.store import GameRecord, Status
+from bot.errors import Answered, UserError, user_lang
+from bot.i18n import t
+from bot.store import GameRecord, StaleVersion, Status
+from bot.table.host import tables_of
 from bot.table.slash import Position, act_and_show_hand, game_for, legal_choices, resolve_pick
 from engines.core import Action
 
@@ -78,13 +80,40 @@ class GameCommands(commands.GroupCog):
         return Position(rec, mine.seat, self.tables.engine(rec), self.tables.state(rec))
 
     async def picked(self, interaction: discord.Interaction[Any], value: str) -> Action | None:
-        """The move an autocomplete value stands for (checked against the current version), or ``None``
-        when the caller typed free text."""
-        return await resolve_pick(interaction, self.record(interaction), value)
+        """The move an autocomplete value stands for (offered for the version the command was read at), or
+        ``None`` when the caller typed free text. A value offered for another version answers "the table
+        changed" with the caller's fresh hand and stops the command."""
+        try:
+            return await resolve_pick(interaction, self.record(interaction), value)
+        except StaleVersion:
+            await self.stale(interaction)
+            raise Answered() from None
 
     async def act(self, interaction: discord.Interaction[Any], action: Action | dict[str, Any]) -> None:
-        """Play the caller's move through the table service and answer with their refreshed hand."""
-        await act_and_show_hand(interaction, self.record(interaction), action)
+        """Play the caller's move through the table service and answer with their refreshed hand.
+
+        Every command builds its move from the record ``interaction_check`` read (a picked choice, or typed
+        text read against that state), outside the table lock; so that version travels with the move and
+        the service checks it inside the lock. The same command sent twice at once is applied once: the
+        second finds the table moved on and is told so, with the fresh hand."""
+        rec = self.record(interaction)
+        try:
+            await act_and_show_hand(interaction, rec, action, expected_version=rec.version)
+        except StaleVersion:
+            await self.stale(interaction)
+
+    async def stale(self, interaction: discord.Interaction[Any]) -> None:
+        """ "The table changed, nothing was done", with the caller's hand as it is now."""
+        tables = tables_of(interaction)
+        lang = user_lang(interaction)
+        rec = await tables.store.get_game(self.record(interaction).id)
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        if rec.state_json is None or rec.seat_of(interaction.user.id) is None:
+            await interaction.followup.send(t(lang, "errors.stale_command"), ephemeral=True)
+            return
+        payload = await tables.hand(rec, interaction.user.id, lang, note=t(lang, "errors.stale"))
+        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
 
     def lang(self, interaction: discord.Interaction[Any]) -> str:
         return user_lang(interaction)

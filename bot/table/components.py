@@ -523,14 +523,27 @@ class UnknownControl(
 
 
 def _claimed(custom_id: str) -> bool:
-    """Whether a registered kind or another dynamic item (a game's own) reads this id."""
-    from bot.games import manifests
-
+    """Whether a known kind or another dynamic item reads this id: every ``DynamicItem`` class loaded
+    (the seat buttons, a game's own), found by walking the subclasses, so a new control module needs no
+    list kept here."""
     if custom_ids.kind_of(custom_id) in custom_ids.KINDS:
         return True
-    others = [item for item in DYNAMIC_ITEMS if item is not UnknownControl]
-    others += [item for game in manifests() for item in game.ui.dynamic_items]
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in others)
+    return any(
+        item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        for item in _dynamic_item_classes()
+        if item not in (UnknownControl, Refused)
+    )
+
+
+def _dynamic_item_classes() -> list[type[discord.ui.DynamicItem[Any]]]:
+    found: list[type[discord.ui.DynamicItem[Any]]] = []
+    stack: list[type[Any]] = list(discord.ui.DynamicItem.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        if hasattr(cls, "__discord_ui_compiled_template__"):
+            found.append(cls)
+        stack.extend(cls.__subclasses__())
+    return found
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

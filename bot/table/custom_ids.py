@@ -63,6 +63,10 @@ KINDS: dict[str, Kind] = {
         Kind("page", ("pk", "ver", "grp", "page")),
         Kind("abort", ("pk", "ver"), ops=("yes", "no")),
         Kind("airetry", ("pk",)),
+        # bot/table/seat_buttons.py: "Take my seat back", the /game leave confirmation, Join on the summary.
+        Kind("back", ("pk",)),
+        Kind("leave", ("pk",), ops=("yes", "no")),
+        Kind("cardjoin", ("pk",)),
     )
 }
 

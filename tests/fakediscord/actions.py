@@ -98,7 +98,10 @@ class MemberActions(MemberSight):
         for seen in candidates:
             for button in seen.buttons():
                 if label in (button.label, button.custom_id, button.emoji) or (
-                    button.label is not None and button.label.casefold() == label.casefold()
+                    button.label is not None
+                    # A bilingual label ("Join · 参加") is pressed by whichever half the person reads.
+                    and label.casefold()
+                    in {part.casefold() for part in (button.label, *button.label.split(" · "))}
                 ):
                     if button.disabled:
                         raise NotPossible(f"button {label!r} is disabled")
