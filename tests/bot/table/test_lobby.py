@@ -106,18 +106,51 @@ async def test_two_clicks_at_once_apply_once(service: TableService, climb: Any) 
 
 async def test_ai_seats_play_to_the_end(service: TableService) -> None:
     pk = await lobby(service)
+    await service.join(pk, BOB, "bob")
     await service.add_ai(pk, ALICE)
     await service.start(pk, ALICE, fixed_order=True)
-    rec = await service.leave(pk, ALICE)  # alice hands her seat to the AI: the AIs finish the game
-    assert rec.seats[0].is_ai and rec.seats[0].name == "alice"
-    for _ in range(200):
+    rec = await service.leave(pk, ALICE)  # alice hands her seat to the AI; bob stays
+    assert rec.seats[0].is_ai and rec.seats[0].name == "alice" and rec.seats[0].left_by == ALICE
+    assert service.publisher.notices[-1][1]["key"] == "table.left"  # type: ignore[attr-defined]
+    for _ in range(400):
         rec = await service.store.get_game(pk)
-        if rec.status is Status.FINISHED:
+        if rec.status is not Status.RUNNING:
             break
+        movers = service.engine(rec).to_move(service.state(rec))
+        if "p2" in movers:  # bob plays the first legal move whenever it is his turn
+            legal = service.engine(rec).legal_actions(service.state(rec), "p2")
+            await service.act(pk, BOB, legal[0], expected_version=rec.version)
         await asyncio.sleep(0.01)
     assert rec.status is Status.FINISHED
     results = await service.store.results(pk)
-    assert sorted(r.seat for r in results) == ["p1", "p2"] and sum(r.winner for r in results) == 1
+    assert sorted(r.seat for r in results) == ["p1", "p2", "p3"] and sum(r.winner for r in results) >= 1
+    assert await service.store.pending(pk) == [], "everything was published"
+
+
+async def test_leave_take_back_and_the_last_human_leaving(service: TableService) -> None:
+    pk = await lobby(service)
+    await service.join(pk, BOB, "bob")
+    await service.start(pk, ALICE, fixed_order=True)
+    with pytest.raises(UserError, match="already_seated"):
+        await service.take_back(pk, BOB, "bob")
+    await service.leave(pk, BOB)
+    with pytest.raises(UserError, match="no_seat_to_take_back"):
+        await service.take_back(pk, 55, "dave")  # only the one who left takes the seat back
+    rec = await service.take_back(pk, BOB, "bob")
+    assert rec.seat_info("p2").user_id == BOB and rec.seat_info("p2").left_by is None
+    with pytest.raises(UserError, match="already_seated"):
+        await service.take_back(pk, BOB, "bob")
+    await service.leave(pk, BOB)
+    with pytest.raises(UserError, match="host_only"):
+        await service.hand_seat(pk, BOB, False, "bob", 77, "carol")
+    rec = await service.hand_seat(pk, ALICE, False, "bob", 77, "carol")
+    assert rec.seat_info("p2").user_id == 77 and rec.seat_info("p2").name == "carol"
+    await service.leave(pk, 77)
+    rec = await service.leave(pk, ALICE)  # nobody human is left: the game ends, abandoned
+    assert rec.status is Status.ABORTED and rec.end_reason == "abandoned"
+    assert await service.store.results(pk) == [], "an abandoned game counts in no statistics"
+    kinds = [k for k, _ in service.publisher.notices]  # type: ignore[attr-defined]
+    assert kinds[-1] == "end"
 
 
 async def test_abort_rules(service: TableService) -> None:
