@@ -62,6 +62,9 @@ class _Control(_Base):
     ``Refused`` control, answered with ``errors.bad_control``."""
 
     kind: ClassVar[str]
+    #: A control of someone's hand: the bot only ever puts it on an ephemeral message. On a public one it
+    #: is forged, and answering it would edit the public message into that member's hand.
+    private: ClassVar[bool] = False
 
     @classmethod
     async def from_custom_id(
@@ -70,6 +73,9 @@ class _Control(_Base):
         custom_id = str(getattr(item, "custom_id", ""))
         try:
             control = custom_ids.parse(custom_id, cls.kind)
+            message = interaction.message
+            if cls.private and not (message is not None and message.flags.ephemeral):
+                raise BadControl("a hand's control on a message that is not ephemeral")
         except BadControl as refusal:
             return Refused(item, refusal)
         return cls.from_control(control)
@@ -138,7 +144,11 @@ class LobbyButton(
         return cls(control.op, control.pk)
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        await game_of(interaction, self.pk)
+        rec = await game_of(interaction, self.pk)
+        message = interaction.message
+        if rec.lobby_message_id is not None and (message is None or message.id != rec.lobby_message_id):
+            # Answering would turn whatever message it was forged on into this lobby.
+            raise BadControl("a lobby button that is not on its lobby")
         tables = tables_of(interaction)
         user = interaction.user
         if self.op == "join":
@@ -231,6 +241,8 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
 class _HandSelect(_Control):
     """A select under the hand whose custom id carries the game, the state version and the page."""
 
+    private = True
+
     def __init__(
         self,
         pk: int,
@@ -272,6 +284,7 @@ class QuickButton(
     template=_template("quick"),
 ):
     kind = "quick"
+    private = True
 
     def __init__(self, pk: int, version: int, index: int, label: str = "") -> None:
         self.pk, self.version, self.index = pk, version, index
@@ -299,6 +312,7 @@ class PageButton(
     """Turns the hand's select to another page, or back from a group (``group=0``: no group chosen)."""
 
     kind = "page"
+    private = True
 
     def __init__(self, pk: int, version: int, group: int, page: int, label: str = "") -> None:
         self.pk, self.version, self.group, self.page = pk, version, group, page
@@ -419,6 +433,7 @@ class AbortButton(
     template=_template("abort"),
 ):
     kind = "abort"
+    private = True  # the confirmation is shown only to the one who asked
 
     def __init__(self, op: str, pk: int, version: int, label: str = "") -> None:
         self.op, self.pk, self.version = op, pk, version

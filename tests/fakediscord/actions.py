@@ -152,6 +152,39 @@ class MemberActions(MemberSight):
         offered = sorted({s.placeholder or s.custom_id for m in candidates for s in m.selects()})
         raise NotPossible(f"{self.name} sees no select {select!r} (visible selects: {offered})")
 
+    async def forge(
+        self,
+        custom_id: str,
+        *,
+        message: SeenMessage,
+        values: Sequence[Any] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Reply:
+        """What a tampered client could send: a click (or, with ``values``, a select choice) on ``message``
+        with any custom id and any values, the message presented as carrying that one component. Discord
+        checks neither against what the bot posted here, so a bot must refuse what it cannot read. The
+        member must still see the message."""
+        if values is None:
+            component: dict[str, Any] = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
+            data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        else:
+            options = [{"label": str(v)[:100] or "-", "value": str(v)} for v in values] or [
+                {"label": "-", "value": "-"}
+            ]
+            component = {"type": 3, "custom_id": custom_id, "options": options}
+            data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        forged = payloads.message(message.raw, self.fake.store)
+        forged["components"] = [{"type": 1, "components": [component]}]
+        return await self._interact(
+            MESSAGE_COMPONENT,
+            f"forged {custom_id[:40]!r}",
+            data,
+            message.channel,
+            source=message.raw,
+            message_payload=forged,
+            timeout=timeout,
+        )
+
     def _pick(self, menu: Select, values: Sequence[Any]) -> tuple[list[str], dict[str, Any]]:
         if not menu.min_values <= len(values) <= menu.max_values:
             raise NotPossible(f"select {menu.placeholder!r} takes {menu.min_values}-{menu.max_values} values")
@@ -287,6 +320,7 @@ class MemberActions(MemberSight):
         *,
         source: Message | None = None,
         opened_by: Interaction | None = None,
+        message_payload: dict[str, Any] | None = None,
         timeout: float,
     ) -> Reply:
         fake = self.fake
@@ -303,6 +337,7 @@ class MemberActions(MemberSight):
             data=data,
             source=source,
             opened_by=opened_by,
+            message_payload=message_payload,
         )
         await self.settle(inter, timeout=timeout)
         finished = time.perf_counter()

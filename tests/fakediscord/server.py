@@ -323,7 +323,10 @@ class FakeDiscord:
         data: dict[str, Any],
         source: Message | None = None,
         opened_by: Interaction | None = None,
+        message_payload: dict[str, Any] | None = None,
     ) -> Interaction:
+        """``message_payload`` replaces the source message as the interaction carries it (a forged
+        component: ``FakeMember.forge``)."""
         if not self.gateway.connected and self.gateway.session is None:
             raise AssertionError("the bot is not connected to the fake gateway")
         inter = self.store.new_interaction(
@@ -345,7 +348,11 @@ class FakeDiscord:
             member=member,
             user=user,
             channel=channel,
-            message=payloads.message(source, self.store) if source else None,
+            message=message_payload
+            if message_payload is not None
+            else payloads.message(source, self.store)
+            if source
+            else None,
         )
         inter.dispatched_perf = time.perf_counter()
         await self.gateway.dispatch("INTERACTION_CREATE", payload)
