@@ -1,9 +1,177 @@
-"""``/game history|replay|stats``: what finished and running games leave behind."""
+"""``/game history|replay|stats``: what finished and running games leave behind.
+
+History and replay find their game by number, else the live game of this channel or thread, else the newest
+game played here (or opened from here). All three answer only the caller (ephemeral): a history holds the
+caller's own private events, and a leaderboard asked for is nobody else's interruption.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
 from bot.cogs.game.base import GameCommandsBase
+from bot.errors import UserError, user_lang
+from bot.games import find_game, ui_for
+from bot.i18n import t
+from bot.lookup import playable_engines
+from bot.records import stats as records_stats
+from bot.records.views import RECORD_ITEMS, game_for, history_reply, replay_reply
+from bot.store import GameRecord
+from bot.store.stats import finished_results, latest_game_in, recent_games
+from engines.core import GameError
+
+log = logging.getLogger(__name__)
+
+LEADERBOARD_FILE = "leaderboard.png"
 
 
 class RecordsCommands(GameCommandsBase):
-    pass
+    async def cog_load(self) -> None:
+        # The Previous/Next buttons of histories and replays keep working after a restart.
+        self.bot.add_dynamic_items(*RECORD_ITEMS)
+        await super().cog_load()
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*RECORD_ITEMS)
+        await super().cog_unload()
+
+    # -- finding the game ---------------------------------------------------------------------------
+    async def _the_game(self, interaction: discord.Interaction[Any], number: int | None) -> GameRecord:
+        store = self.tables.store
+        if number is not None:
+            return await game_for(store, interaction.guild_id, number)
+        channel = interaction.channel_id
+        rec = None
+        if channel is not None:
+            rec = await store.live_game_in(channel) or await latest_game_in(store, channel)
+        if rec is None:
+            raise UserError("no_game_to_show")
+        if rec.state_json is None:
+            raise UserError("game_not_started")
+        return rec
+
+    async def _number_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's latest games, newest first: "#12 · The Yggdrasil · finished"."""
+        if interaction.guild_id is None:
+            return []
+        lang = user_lang(interaction)
+        wanted = current.strip().lstrip("#")
+        choices = []
+        for rec in await recent_games(self.tables.store, interaction.guild_id):
+            if wanted and not str(rec.id).startswith(wanted):
+                continue
+            label = t(
+                lang,
+                "history.choice",
+                number=rec.id,
+                game=ui_for(rec.game_id).game_name(lang),
+                status=t(lang, f"lobby.status.{rec.status.value}"),
+            )
+            choices.append(app_commands.Choice(name=label[:100], value=rec.id))
+        return choices[:25]
+
+    # -- /game history -------------------------------------------------------------------------------
+    @app_commands.command(
+        name=_("history"), description=_("What happened in a game, move by move (what you may see)")
+    )
+    @app_commands.describe(game=_("Game number (default: the game of this channel or thread)"))
+    @app_commands.guild_only()
+    async def history(
+        self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        rec = await self._the_game(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await history_reply(self.tables.store, rec, interaction.user.id, user_lang(interaction), None)
+        await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
+
+    history.autocomplete("game")(_number_autocomplete)
+
+    # -- /game replay --------------------------------------------------------------------------------
+    @app_commands.command(
+        name=_("replay"), description=_("The table as it stood after a move, rebuilt from the game's log")
+    )
+    @app_commands.describe(
+        step=_("Number of the move (0: the deal)"),
+        game=_("Game number (default: the game of this channel or thread)"),
+    )
+    @app_commands.guild_only()
+    async def replay(
+        self,
+        interaction: discord.Interaction[Any],
+        step: app_commands.Range[int, 0],
+        game: app_commands.Range[int, 1] | None = None,
+    ) -> None:
+        rec = await self._the_game(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reply = await replay_reply(self.tables.store, rec, step, interaction.user.id, user_lang(interaction))
+        await interaction.followup.send(ephemeral=True, **reply.send_kwargs())
+
+    replay.autocomplete("game")(_number_autocomplete)
+
+    # -- /game stats ---------------------------------------------------------------------------------
+    async def _game_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = user_lang(interaction)
+        needle = current.casefold()
+        choices = []
+        for engine in playable_engines():
+            label = f"{engine.name.get(lang)} ({engine.id})"
+            names = (label.casefold(), engine.name.en.casefold(), engine.name.ja)
+            if any(needle in n for n in names):
+                choices.append(app_commands.Choice(name=label[:100], value=engine.id))
+        return choices[:25]
+
+    @app_commands.command(name=_("stats"), description=_("Who plays and wins most in this server"))
+    @app_commands.describe(
+        game=_("Which game (default: every game)"), member=_("Whose record (default: everyone)")
+    )
+    @app_commands.guild_only()
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str | None = None,
+        member: discord.Member | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        lang = user_lang(interaction)
+        game_id = None
+        if game:
+            try:
+                game_id = find_game(game).id
+            except GameError:
+                # A game no longer hosted still has its results: accept its exact id.
+                game_id = game.strip()
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        entries = await finished_results(self.tables.store, interaction.guild_id, game_id)
+        counted = records_stats.tally(entries)
+        if member is not None:
+            if not any(member.id in g.people for g in counted.values()):
+                await interaction.followup.send(
+                    t(lang, "stats.member_none", name=member.display_name), ephemeral=True
+                )
+                return
+            embed = records_stats.member_embed(counted, member.id, member.display_name, lang)
+            await interaction.followup.send(embed=embed, ephemeral=True)
+            return
+        if not counted:
+            await interaction.followup.send(t(lang, "stats.none"), ephemeral=True)
+            return
+        server = interaction.guild.name if interaction.guild is not None else ""
+        title = t(lang, "stats.title", server=server) if server else t(lang, "stats.title_plain")
+        embed = records_stats.leaderboard_embed(counted, lang, title)
+        data = await asyncio.to_thread(records_stats.leaderboard_picture, counted, lang, server)
+        picture = discord.File(io.BytesIO(data), filename=LEADERBOARD_FILE)
+        embed.set_image(url=f"attachment://{LEADERBOARD_FILE}")
+        await interaction.followup.send(embed=embed, file=picture, ephemeral=True)
+
+    stats.autocomplete("game")(_game_autocomplete)
