@@ -93,11 +93,13 @@ class HistoryPage:
     pages: int
 
 
-def history_page(replayed: Replayed, user_id: int, lang: str, page: int | None = None) -> HistoryPage:
+def history_page(
+    replayed: Replayed, user_id: int, lang: str, page: int | None = None, budget: int = PAGE_CHARS
+) -> HistoryPage:
     """Page ``page`` (0-based; ``None``: the newest) of the history as ``user_id`` may read it."""
     rec = replayed.rec
     viewer = viewer_seat(rec, user_id)
-    pages = paginate(blocks(replayed, viewer, lang))
+    pages = paginate(blocks(replayed, viewer, lang), budget)
     index = len(pages) - 1 if page is None else min(max(page, 0), len(pages) - 1)
     game = ui_for(rec.game_id).game_name(lang)
     embed = discord.Embed(

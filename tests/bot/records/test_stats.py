@@ -1,0 +1,123 @@
+"""Counting the server's results: finished games only, people apart from the AI, streaks in order, and the
+words and picture of /game stats."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.records.stats import leaderboard_embed, leaderboard_picture, member_embed, tally
+from bot.store import ResultRow, SeatInfo, SqliteStore, Status
+from bot.store.stats import ResultEntry, finished_results, latest_game_in, recent_games
+from tests.bot.records.conftest import stored_game
+
+ALICE, BOB = 11, 22
+
+
+def entry(
+    pk: int, user: int | None, place: int, score: float, *, game: str = "g", level: str = "normal"
+) -> ResultEntry:
+    return ResultEntry(
+        game_pk=pk,
+        game_id=game,
+        seat=f"p{place}",
+        user_id=user,
+        name={ALICE: "alice", BOB: "bob"}.get(user or 0, "AI-1"),
+        ai_level=None if user else level,
+        place=place,
+        score=score,
+        winner=place == 1,
+        finished_at=f"2026-01-0{pk}T00:00:00Z",
+    )
+
+
+def test_numbers_per_person_and_streaks_in_order() -> None:
+    results = [
+        entry(1, ALICE, 1, 10),
+        entry(1, BOB, 2, 4),
+        entry(2, ALICE, 2, 3),
+        entry(2, BOB, 1, 12.5),
+        entry(3, ALICE, 1, 8),
+        entry(3, None, 2, 1),
+        entry(4, ALICE, 1, 9),
+        entry(4, None, 2, 2, level="random"),
+        entry(4, BOB, 3, 0),
+    ]
+    game = tally(results)["g"]
+    alice, bob = game.people[ALICE], game.people[BOB]
+    assert (alice.played, alice.wins, alice.best, alice.streak) == (4, 3, 10, 2)
+    assert alice.avg_place == 5 / 4 and alice.win_rate == 0.75
+    assert (bob.played, bob.wins, bob.best, bob.streak) == (3, 1, 12.5, -1)
+    assert [s.user_id for s in game.ranked()] == [ALICE, BOB]
+    # The computer apart, one line per level; never among the people.
+    assert sorted(game.ai) == ["normal", "random"] and None not in game.people
+    assert game.games == {1, 2, 3, 4}
+
+
+def test_losing_runs_count_down() -> None:
+    game = tally([entry(1, ALICE, 2, 0), entry(2, ALICE, 2, 0), entry(3, ALICE, 2, 0)])["g"]
+    assert game.people[ALICE].streak == -3
+
+
+def test_ties_rank_by_rate_then_place_then_games() -> None:
+    results = [entry(1, ALICE, 1, 1), entry(2, ALICE, 3, 1), entry(3, BOB, 1, 1)]
+    assert [s.user_id for s in tally(results)["g"].ranked()] == [BOB, ALICE]  # same wins, better rate
+
+
+async def test_only_finished_games_count(store: SqliteStore) -> None:
+    seats = [
+        SeatInfo(seat="p1", user_id=ALICE, name="alice"),
+        SeatInfo(seat="p2", user_id=None, name="AI-1", ai_level="normal"),
+    ]
+    done, _ = await stored_game(store, "test-climb", seats, seed=3)
+    other, _ = await stored_game(store, "test-climb", seats, seed=4, channel_id=101)
+    # An aborted game that somehow carries results (and one of another server) must not count.
+    aborted, _ = await stored_game(store, "test-climb", seats, seed=5, channel_id=102, moves=2)
+    await store.finish(
+        aborted.id,
+        aborted.version,
+        Status.ABORTED,
+        [ResultRow(seat="p1", user_id=ALICE, place=1, score=99, winner=True)],
+    )
+    await stored_game(store, "test-climb", seats, seed=6, channel_id=103, guild_id=2)
+    rows = await finished_results(store, 1)
+    assert {r.game_pk for r in rows} == {done.id, other.id}
+    assert {r.name for r in rows} == {"alice", "AI-1"}
+    assert all((r.ai_level == "normal") == r.is_ai for r in rows)
+    assert await finished_results(store, 1, "glorious-crown") == []
+    counted = tally(rows)["test-climb"]
+    assert counted.people[ALICE].played == 2 and counted.ai["normal"].played == 2
+    assert counted.people[ALICE].best != 99
+
+
+async def test_the_games_a_channel_and_a_server_had(store: SqliteStore) -> None:
+    seats = [SeatInfo(seat="p1", user_id=ALICE, name="alice"), SeatInfo(seat="p2", user_id=BOB, name="bob")]
+    first, _ = await stored_game(store, "test-climb", seats, channel_id=100)
+    second, _ = await stored_game(store, "test-climb", seats, channel_id=100, seed=9)
+    await store.create_game(
+        guild_id=1, channel_id=100, game_id="test-climb", host_id=ALICE, seed=1, options={}, seats=seats
+    )
+    latest = await latest_game_in(store, 100)
+    assert latest is not None and latest.id > second.id  # the newest, even a lobby
+    assert await latest_game_in(store, 555) is None
+    assert [g.id for g in await recent_games(store, 1)] == [second.id, first.id]  # dealt games only
+    assert await recent_games(store, 2) == []
+
+
+def test_the_words_and_the_picture() -> None:
+    counted = tally(
+        [entry(1, ALICE, 1, 10), entry(1, None, 2, 4), entry(2, ALICE, 1, 7.5), entry(2, None, 2, 3)]
+    )
+    embed = leaderboard_embed(counted, "en", "Stats — team")
+    (field,) = embed.fields
+    assert field.name == "g — 2 games"
+    assert field.value == (
+        f"1. <@{ALICE}> · 2 games · won 2 (100%) · avg place 1 · best 10 · won the last 2 in a row\n"
+        "🤖 AI (normal) · 2 games · won 0 (0%) · avg place 2 · best 4 · no win in the last 2"
+    )
+    mine = member_embed(counted, ALICE, "alice", "ja")
+    assert mine.title == "成績 — alice"
+    assert "対戦数：2" in (mine.fields[0].value or "") and "2 連勝中" in (mine.fields[0].value or "")
+    picture = Image.open(io.BytesIO(leaderboard_picture(counted, "en", "team")))
+    assert picture.format == "PNG" and picture.width == 560
