@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.tables import open_game
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 
@@ -17,10 +18,14 @@ async def test_deckhand_starts_answers_and_keeps_its_buttons_across_a_restart(
     runner = await running_bot()
     assert "game" in {c["name"] for c in fake.commands()}
     alice, bob = fake.guild.member("alice"), fake.guild.member("bob")
-    lobby = await alice.slash("game new", game="glorious-crown")
-    assert lobby.message is not None and not lobby.ephemeral
-    assert "Join" in lobby.button_labels()
+    opened = await open_game(fake, alice, "glorious-crown")
+    opened.follow(bob)
+    assert "Join" in opened.lobby.text()
     await runner.restart()
-    joined = await bob.click("Join", message=lobby.message)
+    joined = await bob.click("Join", message=opened.lobby)
     assert joined.acknowledged
-    assert "@bob" in lobby.message.text()
+    assert "@bob" in opened.lobby.text()
+    # The summary card's own Join works after the restart too, from the channel.
+    carol = fake.guild.member("carol")
+    from_card = await carol.click("Join", message=opened.summary)
+    assert from_card.ephemeral and "Carol" in opened.summary.text() and "@carol" in opened.lobby.text()

@@ -17,6 +17,7 @@ import pytest
 
 from bot.games import GameManifest, manifests, ui_for
 from engines.core import replay
+from tests.e2e.tables import open_game
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 from tests.fakediscord.harness import FakeMember, SeenMessage
@@ -82,10 +83,8 @@ async def test_one_human_and_ais_play_to_the_end(
 ) -> None:
     runner = await running_bot()
     alice, bob = fake.guild.member("alice"), fake.guild.member("bob")
-    lobby = await alice.slash("game new", game=game.id)
-    for _ in range(max(1, game.engine.min_players - 1)):
-        await alice.slash("game add-ai")
-    await alice.click("Start", message=lobby.message)
+    opened = await open_game(fake, alice, game.id, ais=max(1, game.engine.min_players - 1), start=True)
+    opened.follow(bob)
     tables = runner.bot.tables  # type: ignore[attr-defined]
     pk = (await tables.store.live_games())[0].id
     rng = random.Random(game.id)
@@ -108,7 +107,9 @@ async def test_one_human_and_ais_play_to_the_end(
     assert game.engine.dump_state(states[-1]) == record.state_json
     assert game.engine.outcome(states[-1]) is not None
     secret = never_public_strings(game, states)
-    for message in bob.visible_messages():
+    seen = [*bob.visible_messages(opened.thread), *bob.visible_messages(opened.thread.parent)]
+    assert any(m.id == opened.summary.id for m in seen), "the channel keeps the summary card"
+    for message in seen:
         text = message.text()
         leaked = sorted(s for s in secret if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", text))
         assert not leaked, f"public message names hidden cards {leaked}: {text[:200]}"

@@ -9,7 +9,7 @@ from typing import Any
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 
-STRING = 3
+STRING, USER = 3, 6
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 LONGEST = 6000  # Discord's limit for a string option's value
 
@@ -49,6 +49,8 @@ async def test_every_string_option_at_full_length_gets_a_reply(
         for option in options:
             if option["type"] == STRING and (option.get("required") or option["name"] == name):
                 values[option["name"]] = "長" * LONGEST if option["name"] == name else "x"
+            elif option["type"] == USER and option.get("required"):
+                values[option["name"]] = alice
         if path == "game new" and name != "game":
             values["game"] = "glorious-crown"
         reply = await alice.slash(path, options=values)
