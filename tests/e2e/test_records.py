@@ -176,6 +176,10 @@ async def test_history_shows_a_player_their_own_private_events_only(
     # A finished game is found from its thread, and by number from anywhere in the server.
     by_number, _ = await whole_history(alice, channel=fake.guild.default_channel, options={"game": rec.id})
     assert by_number == (await whole_history(alice))[0]
+    offered = await alice.autocomplete("game history", "game", "")
+    assert [(c.name, c.value) for c in offered] == [
+        (f"#{rec.id} · Climb (test game) · The game is over.", rec.id)
+    ]
     missing = await alice.slash("game history", options={"game": rec.id + 99})
     assert missing.ephemeral and f"no game number {rec.id + 99}" in missing.text()
 
