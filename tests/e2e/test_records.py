@@ -308,5 +308,15 @@ async def test_stats_count_three_finished_games_and_ignore_an_aborted_one(
     )
     assert f"Current streak: {words}" in field["value"], field["value"]
 
+    offered = await alice.autocomplete("game stats", "game", "crown", channel=channel)
+    assert [c.value for c in offered] == ["glorious-crown"]
+    other_game = the_message(
+        await alice.slash("game stats", channel=channel, options={"game": "glorious-crown"})
+    )
+    assert (
+        other_game.content
+        == "No finished game of Glorious Crown in this server yet (aborted games do not count)."
+    )
+
     nobody = await alice.slash("game stats", channel=channel, options={"member": fake.guild.member("dave")})
     assert nobody.ephemeral and "has not finished a game" in nobody.text()

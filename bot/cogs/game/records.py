@@ -17,10 +17,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.cogs.game.base import GameCommandsBase
+from bot.cogs.game.lobby import LobbyCommands
 from bot.errors import UserError, user_lang
 from bot.games import find_game, ui_for
 from bot.i18n import t
-from bot.lookup import playable_engines
 from bot.records import stats as records_stats
 from bot.records.views import RECORD_ITEMS, game_for, history_reply, replay_reply
 from bot.store import GameRecord
@@ -118,19 +118,6 @@ class RecordsCommands(GameCommandsBase):
     replay.autocomplete("game")(_number_autocomplete)
 
     # -- /game stats ---------------------------------------------------------------------------------
-    async def _game_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        lang = user_lang(interaction)
-        needle = current.casefold()
-        choices = []
-        for engine in playable_engines():
-            label = f"{engine.name.get(lang)} ({engine.id})"
-            names = (label.casefold(), engine.name.en.casefold(), engine.name.ja)
-            if any(needle in n for n in names):
-                choices.append(app_commands.Choice(name=label[:100], value=engine.id))
-        return choices[:25]
-
     @app_commands.command(name=_("stats"), description=_("Who plays and wins most in this server"))
     @app_commands.describe(
         game=_("Which game (default: every game)"), member=_("Whose record (default: everyone)")
@@ -164,7 +151,12 @@ class RecordsCommands(GameCommandsBase):
             await interaction.followup.send(embed=embed, ephemeral=True)
             return
         if not counted:
-            await interaction.followup.send(t(lang, "stats.none"), ephemeral=True)
+            none = (
+                t(lang, "stats.none_game", game=records_stats.game_name(game_id, lang))
+                if game_id
+                else t(lang, "stats.none")
+            )
+            await interaction.followup.send(none, ephemeral=True)
             return
         server = interaction.guild.name if interaction.guild is not None else ""
         title = t(lang, "stats.title", server=server) if server else t(lang, "stats.title_plain")
@@ -174,4 +166,6 @@ class RecordsCommands(GameCommandsBase):
         embed.set_image(url=f"attachment://{LEADERBOARD_FILE}")
         await interaction.followup.send(embed=embed, file=picture, ephemeral=True)
 
-    stats.autocomplete("game")(_game_autocomplete)
+    # The same suggestions as /game new's (the hosted games by name, in the caller's language); discord.py
+    # binds it to the one cog, GameCog, which is a LobbyCommands as well.
+    stats.autocomplete("game")(LobbyCommands._game_id_autocomplete)  # type: ignore[arg-type]
