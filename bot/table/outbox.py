@@ -52,21 +52,20 @@ class Outbox:
         self.retry_base = retry_base
         self.retry_max = retry_max
         self._locks: dict[int, asyncio.Lock] = {}
-        self._tasks: dict[int, asyncio.Task[Unpublished | None]] = {}
+        self._tasks: set[asyncio.Task[Unpublished | None]] = set()
+        self._queued: set[int] = set()
         self._retries: dict[int, asyncio.TimerHandle] = {}
         self._closed = False
 
     def kick(self, pk: int) -> None:
-        """Publish what is pending for a game, in the background (named so tests wait for it)."""
-        if self._closed:
+        """Publish what is pending for a game, in the background (named so tests wait for it). A kick
+        while a drain runs queues one more drain, which starts after it: nothing committed is missed."""
+        if self._closed or pk in self._queued:
             return
-        task = self._tasks.get(pk)
-        if task is None or task.done():
-            task = asyncio.create_task(self.flush(pk), name=f"deckhand: publish {pk}")
-            self._tasks[pk] = task
-            task.add_done_callback(
-                lambda done: self._tasks.pop(pk, None) if self._tasks.get(pk) is done else None
-            )
+        self._queued.add(pk)
+        task = asyncio.create_task(self.flush(pk), name=f"deckhand: publish {pk}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def flush(self, pk: int) -> Unpublished | None:
         """Publish every pending entry of a game, oldest first; stop at the first failure (later entries
@@ -78,33 +77,37 @@ class Outbox:
 
     async def _drain(self, pk: int) -> Unpublished | None:
         async with self._locks.setdefault(pk, asyncio.Lock()):
+            self._queued.discard(pk)
             handle = self._retries.pop(pk, None)
             if handle is not None:
                 handle.cancel()
-            for entry in await self.store.pending(pk):
-                try:
-                    await self.publisher.publish(entry)
-                except discord.HTTPException as exc:
-                    attempts = await self.store.publish_failed(entry.id, f"{exc.status} {exc.text}")
-                    log.warning(
-                        "game %s: publishing entry %s failed (%s, attempt %s); will retry",
-                        pk,
-                        entry.id,
-                        exc.status,
-                        attempts,
-                    )
-                    self._retry_later(pk, attempts)
-                    rec = await self.store.get_game(pk)
-                    return _why(exc, rec.parent_channel_id is not None)
-                except Exception as exc:  # a fault of ours: logged with the entry, retried a few times
-                    attempts = await self.store.publish_failed(entry.id, repr(exc))
-                    if attempts < BUG_ATTEMPTS:
-                        log.exception("game %s: publishing entry %s failed; will retry", pk, entry.id)
+            # Re-read until nothing is left: entries committed while this drain ran (an AI moving on)
+            # are taken too, so a kick that found this drain running loses nothing.
+            while entries := await self.store.pending(pk):
+                for entry in entries:
+                    try:
+                        await self.publisher.publish(entry)
+                    except discord.HTTPException as exc:
+                        attempts = await self.store.publish_failed(entry.id, f"{exc.status} {exc.text}")
+                        log.warning(
+                            "game %s: publishing entry %s failed (%s, attempt %s); will retry",
+                            pk,
+                            entry.id,
+                            exc.status,
+                            attempts,
+                        )
                         self._retry_later(pk, attempts)
-                        return Unpublished("publish.retrying")
-                    log.exception("game %s: entry %s skipped after %s attempts", pk, entry.id, attempts)
-                    rec = await self.store.get_game(pk)
-                    await self.store.published(entry.id, pk, rec.feed)
+                        rec = await self.store.get_game(pk)
+                        return _why(exc, rec.parent_channel_id is not None)
+                    except Exception as exc:  # a fault of ours: logged with the entry, retried a few times
+                        attempts = await self.store.publish_failed(entry.id, repr(exc))
+                        if attempts < BUG_ATTEMPTS:
+                            log.exception("game %s: publishing entry %s failed; will retry", pk, entry.id)
+                            self._retry_later(pk, attempts)
+                            return Unpublished("publish.retrying")
+                        log.exception("game %s: entry %s skipped after %s attempts", pk, entry.id, attempts)
+                        rec = await self.store.get_game(pk)
+                        await self.store.published(entry.id, pk, rec.feed)
         return None
 
     def _retry_later(self, pk: int, attempts: int) -> None:
@@ -131,7 +134,7 @@ class Outbox:
         for handle in self._retries.values():
             handle.cancel()
         self._retries.clear()
-        tasks = [t for t in self._tasks.values() if not t.done()]
+        tasks = [t for t in self._tasks if not t.done()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
