@@ -8,8 +8,11 @@ from typing import Any
 import discord
 import pytest
 
-from bot.records.views import HistoryButton, ReplayButton, audit_line
+from bot.errors import UserError
+from bot.records.views import HistoryButton, ReplayButton, audit_line, game_for
+from bot.store import SeatInfo, SqliteStore
 from bot.table.components import Refused
+from tests.bot.records.conftest import stored_game
 
 
 async def read(cls: Any, custom_id: str) -> Any:
@@ -40,3 +43,18 @@ def test_the_audit_line_says_what_was_found() -> None:
     assert "differs" in audit_line("en", False, 12, None)
     assert "move 4" in audit_line("en", False, 12, 4)
     assert audit_line("ja", True, 12, None).startswith("✅ 監査")
+
+
+async def test_a_game_is_found_by_number_in_its_own_server_only(store: SqliteStore) -> None:
+    seats = [SeatInfo(seat="p1", user_id=11, name="alice"), SeatInfo(seat="p2", user_id=22, name="bob")]
+    rec, _ = await stored_game(store, "test-climb", seats, guild_id=1)
+    assert (await game_for(store, 1, rec.id)).id == rec.id
+    for guild, number in ((2, rec.id), (1, rec.id + 50)):
+        with pytest.raises(UserError) as refused:
+            await game_for(store, guild, number)
+        assert refused.value.code == "no_such_game" and refused.value.params == {"number": number}
+    lobby = await store.create_game(
+        guild_id=1, channel_id=200, game_id="test-climb", host_id=11, seed=1, options={}, seats=seats
+    )
+    with pytest.raises(UserError, match="game_not_started"):
+        await game_for(store, 1, lobby.id)
