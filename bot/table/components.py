@@ -454,11 +454,21 @@ class AbortButton(
         if self.op == "no":
             await interaction.response.edit_message(content=t(lang, "abort.kept"), view=None)
             return
-        await game_of(interaction, self.pk)
+        rec = await game_of(interaction, self.pk)
         perms = getattr(interaction.user, "guild_permissions", None)
-        rec = await tables.abort(
-            self.pk, self.version, interaction.user.id, bool(perms and perms.manage_guild)
-        )
+        try:
+            if rec.version != self.version or not rec.status.live:
+                raise StaleVersion(self.pk, self.version)
+            rec = await tables.abort(
+                self.pk, self.version, interaction.user.id, bool(perms and perms.manage_guild)
+            )
+        except StaleVersion:
+            raise UserError("stale_click") from None  # no hand to show: the sentence alone
+        except UserError as refusal:
+            if refusal.code != "no_game_here":
+                raise
+            # It was live when read above: someone else ended it while this click waited for the lock.
+            raise UserError("stale_click") from None
         await interaction.response.edit_message(content=t(lang, "abort.done_private"), view=None)
         public = await tables.public_lang(rec.guild_id)
         name = tables.engine(rec).name.get(public)
@@ -538,11 +548,10 @@ class UnknownControl(
 
 
 def _claimed(custom_id: str) -> bool:
-    """Whether a known kind or another dynamic item reads this id: every ``DynamicItem`` class loaded
-    (the seat buttons, a game's own), found by walking the subclasses, so a new control module needs no
-    list kept here."""
-    if custom_ids.kind_of(custom_id) in custom_ids.KINDS:
-        return True
+    """Whether another dynamic item takes this id: every ``DynamicItem`` class loaded (the seat buttons, a
+    game's own, the records' pagers), found by walking the subclasses, so a new control module needs no
+    list kept here. An id of a known kind that its item's template does not take is left to us: otherwise
+    nobody would answer it."""
     return any(
         item.__discord_ui_compiled_template__.fullmatch(custom_id)
         for item in _dynamic_item_classes()

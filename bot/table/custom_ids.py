@@ -63,17 +63,15 @@ KINDS: dict[str, Kind] = {
         Kind("page", ("pk", "ver", "grp", "page")),
         Kind("abort", ("pk", "ver"), ops=("yes", "no")),
         Kind("airetry", ("pk",)),
-        # bot/table/seat_buttons.py: "Take my seat back", the /game leave confirmation, Join on the summary.
-        Kind("back", ("pk",)),
-        Kind("leave", ("pk",), ops=("yes", "no")),
-        Kind("cardjoin", ("pk",)),
     )
 }
 
 
 def register(kind: Kind) -> Kind:
-    """A game's own control kind (its ``GameUI.dynamic_items`` build and parse ids with ``build``/``parse``
-    too): known kinds are answered by their own item, never refused as unknown."""
+    """Another module's control kind (a game's ``GameUI.dynamic_items``, the records' pagers), so its items
+    build and read ids with ``build``/``parse`` too. Its item's template should take every id of the kind
+    (``dh:<kind>(?::.*)?``) and refuse what ``parse`` refuses; an id no item's template takes is answered by
+    ``components.UnknownControl``."""
     if kind.name in KINDS and KINDS[kind.name] != kind:
         raise ValueError(f"control kind {kind.name!r} is defined twice")
     KINDS[kind.name] = kind

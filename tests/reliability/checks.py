@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from bot.i18n import catalog, t
+from tests.fakediscord import FakeDiscord
 from tests.fakediscord.harness import Reply
 
 _PARAM = re.compile(r"\{[^{}]*\}")
@@ -92,3 +93,25 @@ def fault_log() -> Iterator[FaultLog]:
         yield handler
     finally:
         root.removeHandler(handler)
+
+
+def said(fake: FakeDiscord, reply: Reply) -> str:
+    """Every sentence the bot sent in answer to this interaction (its callback, edits of its response and
+    follow-ups), whichever message they ended on: two answers editing one hand message each count."""
+    words: list[str] = []
+
+    def collect(body: object) -> None:
+        if isinstance(body, dict):
+            for key, value in body.items():
+                if key in ("content", "title", "description") and isinstance(value, str):
+                    words.append(value)
+                else:
+                    collect(value)
+        elif isinstance(body, list):
+            for value in body:
+                collect(value)
+
+    for request in fake.requests:
+        if request.interaction_id == reply.interaction.id:
+            collect(request.body)
+    return "\n".join(words)

@@ -42,4 +42,4 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.section(f"reliability figures ({'soak' if SOAK else 'small counts'})")
     for suite in sorted(FIGURES):
         for name, value in sorted(FIGURES[suite].items()):
-            terminalreporter.write_line(f"{suite:>14}  {name:<48} {value:>10,}")
+            terminalreporter.write_line(f"{suite:>14}  {name:<66} {value:>10,}")
