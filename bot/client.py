@@ -41,7 +41,8 @@ class Deckhand(commands.Bot):
             intents=intents,
             tree_cls=DeckhandTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            # Nobody is pinged unless a message names whom it pings (the table message: the seats to act).
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         for folder in settings.game_paths:
