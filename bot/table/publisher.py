@@ -10,7 +10,6 @@ newest table message carries the buttons; the previous one loses them, so nobody
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,6 +19,7 @@ from pydantic import ConfigDict
 from bot.errors import UserError
 from bot.games import GameUI, LabelContext, manifest, ui_for
 from bot.i18n import pick, t
+from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
 from bot.table import components, seat_buttons, summary
 from bot.table.feed import Feed, advance, notified, since_last_acted
@@ -63,10 +63,6 @@ class StoredEvent(Event):
     model_config = ConfigDict(frozen=True, extra="allow")
 
 
-#: Extra attachments for a final message (the Yggdrasil time-lapse): ``(record, lang) -> files``.
-FinalExtra = Callable[[GameRecord, str], Awaitable[list[discord.File]]]
-
-
 def _fit(lines: list[str], limit: int = 2000) -> str:
     """Lines joined within Discord's content limit, dropping the oldest event lines first."""
     text = "\n".join(lines)
@@ -94,6 +90,14 @@ def _engine(rec: GameRecord) -> Engine[Any, Any, Any, Any]:
     return manifest(rec.game_id).engine
 
 
+def table_controls(rec: GameRecord, state: Any, lang: str) -> discord.ui.View:
+    """ "My hand" and the game's own public controls (``GameUI.table_items``: a vote's Yes/No …)."""
+    view = components.table_view(rec.id, lang)
+    for item in ui_for(rec.game_id).table_items(rec, _engine(rec).view(state, None), lang):
+        view.add_item(item)
+    return view
+
+
 class Publisher:
     """Words and posts; never changes a game. It gets the record, the state and the events from the table
     service and reads nothing back from it (the service depends on the publisher, not the other way)."""
@@ -102,7 +106,6 @@ class Publisher:
         self.client = client
         self.store = store
         self.default_locale = default_locale
-        self.final_extras: list[FinalExtra] = []
 
     @staticmethod
     def seat_name(rec: GameRecord, seat: str, lang: str) -> str:
@@ -268,7 +271,7 @@ class Publisher:
             content=text,
             embed=embed,
             files=[picture] if picture else [],
-            view=components.table_view(rec.id, lang) if view else None,
+            view=table_controls(rec, state, lang) if view else None,
         )
 
     async def _post_table(
@@ -323,8 +326,7 @@ class Publisher:
                 discord.Embed(title=t(lang, "table.story"), description=story[:4000], colour=COLOUR)
             )
         files = [picture] if picture else []
-        for extra in self.final_extras:
-            files.extend(await extra(rec, lang))
+        files.extend(await timelapse.final_extras(rec, lang, self.store))
         channel = self.client.get_partial_messageable(rec.channel_id)
         # The standings name everyone; nobody is pinged by a game's end.
         message = await channel.send(
@@ -431,7 +433,7 @@ class Publisher:
             content=content,
             embed=embed,
             files=[picture] if picture else [],
-            view=components.table_view(rec.id, lang),
+            view=table_controls(rec, state, lang),
             # Anyone may look at the table at any time: that never pings the players it names.
             allowed_mentions=discord.AllowedMentions.none(),
         )

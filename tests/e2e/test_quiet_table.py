@@ -224,3 +224,16 @@ async def test_a_missing_thread_permission_is_named_and_leaves_nothing_behind(
     assert [m.id for m in alice.visible_messages() if not m.ephemeral] == before
     assert not fake.guild.threads
     assert await runner.bot.tables.store.live_games() == []  # type: ignore[attr-defined]
+
+
+async def test_the_yggdrasil_final_message_carries_the_time_lapse(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    opened, tables, _alice = await play_alone_with_ais(fake, running_bot, "yggdrasil", 1, "ygg")
+    final = table_messages(opened.thread.messages())[-1]
+    names = [a.filename for a in final.attachments]
+    assert names[0] == "final.png" and "timelapse.gif" in names
+    gif = next(a for a in final.attachments if a.filename == "timelapse.gif")
+    placements = sum(1 for row in await tables.store.actions(1) if row.action.get("type") == "place")
+    assert getattr(gif.image(), "n_frames", 1) >= placements > 0
+    assert len(gif.data) < 8 * 1024 * 1024
