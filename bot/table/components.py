@@ -230,7 +230,7 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
             raise UserError("action_gone")
         played = await tables.act(pk, interaction.user.id, legal[index], expected_version=version)
         rec = played.record
-        note = tables.publisher.describe(tables.ui(rec), played.events, played.seat, lang, rec.names())
+        note = tables.played_note(played, lang)
     except StaleVersion:
         rec = await tables.store.get_game(pk)
         note = t(lang, "errors.stale")

@@ -127,6 +127,16 @@ class TableService:
             rec, self.state(rec), user_id, lang, page=page, note=note, group=group
         )
 
+    def played_note(self, played: Played, lang: str) -> str:
+        """The acting player's reply: what their move did (their private events too) and, when the table
+        could not be updated, that the move counts all the same and what the bot needs."""
+        rec = played.record
+        note = self.publisher.describe(self.ui(rec), played.events, played.seat, lang, rec.names())
+        if played.unpublished is not None:
+            why = t(lang, played.unpublished.key, permission=played.unpublished.permission)
+            note = f"{note}\n⚠️ {why}" if note else f"⚠️ {why}"
+        return note
+
     async def status(self, rec: GameRecord, lang: str) -> Payload:
         return await self.publisher.status_payload(rec, self.state(rec), lang)
 

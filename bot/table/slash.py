@@ -117,7 +117,6 @@ async def act_and_show_hand(
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     played = await tables.act(rec.id, interaction.user.id, action, expected_version=expected_version)
-    names = played.record.names()
-    note = tables.publisher.describe(tables.ui(played.record), played.events, played.seat, lang, names)
+    note = tables.played_note(played, lang)
     payload = await tables.hand(played.record, interaction.user.id, lang, note=note)
     await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
