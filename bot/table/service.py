@@ -123,6 +123,7 @@ class TableService:
         """The caller's private hand with their moves."""
         if rec.state_json is None:
             raise UserError("game_not_started")
+        self.outbox.kick(rec.id)  # anyone looking at the game retries what is still unpublished, at once
         return await self.publisher.hand_payload(
             rec, self.state(rec), user_id, lang, page=page, note=note, group=group
         )
@@ -138,6 +139,7 @@ class TableService:
         return note
 
     async def status(self, rec: GameRecord, lang: str) -> Payload:
+        self.outbox.kick(rec.id)
         return await self.publisher.status_payload(rec, self.state(rec), lang)
 
     def lobby_payload(self, rec: GameRecord, lang: str) -> Payload:

@@ -1,0 +1,136 @@
+"""A failed table post never strands a game (issue 16): the move is saved with its outbox entry in one
+transaction, the publisher retries, a restart resumes, and the player is told what is true.
+
+Before the outbox these failed: the player read "The game is unchanged" although their move counted, and
+the AI seat to move next never moved until the bot restarted, even after the permission came back."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from tests.e2e.tables import open_game
+from tests.e2e.test_every_game import latest_table
+from tests.e2e.test_quiet_table import human_turns
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.botrunner import StartBot
+from tests.fakediscord.harness import FakeMember, SeenMessage
+from tests.fakediscord.permissions import SEND_MESSAGES_IN_THREADS
+
+pytestmark = pytest.mark.timeout(120)
+GAME = "glorious-crown"
+
+
+async def my_turn(alice: FakeMember) -> SeenMessage:
+    for _ in range(200):
+        table = latest_table(alice)
+        if f"<@{alice.id}>" in table.content:
+            return table
+        await asyncio.sleep(0.05)
+    raise AssertionError("alice never got a turn")
+
+
+async def play_one_move(alice: FakeMember, table: SeenMessage) -> str:
+    hand = (await alice.click("My hand", message=table)).message
+    assert hand is not None
+    menu = hand.selects()[0] if hand.selects() else None
+    if menu is not None:
+        reply = await alice.choose(menu.custom_id, [menu.options[0].value], message=hand)
+    else:
+        reply = await alice.click(random.choice(hand.button_labels()), message=hand)
+    return reply.text()
+
+
+async def test_a_post_refused_for_a_missing_permission_keeps_the_move_and_the_game_going(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    runner = await running_bot()
+    tables = runner.bot.tables  # type: ignore[attr-defined]
+    alice = fake.guild.member("alice")
+    opened = await open_game(fake, alice, GAME, ais=3, start=True)
+    table = await my_turn(alice)
+    actions_before = len(await tables.store.actions(1))
+    await fake.guild.set_bot_permissions(opened.thread.parent, deny=SEND_MESSAGES_IN_THREADS)
+    said = await play_one_move(alice, table)
+    assert "Your move was played" in said and "Send Messages in Threads" in said, said
+    assert "unchanged" not in said
+    # The move counts, and the AIs after alice move on although nothing can be posted: they play until
+    # it is alice's turn again (or the game ends).
+    assert (await tables.store.actions(1))[actions_before].user_id == alice.id
+    for _ in range(200):
+        rec = await tables.store.get_game(1)
+        movers = tables.engine(rec).to_move(tables.state(rec))
+        if rec.status.value != "running" or not any(rec.seat_info(m).is_ai for m in movers):
+            break
+        await asyncio.sleep(0.05)
+    else:
+        pytest.fail("the AI seats stalled")
+    assert await tables.store.pending(1), "what could not be posted waits in the outbox"
+
+    # The permission is back: the next look at the game publishes everything, once.
+    await fake.guild.set_bot_permissions(opened.thread.parent, allow=SEND_MESSAGES_IN_THREADS)
+    await alice.slash("game hand")
+    for _ in range(100):
+        if not await tables.store.pending(1):
+            break
+        await asyncio.sleep(0.05)
+    assert not await tables.store.pending(1)
+    table = latest_table(alice)
+    rec = await tables.store.get_game(1)
+    assert rec.feed["message_id"] == table.id
+    posted = [m for m in opened.thread.messages() if m.attachments]
+    assert len({m.id for m in posted}) == len(posted)
+
+
+async def test_discord_errors_are_retried_and_every_turn_is_posted_once(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    runner = await running_bot()
+    tables = runner.bot.tables  # type: ignore[attr-defined]
+    tables.outbox.retry_base = 0.05
+    alice = fake.guild.member("alice")
+    opened = await open_game(fake, alice, GAME, ais=3, start=True)
+    for _ in range(3):
+        table = await my_turn(alice)
+        # Discord answers 503 (not retried by discord.py) to the next two posts in the thread.
+        fake.faults.server_error(503, method="POST", path=f"/channels/{opened.thread.id}/messages", times=2)
+        await play_one_move(alice, table)
+        for _ in range(200):
+            if not await tables.store.pending(1) and latest_table(alice).id != table.id:
+                break
+            await asyncio.sleep(0.05)
+        if (await tables.store.get_game(1)).status.value != "running":
+            break
+    assert fake.faults.injected(), "the faults were hit"
+    assert not await tables.store.pending(1)
+    posted = [m for m in opened.thread.messages() if m.attachments]
+    rec = await tables.store.get_game(1)
+    me = rec.seat_of(alice.id)
+    assert me is not None
+    turns = human_turns(await tables.store.actions(1), me.seat)
+    assert len(posted) <= turns + 2, "a retried entry was posted twice (start + one per turn + final)"
+
+
+async def test_a_restart_publishes_what_a_crash_left_unposted(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    runner = await running_bot()
+    tables = runner.bot.tables  # type: ignore[attr-defined]
+    alice = fake.guild.member("alice")
+    opened = await open_game(fake, alice, GAME, ais=3, start=True)
+    table = await my_turn(alice)
+    await fake.guild.set_bot_permissions(opened.thread.parent, deny=SEND_MESSAGES_IN_THREADS)
+    await play_one_move(alice, table)
+    assert await tables.store.pending(1)
+    await runner.stop()
+    await fake.guild.set_bot_permissions(opened.thread.parent, allow=SEND_MESSAGES_IN_THREADS)
+    runner = await running_bot()  # the same SQLite file: the new process takes the outbox up
+    tables = runner.bot.tables  # type: ignore[attr-defined]
+    for _ in range(200):
+        if not await tables.store.pending(1):
+            break
+        await asyncio.sleep(0.05)
+    assert not await tables.store.pending(1)
+    assert latest_table(alice).id != table.id, "the table after alice's move was posted"
