@@ -116,3 +116,38 @@ async def test_sandbox_lists_threads_and_moves_into_them(tmp_path: Path) -> None
     assert "can't: #game-night is not a thread" in text
     assert text.count("now in #game-night\n") == 2
     assert "A secret for you." in text.split("alice@#game-night> dms\n", 1)[1]
+
+
+DECKHAND_SCRIPT = """\
+/game new game:glorious-crown
+look 1
+as bob
+click Join
+as alice
+go glorious crown · alice
+/game add-ai
+click Start
+look 1
+quit
+"""
+
+
+def test_the_sandbox_shows_a_games_thread_and_goes_into_it(tmp_path: Path) -> None:
+    """The real bot: ``/game new`` leaves a summary card in the channel, ``look`` lists the game's thread,
+    ``go`` enters it, and the table is played there."""
+    result = subprocess.run(
+        [sys.executable, "-m", "tests.fakediscord.sandbox", "--images", str(tmp_path / "images")],
+        input=DECKHAND_SCRIPT,
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=50,
+        check=False,
+    )
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    assert "threads: 'Glorious Crown · Alice'" in out
+    assert "now in #game-night/Glorious Crown · Alice" in out
+    inside = out.split("now in #game-night/Glorious Crown · Alice", 1)[1]
+    assert "table.png" in inside and "Your turn" in inside
+    assert out.rstrip().endswith("bye (0 violation(s))")

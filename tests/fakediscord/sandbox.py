@@ -219,7 +219,11 @@ class Sandbox:
                 raise NotPossible(f"{here} is not a thread")
             self.member.in_channel(here.parent)
         else:
-            self.member.in_channel(target)
+            # A thread of where you are by its name as typed in any case ("go glorious crown · alice"),
+            # else anything the guild knows by that name.
+            wanted = target.casefold()
+            mine = [t for t in here.threads if t.name.casefold() == wanted and self.member.can_view(t.raw)]
+            self.member.in_channel(mine[-1] if mine else target)
         self.say(f"now in {self.member.channel}")
 
     async def cmd_dms(self, args: list[str], rest: str) -> None:
