@@ -237,3 +237,24 @@ async def test_the_yggdrasil_final_message_carries_the_time_lapse(
     placements = sum(1 for row in await tables.store.actions(1) if row.action.get("type") == "place")
     assert getattr(gif.image(), "n_frames", 1) >= placements > 0
     assert len(gif.data) < 8 * 1024 * 1024
+
+
+async def test_many_games_per_channel_each_in_its_thread(fake: FakeDiscord, running_bot: StartBot) -> None:
+    await running_bot()
+    alice, bob = fake.guild.member("alice"), fake.guild.member("bob")
+    first = await open_game(fake, alice, "glorious-crown")
+    second = await open_game(fake, bob, "yggdrasil")
+    assert first.thread.id != second.thread.id and first.thread.parent.id == second.thread.parent.id
+    assert [t.name for t in fake.guild.threads] == ["Glorious Crown · Alice", "The Yggdrasil · Bob"]
+    # In the channel, a game command cannot tell which game is meant: it points to the threads.
+    asked = await alice.slash("game status", channel=first.thread.parent)
+    assert (
+        asked.ephemeral
+        and f"<#{first.thread.id}>" in asked.content
+        and f"<#{second.thread.id}>" in asked.content
+    )
+    # In a thread, it is that thread's game; a second /game new there is refused (one game per thread).
+    here = await alice.slash("game status")
+    assert "Glorious Crown" in here.text()
+    again = await alice.slash("game new", game="yggdrasil")
+    assert again.ephemeral and len(fake.guild.threads) == 2
