@@ -31,7 +31,7 @@ e2e: $(STAMP)
 	$(PY) -m pytest -q -m e2e
 
 bench: $(STAMP)
-	$(PY) -m tests.bench
+	$(PY) -m tests.bench $(BENCH)
 
 readme: $(STAMP)
 	$(PY) -m bot.games --readme README.md

@@ -106,7 +106,7 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--bot", choices=("auto", "deckhand", "minibot"), default="auto")
-    args = parser.parse_args()
+    args, _ = parser.parse_known_args()  # the runner's own arguments (bench names) are not ours
     logging.basicConfig(level=logging.CRITICAL)
     missing = deckhand_import_error()
     if args.bot == "deckhand" and missing:

@@ -1,0 +1,282 @@
+"""The real Deckhand in a process of its own, against a FakeDiscord in the bench's process.
+
+A bot on a server does not share its process with Discord: here the fake (and the simulated members) run in
+the bench's process and the bot in a child, so the bot's figures (latency, resident memory, CPU time, commit
+times) are its own. The child is started with the same settings as ``botrunner.deckhand_factory`` (only the
+fake's DECKHAND_*/DISCORD_* variables, AI delay 0) and the same ``guild_ready_timeout``.
+
+    async with BotProcess(fake, tmp / "bench.db") as bot:
+        stats = await bot.stats()   # {"rss_mb": ..., "commits": [...], "locks": ..., ...}
+
+The child reads one command a line on stdin (``stats``, ``reset``, ``quit``) and answers one JSON line on
+stdout. ``profile=path`` runs the child under cProfile (its event-loop thread) and writes the stats there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import gc
+import json
+import logging
+import os
+import resource
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.botrunner import GUILD_READY_TIMEOUT, deckhand_env
+
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+class BotProcess:
+    def __init__(
+        self, fake: FakeDiscord, database: Path, *, profile: Path | None = None, log_file: Path | None = None
+    ) -> None:
+        self.fake = fake
+        self.database = database
+        self.profile = profile
+        self.log_file = log_file or Path(os.environ.get("BENCH_BOT_LOG", database.with_suffix(".log")))
+        self.proc: asyncio.subprocess.Process | None = None
+        self.pid = 0
+        self._io = asyncio.Lock()
+
+    async def __aenter__(self) -> BotProcess:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    async def start(self, timeout: float = 60.0) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DECKHAND_", "DISCORD_"))}
+        env.update(deckhand_env(self.fake, self.database))
+        env["DECKHAND_LOG_LEVEL"] = "WARNING"
+        if self.profile is not None:
+            env["BENCH_PROFILE"] = str(self.profile)
+        self.fake.gateway.ready.clear()
+        with open(self.log_file, "ab") as log_out:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "tests.bench.botprocess",
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=log_out,
+                env=env,
+                limit=64 * 1024 * 1024,
+            )
+        self.pid = self.proc.pid
+        line = await asyncio.wait_for(self._line(), timeout)
+        if not line.get("ready"):
+            raise RuntimeError(f"the bot process did not start: {line} (log: {self.log_file})")
+        deadline = time.perf_counter() + timeout
+        while not (self.fake.gateway.ready.is_set() and self.fake.commands()):
+            if time.perf_counter() > deadline:
+                raise TimeoutError("the bot process connected but did not sync its commands")
+            await asyncio.sleep(0.01)
+
+    async def _line(self) -> dict[str, Any]:
+        assert self.proc is not None and self.proc.stdout is not None
+        raw = await self.proc.stdout.readline()
+        if not raw:
+            code = await self.proc.wait()
+            raise RuntimeError(f"the bot process ended (exit {code}); see {self.log_file}")
+        result: dict[str, Any] = json.loads(raw)
+        return result
+
+    async def ask(self, command: str, timeout: float = 60.0) -> dict[str, Any]:
+        assert self.proc is not None and self.proc.stdin is not None
+        async with self._io:
+            self.proc.stdin.write(command.encode() + b"\n")
+            await self.proc.stdin.drain()
+            return await asyncio.wait_for(self._line(), timeout)
+
+    async def stats(self, *, trim: bool = False) -> dict[str, Any]:
+        """What the bot holds now (after a full garbage collection); ``trim`` also hands freed heap back to
+        the OS first (glibc ``malloc_trim``), to tell memory still held from memory merely not returned."""
+        return await self.ask("stats trim" if trim else "stats")
+
+    async def clear_caches(self) -> float:
+        """Empty the renderers' caches (then collect and trim): the resident MB without them."""
+        answer = await self.ask("clear caches")
+        return float(answer["rss_mb"])
+
+    async def reset(self) -> None:
+        """Forget the commit times recorded so far."""
+        await self.ask("reset")
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the bot process so far (every thread)."""
+        with open(f"/proc/{self.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    async def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is None or proc.returncode is not None:
+            return
+        try:
+            assert proc.stdin is not None
+            proc.stdin.write(b"quit\n")
+            await proc.stdin.drain()
+            await asyncio.wait_for(proc.wait(), 30)
+        except (TimeoutError, ConnectionError, BrokenPipeError):
+            proc.kill()
+            await proc.wait()
+
+
+# -- the child ---------------------------------------------------------------------------------------------
+def rss_mb() -> float:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * PAGE / 2**20
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _holdings(bot: Any) -> dict[str, Any]:
+    """Per-game structures of the bot and discord.py, and the renderers' caches (size and bound)."""
+    out: dict[str, Any] = {}
+    tables = getattr(bot, "tables", None)
+    for name in ("_locks", "_ai_tasks"):
+        held = getattr(tables, name, None)
+        if held is not None:
+            out[f"TableService.{name}"] = len(held)
+    ai_tasks = getattr(tables, "_ai_tasks", {}) or {}
+    out["TableService._ai_tasks running"] = sum(1 for t in ai_tasks.values() if not t.done())
+    state = bot._connection
+    views = state._view_store
+    out["discord views (message-bound)"] = len(views._synced_message_views)
+    out["discord views (dispatch entries)"] = sum(len(v) for v in views._views.values())
+    out["discord message cache"] = len(state._messages) if state._messages is not None else 0
+    out["discord channels"] = sum(len(g.channels) for g in bot.guilds)
+    out["discord threads"] = sum(len(g.threads) for g in bot.guilds)
+    tasks = [t for t in asyncio.all_tasks() if not t.done()]
+    out["asyncio tasks"] = len(tasks)
+    kinds = Counter(getattr(t.get_coro(), "__qualname__", "?") for t in tasks)
+    out["asyncio tasks by coroutine"] = dict(kinds.most_common(6))
+    waiting_views: Counter[str] = Counter()
+    for t in tasks:
+        frame = getattr(t.get_coro(), "cr_frame", None)
+        view = frame.f_locals.get("self") if frame is not None else None
+        if view is not None and hasattr(view, "timeout") and hasattr(view, "children"):
+            ids = ",".join(
+                sorted(
+                    {
+                        str(getattr(c, "custom_id", "") or "").split(":")[1]
+                        if ":" in str(getattr(c, "custom_id", "") or "")
+                        else type(c).__name__
+                        for c in view.children
+                    }
+                )
+            )
+            waiting_views[f"{type(view).__name__}(timeout={view.timeout}) [{ids}]"] += 1
+    if waiting_views:
+        out["views waiting for a timeout"] = dict(waiting_views.most_common(5))
+    try:
+        from renderers.common import cache_stats
+
+        out["render caches"] = {name: [s.size, s.maxsize] for name, s in cache_stats().items() if s.size}
+    except ImportError:
+        pass
+    return out
+
+
+async def _child() -> None:
+    from bot.client import Deckhand
+    from bot.settings import Settings
+    from tests.bench.storetime import CommitTimes, timing_commits
+
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
+    settings = Settings(_env_file=None)
+    times = CommitTimes()
+    with timing_commits(times):
+        bot = Deckhand(settings)
+        bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
+        assert settings.token is not None
+        runner = asyncio.create_task(bot.start(settings.token), name="bench-bot")
+        while not bot.is_ready():
+            if runner.done():
+                runner.result()
+            await asyncio.sleep(0.01)
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader()
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+
+        def answer(value: dict[str, Any]) -> None:
+            sys.stdout.write(json.dumps(value) + "\n")
+            sys.stdout.flush()
+
+        answer({"ready": True, "rss_mb": rss_mb()})
+        while True:
+            line = (await reader.readline()).decode().strip()
+            if not line or line == "quit":
+                break
+            try:
+                answer(_command(line, bot, times))
+            except Exception as exc:  # a bench helper must answer, whatever went wrong
+                answer({"error": f"{type(exc).__name__}: {exc}"})
+        await bot.close()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(runner, 10)
+
+
+def _command(line: str, bot: Any, times: Any) -> dict[str, Any]:
+    if line.startswith("stats"):
+        gc.collect()
+        if line.endswith("trim"):
+            with contextlib.suppress(OSError, AttributeError):
+                ctypes.CDLL("libc.so.6").malloc_trim(0)
+        return {
+            "rss_mb": rss_mb(),
+            "peak_rss_mb": peak_rss_mb(),
+            "holdings": _holdings(bot),
+            "commits": times.commit,
+            "commits_with_wait": times.with_wait,
+        }
+    if line == "clear caches":
+        from renderers.common import clear_caches
+
+        clear_caches()
+        gc.collect()
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL("libc.so.6").malloc_trim(0)
+        return {"rss_mb": rss_mb()}
+    if line == "reset":
+        times.clear()
+        return {"ok": True}
+    return {"error": f"unknown command {line!r}"}
+
+
+def main() -> None:
+    profile = os.environ.get("BENCH_PROFILE")
+    if not profile:
+        try:
+            asyncio.run(_child())
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
+    import cProfile
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    try:
+        asyncio.run(_child())
+    finally:
+        profiler.disable()
+        profiler.dump_stats(profile)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
+
+
+if __name__ == "__main__":
+    main()
