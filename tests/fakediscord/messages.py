@@ -25,10 +25,40 @@ SUPPRESS_NOTIFICATIONS = 1 << 12
 SETTABLE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | IS_COMPONENTS_V2
 
 
+#: How long Discord remembers a message's ``nonce`` for ``enforce_nonce`` ("the past few minutes").
+NONCE_WINDOW = 300.0
+
+
 class MessageOps:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.store = fake.store
+        #: ``(author id, nonce)`` -> (message id, clock.monotonic() when created), for ``enforce_nonce``.
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}
+        #: Sends answered with an earlier message because their nonce was enforced (a retry deduplicated).
+        self.deduplicated: list[int] = []
+
+    # ------------------------------------------------------------------ nonces
+    def by_nonce(self, author: User, body: dict[str, Any]) -> Message | None:
+        """The message this author already created with this body's nonce, when the body enforces it:
+        Discord then returns that message and creates none ("If another message was created by the same
+        author with the same nonce, that message will be returned and no new message will be created")."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        seen = self.nonces.get((author.id, str(nonce)))
+        if seen is None or self.fake.clock.monotonic() - seen[1] > NONCE_WINDOW:
+            return None
+        message = self.store.messages.get(seen[0])
+        if message is None or message.deleted:
+            return None
+        self.deduplicated.append(message.id)
+        return message
+
+    def remember_nonce(self, message: Message, body: dict[str, Any]) -> None:
+        nonce = body.get("nonce")
+        if nonce is not None:
+            self.nonces[(message.author.id, str(nonce))] = (message.id, self.fake.clock.monotonic())
 
     # ------------------------------------------------------------------ create / edit / delete
     async def create(

@@ -104,7 +104,13 @@ def register(router: Router, fake: FakeDiscord) -> None:
         body = check_sending(fake, call, channel, body)
         if channel.is_thread:
             join_thread(channel, bot)  # posting in a thread makes the bot one of its members
+        # ``enforce_nonce``: a send repeated with the same nonce (a retry after a lost answer) gets the
+        # message the first one created, and no second message.
+        earlier = ops.by_nonce(store.bot_user, body)
+        if earlier is not None:
+            return 200, payloads.message(earlier, store)
         message = await ops.create(channel, store.bot_user, body, call.uploads)
+        ops.remember_nonce(message, body)
         return 200, payloads.message(message, store)
 
     async def history(call: Call) -> Result:
