@@ -80,6 +80,8 @@ class LoadResult:
     failures: Counter[str] = field(default_factory=Counter)
     commits: list[float] = field(default_factory=list)
     commits_with_wait: list[float] = field(default_factory=list)
+    store_calls: list[float] = field(default_factory=list)
+    loop_lag: list[float] = field(default_factory=list)
     bot_cpu: float = 0.0
     fake_cpu: float = 0.0
     rss_mb: float = 0.0
@@ -122,46 +124,57 @@ class Run:
     async def member_loop(
         self, table: Table, member: FakeMember, channel: Channel, game: GameManifest
     ) -> None:
-        fake, watch, result = self.fake, self.watch, self.result
+        """Play until the window closes; a reply that never comes (a missed deadline) is counted, and the
+        member looks at the table again, as a person would."""
         since = table.started_at
         while self.running:
             try:
-                message, seen_at = await wait_for_turn(table, member, since)
-            except TimeoutError:
-                result.failures["no turn came within the step timeout; a new game"] += 1
-                table = await create_game(fake, watch, member, channel, game)
-                result.opened += 1
-                since = table.started_at
-                continue
-            if not self.running:
-                return
-            if table.over(message):
-                table = await create_game(fake, watch, member, channel, game)
-                result.opened += 1
-                since = table.started_at
-                continue
-            since = seen_at + 1e-9
-            opened = self.sent(await crowd.click(member, message, _hand_id(message)))
-            hand = await reply_to(table, opened)
-            while self.running:
-                control = first_legal(hand)
-                on = hand
-                if control is None:
-                    on = fake.store.messages[message.id]
-                    offered = table_controls(on)
-                    if not offered:
-                        break
-                    control = offered[0]
-                clicked = time.perf_counter()
-                inter = self.sent(await control.press(member, on))
-                since = clicked
-                await until_answered(table, inter)
-                if not control.navigation:
-                    result.moves += 1
-                    self.time_table(table, inter)
-                if on is not hand:
+                table, since = await self.turn(table, member, channel, game, since)
+            except (TimeoutError, NotPossible) as exc:
+                self.result.failures[f"{type(exc).__name__} waiting for a reply {exc}".strip()] += 1
+                since = time.perf_counter()
+
+    async def turn(
+        self, table: Table, member: FakeMember, channel: Channel, game: GameManifest, since: float
+    ) -> tuple[Table, float]:
+        """One turn of the member: wait until a table message asks them (a new game when one ended or never
+        asks), open the hand, play the first legal move until the hand offers none. The table and the
+        moment to look for the next turn from."""
+        fake, watch, result = self.fake, self.watch, self.result
+        try:
+            message, seen_at = await wait_for_turn(table, member, since)
+        except TimeoutError:
+            result.failures["no turn within the step timeout (a new game)"] += 1
+            message, seen_at = None, 0.0
+        if not self.running:
+            return table, since
+        if message is None or table.over(message):
+            table = await create_game(fake, watch, member, channel, game)
+            result.opened += 1
+            return table, table.started_at
+        since = seen_at + 1e-9
+        opened = self.sent(await crowd.click(member, message, _hand_id(message)))
+        hand = await reply_to(table, opened)
+        while self.running:
+            control = first_legal(hand)
+            on = hand
+            if control is None:
+                on = fake.store.messages[message.id]
+                offered = table_controls(on)
+                if not offered:
                     break
-                hand = await refreshed(table, hand, clicked)
+                control = offered[0]
+            clicked = time.perf_counter()
+            inter = self.sent(await control.press(member, on))
+            since = clicked
+            await until_answered(table, inter)
+            if not control.navigation:
+                result.moves += 1
+                self.time_table(table, inter)
+            if on is not hand:
+                break
+            hand = await refreshed(table, hand, clicked)
+        return table, since
 
     async def floor_loop(self, member: FakeMember, channel: Channel) -> None:
         while self.running:
@@ -237,6 +250,8 @@ async def run(tables: int, seconds: float, database: Path, *, profile: Path | No
                 result.fake_cpu = time.process_time() - cpu_fake
                 result.commits = stats["commits"]
                 result.commits_with_wait = stats["commits_with_wait"]
+                result.store_calls = stats["store_calls"]
+                result.loop_lag = stats["loop_lag"]
                 result.rss_mb = stats["rss_mb"]
                 members_inters = [i for i in load.inters if not i.kind.startswith("autocomplete")]
                 result.first = [
@@ -258,6 +273,8 @@ def report(r: LoadResult) -> str:
     commit_med, commit_p95 = med_p95(r.commits)
     wait_med, wait_p95 = med_p95(r.commits_with_wait)
     secs = r.seconds or math.nan
+    lag_med, lag_p95 = med_p95(r.loop_lag)
+    call_med, call_p95 = med_p95(r.store_calls)
     lines = [
         f"{r.tables} tables for {r.seconds:.0f} s ({r.opened} more games opened as games ended)",
         f"floor (no-op answered by the same bot): idle median {ms(idle_med)}, p95 {ms(idle_p95)}; "
@@ -276,6 +293,9 @@ def report(r: LoadResult) -> str:
         f"store commit p95:     {ms(commit_p95):>10} (median {ms(commit_med)}, n={len(r.commits)})   goal <= "
         f"{ms(GOAL_COMMIT)}: {'met' if commit_p95 <= GOAL_COMMIT else 'MISSED'}   "
         f"(with the wait for the store: median {ms(wait_med)}, p95 {ms(wait_p95)})",
+        f"where the bot waits: event loop lag median {ms(lag_med)}, p95 {ms(lag_p95)}; "
+        f"{len(r.store_calls) / secs:.0f} store calls/s (one connection, one lock), each median "
+        f"{ms(call_med)}, p95 {ms(call_p95)} from asking to done",
         f"bot resident memory after the run: {r.rss_mb:.0f} MB; the fake and the members used "
         f"{r.fake_cpu / secs:.2f} cores",
     ]

@@ -197,6 +197,7 @@ async def _child() -> None:
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     settings = Settings(_env_file=None)
     times = CommitTimes()
+    lags: list[float] = []
     with timing_commits(times):
         bot = Deckhand(settings)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
@@ -214,21 +215,34 @@ async def _child() -> None:
             sys.stdout.write(json.dumps(value) + "\n")
             sys.stdout.flush()
 
+        lag = asyncio.create_task(_watch_loop(lags), name="bench-loop-lag")
         answer({"ready": True, "rss_mb": rss_mb()})
         while True:
             line = (await reader.readline()).decode().strip()
             if not line or line == "quit":
                 break
             try:
-                answer(_command(line, bot, times))
+                answer(_command(line, bot, times, lags))
             except Exception as exc:  # a bench helper must answer, whatever went wrong
                 answer({"error": f"{type(exc).__name__}: {exc}"})
+        lag.cancel()
         await bot.close()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(runner, 10)
 
 
-def _command(line: str, bot: Any, times: Any) -> dict[str, Any]:
+LAG_TICK = 0.01
+
+
+async def _watch_loop(lags: list[float]) -> None:
+    """How late the event loop wakes a 10 ms sleep: the time every callback waits for the loop."""
+    while True:
+        asked = time.perf_counter()
+        await asyncio.sleep(LAG_TICK)
+        lags.append(time.perf_counter() - asked - LAG_TICK)
+
+
+def _command(line: str, bot: Any, times: Any, lags: list[float]) -> dict[str, Any]:
     if line.startswith("stats"):
         gc.collect()
         if line.endswith("trim"):
@@ -240,6 +254,8 @@ def _command(line: str, bot: Any, times: Any) -> dict[str, Any]:
             "holdings": _holdings(bot),
             "commits": times.commit,
             "commits_with_wait": times.with_wait,
+            "store_calls": times.calls,
+            "loop_lag": lags,
         }
     if line == "clear caches":
         from renderers.common import clear_caches
@@ -251,6 +267,7 @@ def _command(line: str, bot: Any, times: Any) -> dict[str, Any]:
         return {"rss_mb": rss_mb()}
     if line == "reset":
         times.clear()
+        lags.clear()
         return {"ok": True}
     return {"error": f"unknown command {line!r}"}
 

@@ -24,10 +24,13 @@ _RECORDING: contextvars.ContextVar[bool] = contextvars.ContextVar("bench_recordi
 class CommitTimes:
     commit: list[float] = field(default_factory=list)  # seconds
     with_wait: list[float] = field(default_factory=list)
+    #: every store call (reads and transactions): seconds from asking to done, lock wait included
+    calls: list[float] = field(default_factory=list)
 
     def clear(self) -> None:
         self.commit.clear()
         self.with_wait.clear()
+        self.calls.clear()
 
 
 @contextmanager
@@ -35,12 +38,15 @@ def timing_commits(times: CommitTimes) -> Iterator[CommitTimes]:
     """While active, every ``record_action`` of every ``SqliteStore`` adds its times to ``times``."""
     transaction = SqliteStore._transaction
     record_action = SqliteStore.record_action
+    rows = SqliteStore._rows
 
     @asynccontextmanager
     async def timed_transaction(self: SqliteStore) -> AsyncIterator[Any]:
         if not _RECORDING.get():
+            asked = time.perf_counter()
             async with transaction(self) as db:
                 yield db
+            times.calls.append(time.perf_counter() - asked)
             return
         asked = time.perf_counter()
         async with transaction(self) as db:
@@ -49,6 +55,14 @@ def timing_commits(times: CommitTimes) -> Iterator[CommitTimes]:
         done = time.perf_counter()
         times.commit.append(done - begun)
         times.with_wait.append(done - asked)
+        times.calls.append(done - asked)
+
+    async def timed_rows(self: SqliteStore, sql: str, params: Any) -> Any:
+        asked = time.perf_counter()
+        try:
+            return await rows(self, sql, params)
+        finally:
+            times.calls.append(time.perf_counter() - asked)
 
     async def timed_record_action(self: SqliteStore, *args: Any, **kwargs: Any) -> Any:
         token = _RECORDING.set(True)
@@ -59,8 +73,10 @@ def timing_commits(times: CommitTimes) -> Iterator[CommitTimes]:
 
     SqliteStore._transaction = timed_transaction  # type: ignore[method-assign]
     SqliteStore.record_action = timed_record_action  # type: ignore[method-assign]
+    SqliteStore._rows = timed_rows  # type: ignore[method-assign]
     try:
         yield times
     finally:
         SqliteStore._transaction = transaction  # type: ignore[method-assign]
         SqliteStore.record_action = record_action  # type: ignore[method-assign]
+        SqliteStore._rows = rows  # type: ignore[method-assign]
