@@ -1,16 +1,19 @@
 """AWS Builder Cards end to end: one human and two AIs play a whole game through the fake Discord.
 
-The human (alice) plays with the hand's controls (the select, whose first option is "Deploy all" with what
-it gives, purchases and retirements; the "End turn" and vote buttons) and with the ``/aws`` commands (a
-typed list of card names among them). Checked: the turn summary
-lines, that an older table message has lost its buttons, that every hand is ephemeral and unseen by
-others, and — replaying the stored game — that no public message names a card hidden in someone's hand
-(the retire proof is the one allowed reveal).
+The game lives in its own thread (the channel keeps one summary card). The human (alice) plays with the
+hand's controls (the select, whose first option is "Deploy all" with what it gives, purchases and
+retirements; the "End turn" and vote buttons) and with the ``/aws`` commands (a typed list of card names
+among them). A table message is posted once per turn of hers, with what the AIs did since; the steps of her
+turn edit it in place. Checked: the turn summary lines (in the versions of the table messages she saw),
+that an older table message has lost its buttons, that every hand is ephemeral and unseen by others, and —
+replaying the stored game — that no public text names a card hidden in someone's hand throughout the steps
+it covers (the retire proof is the one allowed reveal).
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 from types import SimpleNamespace
 from typing import Any
 
@@ -19,6 +22,7 @@ import pytest
 import engines
 from engines.aws_builder_cards.cards import DEFAULT_DB, DEFAULT_TEXT
 from engines.core import Engine
+from tests.e2e.tables import open_game
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
@@ -28,6 +32,8 @@ GAME = "aws-builder-cards"
 SEED = 2024
 PICTURES = ("table.png", "final.png")
 PROPOSE = "Propose reshuffling the console (everyone votes)"
+TURN = re.compile(r"· turn (\d+)")
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")  # a sentence's field left unfilled: "deployed {cards}"
 
 
 def table_messages(member: FakeMember) -> list[SeenMessage]:
@@ -36,6 +42,13 @@ def table_messages(member: FakeMember) -> list[SeenMessage]:
         for m in member.visible_messages()
         if not m.ephemeral and any(a.filename in PICTURES for a in m.attachments)
     ]
+
+
+def title_turn(message: SeenMessage) -> int:
+    """The turn in a table message's title: the state it was last drawn for (``turn`` counts the actions)."""
+    found = TURN.search(str(message.embeds[0].get("title") or ""))
+    assert found, message.embeds
+    return int(found[1])
 
 
 def hand_of(reply: Reply) -> SeenMessage | None:
@@ -71,7 +84,7 @@ async def choose(alice: FakeMember, hand: SeenMessage, label: str) -> Reply:
 
 async def slash_with_file(member: FakeMember, command: str, option: str, filename: str, data: bytes) -> Reply:
     """``/command option:<attachment>``: the member attaches a file, as in Discord's client."""
-    return await member.slash(command, **{option: (filename, data)})
+    return await member.slash(command, options={option: (filename, data)})
 
 
 # -- what a public message may name --------------------------------------------------------------------------
@@ -132,10 +145,14 @@ async def test_one_human_and_two_ais_play_a_whole_game(
 ) -> None:
     from bot.table import service
 
-    monkeypatch.setattr(service, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+    # Only the service's seed (its other uses of ``secrets`` stay; discord.py's message nonces too).
+    monkeypatch.setattr(
+        service, "secrets", SimpleNamespace(**{**vars(secrets), "randbits": lambda bits: SEED})
+    )
     runner = await running_bot()
     alice, bob = fake.guild.member("alice"), fake.guild.member("bob")
-    lobby = await alice.slash("game new", game=GAME)
+    opened = await open_game(fake, alice, GAME)
+    opened.follow(bob)
     await alice.slash("game add-ai")
     await alice.slash("game add-ai")
 
@@ -153,8 +170,8 @@ async def test_one_human_and_two_ais_play_a_whole_game(
     loaded = await slash_with_file(alice, "aws cardfile", "file", "my-cards.toml", custom.encode())
     assert loaded.ephemeral and "Loaded **my-cards.toml**" in loaded.text()
     announced = [m for m in bob.visible_messages() if "loaded a custom card file" in m.content]
-    assert announced and "my-cards.toml" in announced[-1].content
-    assert "card_file" not in lobby.message.text(), "the lobby lists the options, never a whole file"
+    assert announced and "my-cards.toml" in announced[-1].content, "announced in the game's thread"
+    assert "card_file" not in opened.lobby.text(), "the lobby lists the options, never a whole file"
 
     # Cards and rules from the engine, in both languages: /card shows a card's combos.
     taro = fake.guild.member("taro", locale="ja")
@@ -165,7 +182,17 @@ async def test_one_human_and_two_ais_play_a_whole_game(
     rules = await taro.slash("rules", game=GAME)
     assert rules.ephemeral and "AWS Builder Cards" in rules.text()
 
-    await alice.click("Start", message=lobby.message)
+    await alice.click("Start", message=opened.lobby)
+    pk = (await runner.bot.tables.store.live_game_in(opened.thread.id)).id  # type: ignore[union-attr]
+    # Each version of each table message alice saw, as (message id, title turn, content).
+    versions: set[tuple[int, int, str]] = set()
+
+    async def look() -> int:
+        """Note what the table messages say now; the number of actions stored."""
+        for message in table_messages(alice):
+            versions.add((message.id, title_turn(message), message.content))
+        return len(await runner.bot.tables.store.actions(pk))  # type: ignore[union-attr]
+
     used: set[str] = set()
     deployed_pairs: list[str] = []
     retired = 0
@@ -176,6 +203,8 @@ async def test_one_human_and_two_ais_play_a_whole_game(
             break
         turn_line = next(ln for ln in table.content.splitlines() if ln.startswith("▶"))
         assert f"<@{alice.id}>" in turn_line, "after alice's move the AIs play until she is to move again"
+        assert title_turn(table) == await look() + 1, "the table alice acts on shows the table now"
+        assert [b.label for b in table.buttons()] == ["My hand · 手札を見る"], "the button in both languages"
         hand: SeenMessage | None = (await alice.click("My hand", message=table)).message
         while hand is not None and (hand.selects() or hand.buttons()):
             labels, buttons = option_labels(hand), hand.button_labels()
@@ -241,21 +270,33 @@ async def test_one_human_and_two_ais_play_a_whole_game(
             moves += 1
             hand = hand_of(reply)
             assert hand is None or hand.ephemeral
+            actions = await look()
+            if hand is not None and (hand.selects() or hand.buttons()):  # her turn goes on: edited in place
+                assert title_turn(table_messages(alice)[-1]) == actions + 1, "the table follows her steps"
     else:
         pytest.fail("the game did not end")
 
+    await look()
     tables = table_messages(alice)
     final = tables[-1]
     assert any(a.filename == "final.png" for a in final.attachments)
     assert "The game is over" in final.content and "points" in final.content
     assert used == {"retire", "deploy", "acquire", "end", "reshuffle"} and retired >= 1 and moves > 20
     assert deployed_pairs, "a typed list of two cards was deployed at once"
-    # Only the newest table message has buttons (the final one none at all).
+    # Only the newest table message has buttons (the final one no game controls).
     assert all(m.buttons() == [] for m in tables[:-1])
-    assert final.buttons() == []
+    # the game's controls are gone; the final message may offer a new lobby for the same players
+    assert not [b for b in final.buttons() if not (b.custom_id or "").startswith("dh:rematch:")]
 
-    # Running turn summaries, with the pairs the architecture formed.
-    text = "\n".join(m.content for m in tables)
+    # The channel keeps only the summary card, edited to the end.
+    channel = [m for m in alice.visible_messages(opened.thread.parent) if not m.ephemeral]
+    assert [m.id for m in channel] == [opened.summary.id] and "The game is over" in opened.summary.text()
+
+    # Running turn summaries, with the pairs the architecture formed, in the table messages as alice saw
+    # them (a message shows its newest lines; the steps of her turn are appended to it as she plays).
+    text = "\n".join(content for _, _, content in sorted(versions))
+    unfilled = sorted(set(PLACEHOLDER.findall(text)))
+    assert not unfilled, f"table lines are not worded out ({unfilled}):\n{text[:3000]}"
     me = re.escape(alice.user.global_name or alice.name)  # the display name, as the table shows it
     assert re.search(rf"📋 \*\*{me}'s turn:\*\* .*deployed .+: \d+ credits?.*; acquired ", text)
     assert re.search(r"📋 \*\*AI-\d's turn:\*\* ", text)
@@ -272,21 +313,42 @@ async def test_one_human_and_two_ais_play_a_whole_game(
     seen_by_bob = {m.id for m in bob.visible_messages()}
     assert not seen_by_bob & {m.id for m in alice.visible_messages() if m.ephemeral}
 
-    # No public message names a card that was hidden in a hand at that moment (retire proof excepted):
-    # table message i follows stored action i, so the replayed state i is what it may show.
+    # No public text names a card hidden in a hand throughout the steps it covers (retire proof excepted):
+    # a table message drawn for state b (its title's turn) tells what happened since the previous message
+    # was last drawn (state a), so a card public at any state a..b may be named.
     bot = runner.bot
     assert bot is not None
     engine = engines.get(GAME)
-    states = await replayed_states(bot, 1)
-    assert len(states) == len(tables), "one table message per action, plus the deal"
+    states = await replayed_states(bot, pk)
     assert states[-1].card_file is not None, "the game was played with the loaded card file"
+    log = await bot.store.actions(pk)  # type: ignore[attr-defined]
+    rec = await bot.store.get_game(pk)  # type: ignore[attr-defined]
+    me_seat = rec.seat_of(alice.id).seat
+    her_turns = sum(
+        1 for i, r in enumerate(log) if r.seat == me_seat and (i == 0 or log[i - 1].seat != me_seat)
+    )
+    # One table message per turn of hers (the first is the start's), then the final one; not one per step.
+    assert len(tables) <= her_turns + 2 and len(tables) < len(states) // 2, (
+        len(tables),
+        her_turns,
+        len(states),
+    )
+    assert title_turn(final) == len(states), "the final message shows the end"
     assert kinds_named("deployed S3 + EC2 ×2 + Amazon EC2 Auto Scaling") == {"s3", "ec2", "auto-scaling"}
-    checked = 0
-    for i, message in enumerate(tables):
-        shown = public_kinds(engine, states[i]) | (public_kinds(engine, states[i - 1]) if i else set())
-        hidden = {c.split("#")[0] for piles in states[i].piles.values() for c in piles.hand} - shown
-        lines = [ln for ln in message.content.splitlines() if not ln.startswith("• ♻️")]
+    public = [public_kinds(engine, state) for state in states]
+    posted_at = {m.id: title_turn(m) - 1 for m in tables}  # as the messages stand at the end
+    order = [m.id for m in tables]
+    checked: set[int] = set()  # the messages that had cards to keep quiet about
+    for message_id, turn, content in sorted(versions | {(m.id, title_turn(m), m.content) for m in tables}):
+        b = turn - 1
+        i = order.index(message_id)
+        a = posted_at[order[i - 1]] if i else 0
+        assert a <= b, (message_id, a, b)
+        shown = set().union(*public[a : b + 1])
+        hidden = {c.split("#")[0] for piles in states[b].piles.values() for c in piles.hand} - shown
+        lines = [ln for ln in content.splitlines() if not ln.startswith("• ♻️")]
         leaked = kinds_named("\n".join(lines)) & hidden
-        assert not leaked, f"table message {i} names hidden cards {leaked}: {message.content!r}"
-        checked += bool(hidden)
-    assert checked > len(tables) // 2, "hands held cards seen nowhere else for most of the game"
+        assert not leaked, f"table message {i} (state {b}) names hidden cards {leaked}: {content!r}"
+        if hidden:
+            checked.add(message_id)
+    assert len(checked) > len(tables) // 2, "hands held cards seen nowhere else for most of the game"

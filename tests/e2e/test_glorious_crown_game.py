@@ -1,9 +1,12 @@
 """A whole Glorious Crown game through the fake Discord: two humans (one English, one Japanese) and two AIs.
 
-The humans play only through what Discord shows them: "My hand", the select of legal plays, the Pass button,
-the grouped 7-trade choices, the 10-discard prompt, ``/crown play`` with autocomplete and a typed play the
-rules refuse. Afterwards every public message is checked against the game as stored: no text names a card
-that was then in a hand or the blind, and every public picture is exactly the public view's picture.
+The game lives in its own thread (the channel keeps one summary card), and a table message is posted once
+per human turn, edited in place while that turn lasts. The humans play only through what Discord shows
+them: "My hand", the select of legal plays, the Pass button, the grouped 7-trade choices, the 10-discard
+prompt, ``/crown play`` with autocomplete and a typed play the rules refuse. Checked against the game as
+stored: no public text (in the thread or the channel, each version of it the humans saw) names a card that
+was then in a hand or the blind; every public picture is exactly the public view's picture of the state it
+was last drawn for (its title's turn), and the table a human is asked to act on shows the table now.
 """
 
 from __future__ import annotations
@@ -11,7 +14,9 @@ from __future__ import annotations
 import io
 import os
 import re
+import secrets
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,6 +26,7 @@ import engines
 from engines.core import replay
 from engines.glorious_crown.cards import CARDS, RANK_DEFS
 from renderers import glorious_crown as R
+from tests.e2e.tables import OpenedGame, open_game
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import RunningBot, StartBot
 from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
@@ -32,13 +38,26 @@ ENGINE = engines.get(GAME)
 SEED = int(os.environ.get("GC_SEED", "1"))
 SUIT_JA = {"S": "スペード", "H": "ハート", "D": "ダイヤ", "C": "クラブ"}
 SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-HAND = "My hand"  # on the public table message: in the server's language (English here)
+HAND = "My hand"  # on the public table message: "My hand · 手札を見る", pressed by its English half
+HAND_JA = "手札を見る"  # … and by its Japanese half
 PASS = {"en": "Pass", "ja": "パス"}
 DECLINE = {"en": "Keep my cards (decline)", "ja": "手札はそのまま（見送る）"}
 CARD_MENTION = re.compile(r"(?<![0-9])(1[0-5]|[3-9])\s?([♠♥♦♣])")
 CARD_ID = re.compile(r"\b([SHDC])(1[0-5]|[3-9])\b")
+TURN = re.compile(r"· (?:turn|手番) (\d+)")
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")  # a sentence's field left unfilled: "AI-1 played {cards}"
 
 pytestmark = pytest.mark.timeout(120)
+
+
+@dataclass
+class Snapshot:
+    """What the humans could read at one quiet moment of the game, with the number of actions stored then."""
+
+    actions: int
+    texts: dict[int, str]  # every public message in the thread and the channel: id -> text
+    table_turn: int | None  # the newest table message's title turn …
+    table_picture: bytes  # … and its picture
 
 
 @dataclass
@@ -56,11 +75,26 @@ class Seen:
 
 
 def public_tables(member: FakeMember) -> list[SeenMessage]:
+    """The table messages in the thread the member is in (one per human turn, then the final one): posted
+    by the bot itself, not an answer to a command (``/game status`` shows the table too)."""
     return [
         m
         for m in member.visible_messages()
-        if not m.ephemeral and any(a.filename in ("table.png", "final.png") for a in m.attachments)
+        if not m.ephemeral
+        and m.raw.interaction_metadata is None
+        and any(a.filename in ("table.png", "final.png") for a in m.attachments)
     ]
+
+
+def public_messages(opened: OpenedGame, member: FakeMember) -> list[SeenMessage]:
+    """Every public message of the game: in its thread, and in the channel it was opened from."""
+    places = (opened.thread, opened.thread.parent)
+    return [m for place in places for m in member.visible_messages(place) if not m.ephemeral]
+
+
+def title_turn(message: SeenMessage) -> int | None:
+    found = TURN.search(" ".join(str(e.get("title") or "") for e in message.embeds))
+    return int(found[1]) if found else None
 
 
 def mover_of(fake: FakeDiscord, message: SeenMessage) -> FakeMember | None:
@@ -107,7 +141,7 @@ async def human_turn(
 ) -> None:
     lang = lang_of(member)
     seat = await table.seat(member)
-    hand = await member.click(HAND, message=table_msg)
+    hand = await member.click(HAND_JA if lang == "ja" else HAND, message=table_msg)
     assert hand.ephemeral and hand.images(), "the hand comes with its picture, only for its player"
     pending = state.pending if state.pending is not None and state.pending.seat == seat else None
     labels = [o.label for s in hand.selects() for o in s.options]
@@ -225,9 +259,14 @@ def pixels_equal(png: bytes, expected: bytes) -> bool:
     return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
 
 
-async def audit_public_messages(fake: FakeDiscord, table: Table, watcher: FakeMember) -> int:
-    """Every public message against the stored game: text never names a hidden card, and each picture is
-    the public view's picture of the state it announces."""
+async def audit_public_messages(
+    opened: OpenedGame, table: Table, watcher: FakeMember, snapshots: list[Snapshot]
+) -> int:
+    """Every public message against the stored game, replayed. Text: no version the humans saw names a card
+    hidden from the table at that moment (hands and the blind only shrink, so what was public stays public).
+    Pictures: each table message shows exactly the public view's picture of the state it was last drawn for,
+    the one its title's turn names (``turn`` counts the actions applied), and the newest table message shows
+    the table as it was when a human was asked to act on it."""
     rec = await table.record()
     log = [(a.seat, a.action) for a in await table.tables.store.actions(table.pk)]
     players = [s.seat for s in rec.seats]
@@ -235,53 +274,126 @@ async def audit_public_messages(fake: FakeDiscord, table: Table, watcher: FakeMe
     assert ENGINE.dump_state(states[-1]) == rec.state_json, "the log replays to the stored state"
     names = rec.names()
     lang = await table.tables.public_lang(rec.guild_id)
+    pictures: dict[tuple[str, int], bytes] = {}
+
+    def expected(kind: str, index: int) -> bytes:
+        if (kind, index) not in pictures:
+            render = R.render_final if kind == "final" else R.render_table
+            view = ENGINE.view(states[index], None)
+            pictures[kind, index] = render(view, lang, names=names, ai_seats=rec.ai_seats())
+        return pictures[kind, index]
+
+    def no_leak(text: str, index: int, where: str) -> None:
+        leaked = named_cards(text) & ENGINE.hidden_cards(states[index], None)
+        assert not leaked, f"{where}: public text names hidden cards {leaked}:\n{text}"
+
+    for snap in snapshots:  # each version of each public text, as the humans saw it then
+        for text in snap.texts.values():
+            no_leak(text, snap.actions, f"after {snap.actions} actions")
+        if snap.table_turn is not None:
+            assert snap.table_turn == snap.actions + 1, "the table to act on shows the table now"
+            picture = expected("table", snap.actions)
+            assert pixels_equal(snap.table_picture, picture), f"table picture after {snap.actions} actions"
     checked = 0
-    for message in watcher.visible_messages():
-        if message.ephemeral:
-            continue
+    for message in public_messages(opened, watcher):  # and each message as it stands at the end
         text = public_text(message)
-        turn = re.search(r"· (?:turn|手番) (\d+)", text)
-        state = states[int(turn[1]) - 1] if turn else states[0]
-        hidden = {c for hand in state.hands.values() for c in hand} | set(state.blind)
-        if state.over:
-            hidden = set()  # the end shows every hand and the blind on purpose
-        leaked = named_cards(text) & hidden
-        assert not leaked, f"public message names hidden cards {leaked}:\n{text}"
+        turn = title_turn(message)
+        index = turn - 1 if turn is not None else 0  # no turn in the title: the lobby, the summary card
+        no_leak(text, index, f"message {message.id}")
         for attachment in message.attachments:
             kind = attachment.filename.removesuffix(".png")
             assert kind in ("table", "final"), f"a {kind} picture in public"
-            render = R.render_final if kind == "final" else R.render_table
-            expected = render(ENGINE.view(state, None), lang, names=names, ai_seats=rec.ai_seats())
-            assert pixels_equal(attachment.data, expected), f"public {kind} picture at turn {turn}"
+            assert turn is not None, f"a picture without a turn: {text}"
+            assert pixels_equal(attachment.data, expected(kind, index)), (
+                f"public {kind} picture at turn {turn}"
+            )
             checked += 1
     return checked
+
+
+async def snapshot(opened: OpenedGame, table: Table, watcher: FakeMember) -> Snapshot:
+    latest = public_tables(watcher)[-1]
+    running = not any(a.filename == "final.png" for a in latest.attachments)
+    return Snapshot(
+        actions=len(await table.tables.store.actions(table.pk)),
+        texts={m.id: public_text(m) for m in public_messages(opened, watcher)},
+        table_turn=title_turn(latest) if running else None,
+        table_picture=latest.attachments[0].data,
+    )
+
+
+def posted_bodies(fake: FakeDiscord, channel_id: int) -> list[dict[str, Any]]:
+    """The bodies of the messages the bot posted in a channel (``payload_json`` of a multipart post)."""
+    return [
+        r.body
+        for r in fake.requests
+        if r.method == "POST"
+        and r.path.endswith(f"/channels/{channel_id}/messages")
+        and isinstance(r.body, dict)
+    ]
+
+
+def human_turns(log: list[Any], humans: set[str]) -> int:
+    """Runs of consecutive actions by one human seat in the action log: the human turns played."""
+    turns, previous = 0, None
+    for row in log:
+        if row.seat in humans and row.seat != previous:
+            turns += 1
+        previous = row.seat
+    return turns
 
 
 async def test_a_full_game_with_two_humans_and_two_ais(
     fake: FakeDiscord, running_bot: StartBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.table.service.secrets.randbits", lambda bits: SEED)
+    from bot.table import service
+
+    # Only the table service's seed is fixed: patching ``secrets.randbits`` itself would also fix the nonce
+    # discord.py gives each message, and Discord answers a repeated enforced nonce with the first message.
+    seeded = SimpleNamespace(**{**vars(secrets), "randbits": lambda bits: SEED})
+    monkeypatch.setattr(service, "secrets", seeded)
     runner = await running_bot()
     alice = fake.guild.member("alice")
     taro = fake.guild.member("taro", locale="ja")
     humans = (alice, taro)
-    lobby = await alice.slash("game new", game=GAME)
-    await taro.click("Join", message=lobby.message)
+    opened = await open_game(fake, alice, GAME)
+    assert opened.thread.name == "Glorious Crown · Alice", opened.thread.name
+    # taro joins from the channel, with the summary card's button (in both languages), then opens the thread.
+    joined = await taro.click("参加", message=opened.summary)
+    assert joined.acknowledged and "Taro" in opened.summary.text()
+    assert f"<@{taro.id}>" in public_text(opened.lobby), "the lobby in the thread lists taro too"
+    opened.follow(taro)
     for _ in range(2):
         added = await alice.slash("game add-ai")
         assert added.ephemeral
-    await alice.click("Start", message=lobby.message)
-    rec = await runner.bot.tables.store.live_game_in(fake.guild.default_channel.id)  # type: ignore[union-attr]
+    await alice.click("Start", message=opened.lobby)
+    rec = await runner.bot.tables.store.live_game_in(opened.thread.id)  # type: ignore[union-attr]
+    assert rec.parent_channel_id == opened.thread.parent.id
     table = Table(runner, rec.id)
     seen = Seen()
+    snapshots: list[Snapshot] = []
     slash_done = refused_done = False
 
     for _ in range(400):
+        snapshots.append(await snapshot(opened, table, alice))
         latest = public_tables(alice)[-1]
+        unfilled = PLACEHOLDER.findall(latest.content)
+        assert not unfilled, f"the table message's lines are not worded out ({unfilled}):\n{latest.content}"
         if any(a.filename == "final.png" for a in latest.attachments):
             break
         mover = mover_of(fake, latest)
         assert mover in humans, f"the bot waits only for humans:\n{latest.text()}"
+        assert [b.label for b in latest.buttons()] == ["My hand · 手札を見る"], "one button, both languages"
+        for old in public_tables(alice)[:-1]:
+            assert old.buttons() == [], "only the newest table message keeps its button"
+        if len(snapshots) == 3:  # anyone may look at the table: that pings nobody
+            before = len(fake.requests)
+            status = await taro.slash("game status")
+            assert not status.ephemeral and status.images()
+            bodies = [r.body for r in fake.requests[before:] if isinstance(r.body, dict)]
+            said = [b.get("allowed_mentions") or b.get("data", {}).get("allowed_mentions") for b in bodies]
+            assert said and all(a == {"parse": []} for a in said if a is not None), said
+            assert any(a is not None for a in said), "/game status's answer sets no allowed_mentions"
         state = await table.state()
         mine = state.pending is None and state.current == await table.seat(mover)
         if mine and mover is taro and not refused_done:
@@ -305,8 +417,39 @@ async def test_a_full_game_with_two_humans_and_two_ais(
     assert slash_done and refused_done, seen
     assert seen.hand_selects and seen.pass_buttons, seen
     assert seen.gives and seen.discards and seen.answers, seen
-    checked = await audit_public_messages(fake, table, alice)
-    assert checked >= len(public_tables(alice))
+    checked = await audit_public_messages(opened, table, alice, snapshots)
+    tables = public_tables(alice)
+    assert checked >= len(tables)
+    # One table message per human turn (AI moves are gathered into it), then the final one; the channel
+    # keeps only the summary card, edited to the standings.
+    log = await table.tables.store.actions(table.pk)
+    seats = {await table.seat(m) for m in humans}
+    assert len(tables) - 1 <= human_turns(log, seats) + 1 < len(log), (len(tables), len(log))
+    # Pings: each message posted in the thread may ping exactly the humans it asks to act (or tells their
+    # hand changed), nobody else; the final one nobody.
+    pinged_posts = 0
+    for body in posted_bodies(fake, opened.thread.id):
+        content = body.get("content") or ""
+        if not content:
+            continue  # the lobby: an embed, which pings nobody
+        allowed = body.get("allowed_mentions")
+        assert allowed is not None, f"a post without allowed_mentions may ping anyone: {content}"
+        assert "users" not in allowed.get("parse", []) and "everyone" not in allowed.get("parse", [])
+        users = {int(u) for u in allowed.get("users", [])}
+        asked = {
+            m.id
+            for m in humans
+            for line in content.splitlines()
+            if line.startswith(("▶", "🔔")) and f"<@{m.id}>" in line
+        }
+        assert users == asked, f"pings {users}, asks {asked}: {content}"
+        pinged_posts += bool(users)
+    assert pinged_posts >= len(tables) - 2, "every table message for a human turn pings that human"
+    channel = [m for m in alice.visible_messages(opened.thread.parent) if not m.ephemeral]
+    assert [m.id for m in channel] == [opened.summary.id], [m.text() for m in channel]
+    assert "The game is over" in opened.summary.text() and all(
+        r.name in opened.summary.text() for r in rec.seats
+    )
     # Each human saw a refreshed hand of their own, never the other's.
     for member in humans:
         other = taro if member is alice else alice
@@ -327,14 +470,16 @@ async def test_a_full_game_with_two_humans_and_two_ais(
 async def test_crown_commands_in_a_lobby_say_the_game_has_not_started(
     fake: FakeDiscord, running_bot: StartBot
 ) -> None:
-    """Issue 10: ``/crown pass`` in a lobby said "You are not playing in this game"."""
+    """Issue 10: ``/crown pass`` in a lobby said "You are not playing in this game". In the game's thread,
+    and from the channel it was opened from (the one live game opened there is found)."""
     await running_bot()
     alice = fake.guild.member("alice")
     taro = fake.guild.member("taro", locale="ja")
-    await alice.slash("game new", game=GAME)
+    opened = await open_game(fake, alice, GAME)
     passed = await alice.slash("crown pass")
+    assert passed.message is not None and passed.message.channel.id == opened.thread.id
     assert passed.ephemeral and "The game has not started yet." in passed.text(), passed.text()
-    played = await taro.slash("crown play", cards="S3")
+    played = await taro.slash("crown play", cards="S3", channel=opened.thread.parent)
     assert played.ephemeral and "ゲームはまだ始まっていません。" in played.text(), played.text()
 
 
@@ -345,11 +490,8 @@ async def test_a_misspelt_card_gets_the_closest_card_name_in_the_players_languag
     runner = await running_bot()
     alice = fake.guild.member("alice")
     taro = fake.guild.member("taro", locale="ja")
-    lobby = await alice.slash("game new", game=GAME)
-    await taro.click("Join", message=lobby.message)
-    await alice.slash("game add-ai")
-    await alice.click("Start", message=lobby.message)
-    rec = await runner.bot.tables.store.live_game_in(fake.guild.default_channel.id)  # type: ignore[union-attr]
+    opened = await open_game(fake, alice, GAME, players=[taro], ais=1, start=True)
+    rec = await runner.bot.tables.store.live_game_in(opened.thread.id)  # type: ignore[union-attr]
     before = (rec.version, rec.state_json)
     en = await alice.slash("crown play", cards="jokr")
     assert en.ephemeral and "I could not read `jokr` as cards: did you mean Joker?" in en.text(), en.text()

@@ -1,7 +1,9 @@
-"""A whole game of The Yggdrasil, human against the AI, through the fake Discord: the hand's selects and
-buttons, ``/tree place`` (and ``/tree invade`` when the game offers one) with autocomplete, the table
-message after every move, and nothing hidden in public. ``/rules`` and ``/card`` answer for the game too.
-Below it, without Discord: every event and move of many games is worded, with names, in both languages."""
+"""A whole game of The Yggdrasil, human against the AI, through the fake Discord: the game in its own
+thread (the channel keeps one summary card), the hand's selects and buttons, ``/tree place`` (and ``/tree
+invade`` when the game offers one) with autocomplete, one table message per turn of the human (edited in
+place by the steps of that turn: a placement, then its invasion), and nothing hidden in public. ``/rules``
+and ``/card`` answer for the game too. Below it, without Discord: every event and move of many games is
+worded, with names, in both languages."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from engines.yggdrasil.cards import CARDS
 from engines.yggdrasil.events import CouldNotPlace
 from engines.yggdrasil.models import YggState
 from renderers.yggdrasil import render_final, render_table
+from tests.e2e.tables import OpenedGame, open_game
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import RunningBot, StartBot
 from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
@@ -31,6 +34,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(60)]
 OPTIONS = "columns=3 rows=5"
 CELL = re.compile(r"^[A-C][1-5]$")
 TABLE_TITLE = "The Yggdrasil · turn"
+HAND = "My hand · 手札を見る"  # the public button, in both languages
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")  # a sentence's field left unfilled: "placed **{card}**"
 
 
 def the_hand(reply: Reply) -> SeenMessage:
@@ -42,11 +47,23 @@ def the_hand(reply: Reply) -> SeenMessage:
     return hand
 
 
-def table_messages(fake: FakeDiscord) -> list[SeenMessage]:
-    channel = fake.guild.default_channel
+def table_messages(opened: OpenedGame) -> list[SeenMessage]:
+    """The table messages in the game's thread: one per turn of the human (and the start), then the final."""
     return [
-        m for m in channel.messages() if m.embeds and m.embeds[0].get("title", "").startswith(TABLE_TITLE)
+        m
+        for m in opened.thread.messages()
+        if m.embeds and m.embeds[0].get("title", "").startswith(TABLE_TITLE)
     ]
+
+
+def table_turn(message: SeenMessage) -> int:
+    """The turn in a table message's title: the state it was last drawn for (``turn`` counts the actions)."""
+    return int(message.embeds[0]["title"].removeprefix(TABLE_TITLE))
+
+
+def public_messages(opened: OpenedGame) -> list[SeenMessage]:
+    """Every public message of the game: in its thread and in the channel it was opened from."""
+    return [*opened.thread.messages(), *opened.thread.parent.messages()]
 
 
 async def record(runner: RunningBot, pk: int) -> GameRecord:
@@ -55,21 +72,35 @@ async def record(runner: RunningBot, pk: int) -> GameRecord:
     return rec
 
 
-def check_tables(fake: FakeDiscord, *, running: bool) -> None:
-    """Every table message carries its picture; only the newest keeps buttons (My hand) while running."""
-    tables = table_messages(fake)
+def check_tables(opened: OpenedGame, *, running: bool) -> None:
+    """Every table message carries its picture and its lines worded out; only the newest keeps buttons (My
+    hand) while running; each new one is for a later turn."""
+    tables = table_messages(opened)
     assert tables
     for message in tables:
-        (attachment,) = message.attachments
+        attachment, *extras = message.attachments
         assert attachment.filename in ("table.png", "final.png")
+        # the final message also carries the time-lapse of both trees; a table message only its picture
+        expected_extras = ["timelapse.gif"] if attachment.filename == "final.png" else []
+        assert [a.filename for a in extras] == expected_extras, message.attachments
         assert message.embeds[0]["image"]["url"].endswith(attachment.filename)
         assert attachment.image().format == "PNG"
+        unfilled = PLACEHOLDER.findall(message.content)
+        assert not unfilled, f"a table message's lines are not worded out ({unfilled}):\n{message.content}"
     for old in tables[:-1]:
         assert old.components == [], f"an old table message kept its buttons: {old.text()}"
-    assert tables[-1].button_labels() == (["My hand"] if running else [])
+    if running:
+        assert tables[-1].button_labels() == [HAND]
+    else:  # the game's controls are gone; the final message may offer a new lobby for the same players
+        assert not [b for b in tables[-1].buttons() if not (b.custom_id or "").startswith("dh:rematch:")]
+    # Each table message is for a later turn (the final one shows the same state as the last table message
+    # when alice's own move ended the game).
+    turns = [table_turn(m) for m in tables if m.attachments[0].filename == "table.png"]
+    assert turns == sorted(set(turns)), f"table messages out of order: {turns}"
+    assert all(table_turn(m) >= turns[-1] for m in tables if m.attachments[0].filename == "final.png")
 
 
-async def play_by_slash(alice: FakeMember) -> Reply:
+async def play_by_slash(alice: FakeMember, table: SeenMessage) -> Reply:
     """``/tree place``: pick a suggested card, then one of the cells suggested for that card."""
     cards = await alice.autocomplete("tree place", "card", "")
     assert cards, "a card fits, yet /tree place suggests none"
@@ -83,7 +114,9 @@ async def play_by_slash(alice: FakeMember) -> Reply:
     the_hand(reply)  # the refreshed hand, privately
     name = card.name.split(". ", 1)[1].split(" · ")[0]
     said = f"placed **{name}** on {cells[0].value}."
-    assert any(said in m.content for m in table_messages(alice.fake)), said
+    # the line is added to the table message alice acted on, edited in place (the AIs' moves and her next
+    # turn come in a new one)
+    assert said in table.content, f"{said!r} not in the table message acted on: {table.content}"
     return reply
 
 
@@ -148,11 +181,12 @@ async def test_a_whole_game_against_the_ai(fake: FakeDiscord, running_bot: Start
     by_en = await fake.guild.member("taro", locale="ja").slash("card", name="Elder Root")
     assert by_en.embeds[0]["title"] == "古老の根"
 
-    # ("options" is also the harness's own keyword: pass the command's options as a mapping)
-    await alice.slash("game new", options={"game": "yggdrasil", "options": OPTIONS})
+    opened = await open_game(fake, alice, "yggdrasil", options=OPTIONS)
+    assert opened.thread.name == "The Yggdrasil · Alice", opened.thread.name
     await alice.slash("game add-ai")
     await alice.slash("game start", order="fixed")  # alice is p1: the first seat moves first
-    pk = (await runner.bot.tables.store.live_game_in(fake.guild.default_channel.id)).id  # type: ignore[attr-defined]
+    pk = (await runner.bot.tables.store.live_game_in(opened.thread.id)).id  # type: ignore[attr-defined]
+    opened.follow(bob)
 
     # Somebody else cannot play alice's game.
     refused = await bob.slash("tree place", card="1", cell="B2")
@@ -160,16 +194,25 @@ async def test_a_whole_game_against_the_ai(fake: FakeDiscord, running_bot: Start
     assert await bob.autocomplete("tree place", "card", "") == []
 
     moves: list[str] = []
+    snapshots: list[tuple[int, dict[int, str], bytes]] = []
     for _ in range(60):
         rec = await record(runner, pk)
         if rec.status is not Status.RUNNING:
             break
-        check_tables(fake, running=True)
-        reply = await alice.click("My hand", message=table_messages(fake)[-1])
+        check_tables(opened, running=True)
+        table = table_messages(opened)[-1]
+        to_move = [line for line in table.content.splitlines() if line.startswith("▶")]
+        assert to_move == [f"▶ Your turn: <@{alice.id}>"], f"the table names alice to move: {table.content}"
+        actions = len(await runner.bot.tables.store.actions(pk))  # type: ignore[attr-defined]
+        assert table_turn(table) == actions + 1, "the table alice acts on shows the table now"
+        snapshots.append(
+            (actions, {m.id: m.text() for m in public_messages(opened)}, table.attachments[0].data)
+        )
+        reply = await alice.click("My hand", message=table)
         hand = the_hand(reply)
         assert not bob.can_see(hand.raw) and hand.id not in {m.id for m in bob.visible_messages()}
         if "slash" not in moves and any(s.placeholder == "Choose a card" for s in hand.selects()):
-            await play_by_slash(alice)
+            await play_by_slash(alice, table)
             moves.append("slash")
         elif "slash invade" not in moves and any(b.startswith("Attack ") for b in hand.button_labels()):
             await invade_by_slash(alice, hand)
@@ -180,18 +223,29 @@ async def test_a_whole_game_against_the_ai(fake: FakeDiscord, running_bot: Start
     assert rec.status is Status.FINISHED, f"the game did not end: {moves}"
     assert "slash" in moves and "place" in moves
 
-    # The last message is the final standings with the final picture, and no message has buttons left.
-    check_tables(fake, running=False)
-    final = table_messages(fake)[-1]
-    assert "The game is over" in final.content and [a.filename for a in final.attachments] == ["final.png"]
-    assert fake.guild.default_channel.messages()[-1].id == final.id
+    # The last message in the thread is the final standings with the final picture, and no message has
+    # buttons left; the channel keeps only the summary card, edited to the end.
+    check_tables(opened, running=False)
+    final = table_messages(opened)[-1]
+    assert "The game is over" in final.content
+    assert [a.filename for a in final.attachments] == ["final.png", "timelapse.gif"]
+    assert opened.thread.messages()[-1].id == final.id
+    assert [m.id for m in opened.thread.parent.messages()] == [opened.summary.id]
+    assert "The game is over" in opened.summary.text()
 
-    await check_nothing_hidden_in_public(fake, runner, rec)
+    await check_nothing_hidden_in_public(opened, runner, rec, snapshots)
 
 
-async def check_nothing_hidden_in_public(fake: FakeDiscord, runner: RunningBot, rec: GameRecord) -> None:
-    """Replay the game from its action log: the table message after each step shows the picture of exactly
-    the public view of that step, and its text names no card that so far was only ever in a hand or deck."""
+async def check_nothing_hidden_in_public(
+    opened: OpenedGame,
+    runner: RunningBot,
+    rec: GameRecord,
+    snapshots: list[tuple[int, dict[int, str], bytes]],
+) -> None:
+    """Replay the game from its action log. Each table message shows the picture of exactly the public view
+    of the step it was last drawn for (its title's turn), the one alice was asked to act on shows the table
+    as it then was, and no public text, as seen at any of alice's decisions or at the end, names a card
+    that so far was only ever in a hand or deck."""
     assert runner.bot is not None
     tables = runner.bot.tables  # type: ignore[attr-defined]
     engine = engines.get("yggdrasil")
@@ -204,8 +258,10 @@ async def check_nothing_hidden_in_public(fake: FakeDiscord, runner: RunningBot, 
         state = engine.apply(state, entry.seat, action).state
         states.append(state)
     assert engine.dump_state(state) == rec.state_json
-    messages = table_messages(fake)
-    assert len(messages) == len(states), "one table message per step (the deal, then every action)"
+    messages = table_messages(opened)
+    alice_turns = sum(1 for i, e in enumerate(log) if e.seat == "p1" and (i == 0 or log[i - 1].seat != "p1"))
+    # One message per turn of alice (the first is the start's), then the final one; not one per step.
+    assert len(messages) <= alice_turns + 1 < len(states), (len(messages), alice_turns, len(states))
 
     names = rec.names()
     every_name = {CARDS[k].name.en for k in CARDS}
@@ -213,26 +269,42 @@ async def check_nothing_hidden_in_public(fake: FakeDiscord, runner: RunningBot, 
     def unmistakable(name: str) -> bool:  # a name inside another card's name cannot be told apart in text
         return not any(name in other for other in every_name - {name})
 
+    public_so_far: list[set[str]] = []  # the kinds seen on the field or in a discard pile up to each step
     public_kinds: set[str] = set()
-    for step, (message, seen) in enumerate(zip(messages, states, strict=True)):
-        on_field = {seen.kinds[c] for c in seen.board if c is not None}
-        discarded = {seen.kinds[c] for pile in seen.discards.values() for c in pile}
-        public_kinds |= on_field | discarded
-        secret = {seen.kinds[c] for c in engine.hidden_cards(seen, None)} - public_kinds
-        assert secret or step > 0, "the check would prove nothing: no card is secret after the deal"
-        text = message.text()
+    for seen in states:
+        public_kinds |= {seen.kinds[c] for c in seen.board if c is not None}
+        public_kinds |= {seen.kinds[c] for pile in seen.discards.values() for c in pile}
+        public_so_far.append(set(public_kinds))
+
+    def check_text(text: str, step: int, where: str) -> None:
+        seen = states[step]
+        secret = {seen.kinds[c] for c in engine.hidden_cards(seen, None)} - public_so_far[step]
         for name in (CARDS[kind].name.en for kind in secret):
             if unmistakable(name):
-                assert name not in text, f"step {step}: {name} is only in a hand or deck, yet public: {text}"
-        assert not {c for c in engine.hidden_cards(seen, None) if c in text}
-        view = engine.view(seen, None)
-        render = render_final if step == len(states) - 1 else render_table
-        expected: Any = render(view, "en", names=names, ai_seats=rec.ai_seats())
-        assert message.attachments[0].data == expected, f"step {step}: the picture is not the public view's"
+                assert name not in text, f"{where}: {name} is only in a hand or deck, yet public: {text}"
+        assert not {c for c in engine.hidden_cards(seen, None) if c in text}, f"{where}: an instance id"
 
-    # Every other public message too (the lobby): no card that never left a hand or deck.
+    def picture(step: int, final: bool) -> bytes:
+        render = render_final if final else render_table
+        expected: Any = render(engine.view(states[step], None), "en", names=names, ai_seats=rec.ai_seats())
+        return bytes(expected)
+
+    secret_at_deal = {states[0].kinds[c] for c in engine.hidden_cards(states[0], None)} - public_so_far[0]
+    assert secret_at_deal, "the check would prove nothing: no card is secret after the deal"
+    for actions, texts, table_png in snapshots:  # what alice saw when she was asked to act
+        for text in texts.values():
+            check_text(text, actions, f"after {actions} actions")
+        assert table_png == picture(actions, False), f"after {actions} actions: not the table as it is"
+    for message in messages:  # each table message as it stands at the end
+        step = table_turn(message) - 1
+        final = message.attachments[0].filename == "final.png"
+        assert not final or step == len(states) - 1
+        check_text(message.text(), step, f"step {step}")
+        assert message.attachments[0].data == picture(step, final), f"step {step}: not the public view's"
+
+    # Every other public message too (the lobby, the summary card): no card that never left a hand or deck.
     never_public = set(state.kinds.values()) - public_kinds
-    for message in fake.guild.default_channel.messages():
+    for message in public_messages(opened):
         text = message.text()
         assert not {c for c in engine.hidden_cards(state, None) if c in text}
         assert not {n for n in (CARDS[k].name.en for k in never_public) if unmistakable(n) and n in text}
@@ -317,13 +389,14 @@ async def test_typed_commands_read_numbers_names_and_cells(fake: FakeDiscord, ru
     alice, bob = fake.guild.member("alice"), fake.guild.member("bob")
     nothing = await alice.slash("tree place", card="1", cell="B2")
     assert nothing.ephemeral and "no game in this channel" in nothing.content
-    await alice.slash("game new", options={"game": "yggdrasil", "options": "columns=3 rows=5"})
+    opened = await open_game(fake, alice, "yggdrasil", options="columns=3 rows=5")
     early = await alice.slash("tree place", card="1", cell="B2")
     assert early.ephemeral and "has not started" in early.content
     await alice.slash("game add-ai")
     await alice.slash("game start", order="fixed")  # alice is p1 and moves first
-    pk = (await runner.bot.tables.store.live_game_in(fake.guild.default_channel.id)).id  # type: ignore[attr-defined]
-    onlooker = await bob.slash("tree place", card="1", cell="B2")
+    pk = (await runner.bot.tables.store.live_game_in(opened.thread.id)).id  # type: ignore[attr-defined]
+    # bob, in the channel the game was opened from: the one live game opened there is found.
+    onlooker = await bob.slash("tree place", card="1", cell="B2", channel=opened.thread.parent)
     assert onlooker.ephemeral and "not playing" in onlooker.content
 
     rec = await record(runner, pk)
@@ -337,7 +410,8 @@ async def test_typed_commands_read_numbers_names_and_cells(fake: FakeDiscord, ru
     assert (await record(runner, pk)).version == rec.version, "a refused command changed the game"
 
     name = CARDS[held.face.kind].name.en
+    table = table_messages(opened)[-1]
     reply = await alice.slash("tree place", card=name.lower(), cell=held.legal_cells[0].lower())
     the_hand(reply)
     said = f"placed **{name}** on {held.legal_cells[0]}."
-    assert any(said in m.content for m in table_messages(fake)), said
+    assert said in table.content, f"{said!r} not in the table message acted on: {table.content}"
