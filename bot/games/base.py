@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.i18n import has, t
 from engines.core import Action, CardInfo, Engine, Event
+
+if TYPE_CHECKING:
+    from bot.store import GameRecord
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,12 @@ class GameUI:
         say it all. A game whose point is its story (Project Chaos) words one here; never from hidden
         events, since only public ones are passed."""
         return None
+
+    def table_items(self, rec: GameRecord, view: Any, lang: str) -> list[Any]:
+        """The game's own public controls on the table message, beside "My hand" (e.g. a vote's Yes/No for
+        the seats that must answer): ``discord.ui.Item``s of the classes in ``dynamic_items``, whose custom
+        ids carry the game and the state version (``rec.version``). ``view`` is the public view. None here."""
+        return []
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Actions worth a button on the player's hand message (e.g. Pass); the rest go in the select."""
