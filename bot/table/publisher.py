@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
-from pydantic import ConfigDict
 
 from bot.errors import UserError
 from bot.games import GameUI, LabelContext, manifest, ui_for
@@ -22,6 +21,7 @@ from bot.i18n import pick, t
 from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
 from bot.table import components, seat_buttons, summary
+from bot.table.events import load_event
 from bot.table.feed import Feed, advance, notified, since_last_acted
 from bot.table.pictures import render
 from engines.core import Action, Engine, Event, Outcome
@@ -56,11 +56,11 @@ class Payload:
         return {"content": self.content, "attachments": self.files, "view": self.view, "embed": self.embed}
 
 
-class StoredEvent(Event):
-    """An event read back from the outbox: the game's typed event without its class, which is all the
-    wording needs (``GameUI.describe_event`` reads the kind, the seat and the fields)."""
-
-    model_config = ConfigDict(frozen=True, extra="allow")
+def _nonce(entry: OutboxEntry) -> str:
+    """The entry's post, named for Discord: with ``enforce_nonce`` (discord.py sends it with every nonce)
+    Discord returns the message already created for a repeat within minutes instead of posting it twice,
+    which closes the window between Discord accepting a post and a crash before the bot records it."""
+    return f"dh{entry.game_pk}-{entry.id}"[:25]
 
 
 def _fit(lines: list[str], limit: int = 2000) -> str:
@@ -196,7 +196,7 @@ class Publisher:
         names = rec.names()
         assert entry.state_json is not None
         state = engine.load_state(entry.state_json)
-        events = [StoredEvent.model_validate(e) for e in entry.payload.get("events", [])]
+        events = [load_event(engine, e) for e in entry.payload.get("events", [])]
         lines = []
         for ev in events:
             if not ev.public:
@@ -228,7 +228,7 @@ class Publisher:
             return
         if plan.post:
             changed = notified(feed)
-            message = await self._post_table(rec, state, feed, lang, changed)
+            message = await self._post_table(rec, state, feed, lang, changed, nonce=_nonce(entry))
             old = rec.table_message_id
             feed.message_id = message.id
             feed.posted_for = entry.id
@@ -275,7 +275,7 @@ class Publisher:
         )
 
     async def _post_table(
-        self, rec: GameRecord, state: Any, feed: Feed, lang: str, changed: list[str]
+        self, rec: GameRecord, state: Any, feed: Feed, lang: str, changed: list[str], *, nonce: str
     ) -> discord.Message:
         text = self._table_text(rec, state, feed, lang, changed)
         payload = await self._table_payload(rec, state, text, lang, view=True)
@@ -285,7 +285,7 @@ class Publisher:
             everyone=False, roles=False, users=[discord.Object(u) for u in pinged if u is not None]
         )
         channel = self.client.get_partial_messageable(rec.channel_id)
-        return await channel.send(**payload.send_kwargs())
+        return await channel.send(nonce=nonce, **payload.send_kwargs())
 
     async def _edit_table(self, rec: GameRecord, state: Any, feed: Feed, lang: str, keep_view: bool) -> None:
         assert feed.message_id is not None
@@ -330,7 +330,11 @@ class Publisher:
         channel = self.client.get_partial_messageable(rec.channel_id)
         # The standings name everyone; nobody is pinged by a game's end.
         message = await channel.send(
-            content=text, embeds=embeds, files=files, allowed_mentions=discord.AllowedMentions.none()
+            content=text,
+            embeds=embeds,
+            files=files,
+            allowed_mentions=discord.AllowedMentions.none(),
+            nonce=_nonce(entry),
         )
         feed.posted_for = entry.id
         feed.to = []
