@@ -14,12 +14,16 @@ from renderers.common import (
     RGB,
     badge,
     badge_size,
+    composite,
     draw_text,
     mix,
     new_canvas,
     rounded_card,
     rounded_rect,
 )
+from renderers.common.cache import bounded_cache
+from renderers.common.card_sheet import PAD as SHEET_PAD
+from renderers.common.card_sheet import SHEET_WIDTH, Paragraph, card_sheet
 
 from .labels import Namer, namer, t
 from .parts import (
@@ -50,6 +54,8 @@ ACTION_PX = 14
 BAND = 28
 TEXT_W = INNER - 24
 STRIP_H = 132
+LOOKUP_TITLE_PX = 24
+LOOKUP_TEXT_PX = 16
 
 
 @dataclass(frozen=True)
@@ -113,18 +119,19 @@ def _status(view: PCView, lang: str, name: Namer) -> str:
     return t("wait", lang, seat=", ".join(name(s) for s in p.seats))
 
 
-def _card_height(shown: Shown, lang: str) -> int:
+def _card_height(shown: Shown, lang: str, width: int = WIDTH) -> int:
+    text_w = width - 2 * PAD - 24
     face = shown.face
     effect = face.effect.get(lang) if face.effect else t("no_effect", lang)
     h = (
         BAND
         + 12
-        + max(64, text_height(face.name.get(lang), NAME_PX, TEXT_W - 76, bold=True, max_lines=2) + 24)
+        + max(64, text_height(face.name.get(lang), NAME_PX, text_w - 76, bold=True, max_lines=2) + 24)
     )
     h += 8 + text_height(
-        ("▶ " if face.effect else "") + effect, EFFECT_PX, TEXT_W, bold=face.effect is not None
+        ("▶ " if face.effect else "") + effect, EFFECT_PX, text_w, bold=face.effect is not None
     )
-    h += 6 + text_height(face.flavour.get(lang), FLAVOUR_PX, TEXT_W, max_lines=3)
+    h += 6 + text_height(face.flavour.get(lang), FLAVOUR_PX, text_w, max_lines=3)
     if shown.with_actions:
         h += 12 + _action_rows(shown.actions, lang) * (badge_size("X", size=ACTION_PX)[1] + 6)
     return h + 8
@@ -142,10 +149,12 @@ def _action_rows(actions: list[tuple[str, RGB]], lang: str) -> int:
     return rows
 
 
-def draw_card(img: Image.Image, shown: Shown, lang: str, top: int) -> int:
+def draw_card(img: Image.Image, shown: Shown, lang: str, top: int, *, width: int = WIDTH) -> int:
+    """One card, ``width`` wide with its margins (the hand's width, or the ``/card`` sheet's face)."""
     face = shown.face
-    h = _card_height(shown, lang)
-    left, right = PAD, WIDTH - PAD
+    h = _card_height(shown, lang, width)
+    text_w = width - 2 * PAD - 24
+    left, right = PAD, width - PAD
     rounded_card(img, (left, top, right, top + h), radius=14)
     category_band(img, (left + 5, top + 5, right - 5, top + BAND), face.categories)
     cats = ("・" if lang == "ja" else " / ").join(category_name(c, lang) for c in face.categories)
@@ -184,7 +193,7 @@ def draw_card(img: Image.Image, shown: Shown, lang: str, top: int) -> int:
     )
     y += max(64, nh + 24) + 8
     effect = ("▶ " + face.effect.get(lang)) if face.effect else t("no_effect", lang)
-    eh = text_height(effect, EFFECT_PX, TEXT_W, bold=face.effect is not None)
+    eh = text_height(effect, EFFECT_PX, text_w, bold=face.effect is not None)
     draw_text(
         img,
         (left + 12, y, right - 12, y + eh),
@@ -194,7 +203,7 @@ def draw_card(img: Image.Image, shown: Shown, lang: str, top: int) -> int:
         fill=PALETTE.text_dark if face.effect else PALETTE.text_muted,
     )
     y += eh + 6
-    fh = text_height(face.flavour.get(lang), FLAVOUR_PX, TEXT_W, max_lines=3)
+    fh = text_height(face.flavour.get(lang), FLAVOUR_PX, text_w, max_lines=3)
     draw_text(
         img,
         (left + 12, y, right - 12, y + fh),
@@ -225,6 +234,25 @@ def draw_card(img: Image.Image, shown: Shown, lang: str, top: int) -> int:
         badge(img, (x, y), text, colour=colour, size=ACTION_PX)
         x += w + 8
     return top + h
+
+
+@bounded_cache(maxsize=256)
+def _card_sprite(
+    card: str, lang: str, actions: tuple[tuple[str, RGB], ...], with_actions: bool, width: int
+) -> Image.Image:
+    """A card drawn once on a transparent sprite (with room for its shadow), shared by every picture that
+    shows it again: a hand is the same few cards turn after turn."""
+    shown = Shown(face(card), list(actions), with_actions)
+    sprite = Image.new("RGBA", (width, _card_height(shown, lang, width) + 2 * PAD), (0, 0, 0, 0))
+    draw_card(sprite, shown, lang, PAD, width=width)
+    return sprite
+
+
+def place_card(img: Image.Image, shown: Shown, lang: str, top: int, *, width: int = WIDTH) -> int:
+    """``draw_card`` from the sprite cache; returns the card's bottom."""
+    sprite = _card_sprite(shown.face.id, lang, tuple(shown.actions), shown.with_actions, width)
+    composite(img, sprite, (0, top - PAD))
+    return top + sprite.height - 2 * PAD
 
 
 def _strip(img: Image.Image, view: PCView, lang: str, top: int) -> int:
@@ -325,15 +353,24 @@ def draw_hand(view: PCView, lang: str, names: dict[str, str] | None = None) -> I
         )
         y += 30
         for c in forced:
-            y = draw_card(img, c, lang, y) + gap
+            y = place_card(img, c, lang, y) + gap
     for c in cards:
-        y = draw_card(img, c, lang, y) + gap
+        y = place_card(img, c, lang, y) + gap
     return img
 
 
 def draw_lookup(card: str, lang: str) -> Image.Image:
-    """One card as printed, for ``/card``."""
+    """One card as printed, for ``/card``: on the shared card sheet (its name above, phone-sized), the face
+    drawn as in the hand, and the name in the other language below for a table that mixes both."""
     shown = Shown(face(card), [], with_actions=False)
-    img = new_canvas(WIDTH, _card_height(shown, lang) + 2 * PAD)
-    draw_card(img, shown, lang, PAD)
-    return img
+    width = SHEET_WIDTH - 2 * SHEET_PAD
+    sprite = Image.new("RGBA", (width, _card_height(shown, lang, width) + 2 * PAD), (0, 0, 0, 0))
+    draw_card(sprite, shown, lang, PAD, width=width)
+    other = "ja" if lang == "en" else "en"
+    return card_sheet(
+        sprite,
+        [
+            Paragraph(shown.face.name.get(lang), LOOKUP_TITLE_PX, bold=True, align="center"),
+            Paragraph(t("other_name", lang, name=shown.face.name.get(other)), LOOKUP_TEXT_PX, align="center"),
+        ],
+    )

@@ -80,6 +80,7 @@ _EN: dict[str, str] = {
     "reason_loss:stagnation": "Stagnation pushed the die past 3.",
     "final_lane": "What the team shipped · {n}",
     "turns": "{n} turn(s) · {r} round(s)",
+    "other_name": "In Japanese: {name}",
 }
 
 _JA: dict[str, str] = {
@@ -154,6 +155,7 @@ _JA: dict[str, str] = {
     "reason_loss:stagnation": "停滞ペナルティでダイスが3を超えた。",
     "final_lane": "チームが完成させたもの・{n}枚",
     "turns": "{n}ターン・{r}ラウンド",
+    "other_name": "英語名：{name}",
 }
 
 t = Labels.from_languages(en=_EN, ja=_JA)

@@ -28,6 +28,7 @@ MODULES = {
     "glorious-crown": "renderers.glorious_crown",
     "yggdrasil": "renderers.yggdrasil",
     "aws-builder-cards": "renderers.aws_builder_cards",
+    "project-chaos": "renderers.project_chaos",
 }
 GOAL_MS = {"table": 50.0, "hand": 30.0, "final": 50.0}
 GOAL_BYTES = 300 * 1024

@@ -14,13 +14,14 @@ import engines
 from engines.core import Rng
 from engines.core.play import play_out
 
-GAMES: tuple[str, ...] = ("glorious-crown", "yggdrasil", "aws-builder-cards")
+GAMES: tuple[str, ...] = ("glorious-crown", "yggdrasil", "aws-builder-cards", "project-chaos")
 KINDS: tuple[str, ...] = ("table", "hand", "final")
 #: player counts the positions rotate through (the widest tables come with the most seats)
 PLAYERS: dict[str, tuple[int, ...]] = {
     "glorious-crown": (3, 4, 5),
     "yggdrasil": (2,),
     "aws-builder-cards": (2, 3, 4),
+    "project-chaos": (3, 5, 2),
 }
 
 

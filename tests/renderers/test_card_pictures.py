@@ -18,6 +18,7 @@ MODULES = {
     "glorious-crown": "renderers.glorious_crown",
     "yggdrasil": "renderers.yggdrasil",
     "aws-builder-cards": "renderers.aws_builder_cards",
+    "project-chaos": "renderers.project_chaos",
 }
 MAX_BYTES = 300 * 1024
 

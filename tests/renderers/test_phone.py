@@ -24,6 +24,7 @@ MODULES = {
     "glorious-crown": "renderers.glorious_crown",
     "yggdrasil": "renderers.yggdrasil",
     "aws-builder-cards": "renderers.aws_builder_cards",
+    "project-chaos": "renderers.project_chaos",
 }
 PHONE_WIDTH = 400
 MIN_PHONE_PX = 9

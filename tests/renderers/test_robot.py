@@ -18,6 +18,7 @@ MODULES = {
     "glorious-crown": "renderers.glorious_crown",
     "yggdrasil": "renderers.yggdrasil",
     "aws-builder-cards": "renderers.aws_builder_cards",
+    "project-chaos": "renderers.project_chaos",
 }
 #: the pictures that show every seat (a hand shows only its own seat's cards)
 SEAT_PICTURES = ("table", "final")
