@@ -39,7 +39,7 @@ PAGE = 25
 BUTTON_LABEL = 80
 
 
-def _template(kind: str) -> str:
+def control_template(kind: str) -> str:
     # Anything claiming this kind reaches its item, well formed or not: the item's parse refuses the rest.
     return rf"(?s){custom_ids.PREFIX}:{kind}(?::.*)?"
 
@@ -57,9 +57,11 @@ class _Base:
         raise NotImplementedError
 
 
-class _Control(_Base):
+class Control(_Base):
     """A control whose custom id is read by ``custom_ids.parse``; an id that does not read becomes a
-    ``Refused`` control, answered with ``errors.bad_control``."""
+    ``Refused`` control, answered with ``errors.bad_control``. A subclass sets ``kind`` (a registered
+    ``custom_ids.Kind``), ``template=control_template(kind)``, ``from_control`` and ``run`` (or its own
+    ``callback`` through ``report``)."""
 
     kind: ClassVar[str]
     #: A control of someone's hand: the bot only ever puts it on an ephemeral message. On a public one it
@@ -83,6 +85,11 @@ class _Control(_Base):
     @classmethod
     def from_control(cls, control: ControlId) -> Any:
         raise NotImplementedError
+
+
+#: Earlier names, still used by modules written against them (bot/table/rematch.py).
+_Control = Control
+_template = control_template
 
 
 class Refused(
@@ -120,9 +127,9 @@ def _chosen(interaction: discord.Interaction[Any]) -> int:
 
 # -- lobby --------------------------------------------------------------------------------------------
 class LobbyButton(
-    _Control,
+    Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=_template("lobby"),
+    template=control_template("lobby"),
 ):
     kind = "lobby"
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
@@ -177,7 +184,7 @@ def lobby_view(pk: int, lang: str) -> discord.ui.View:
 
 
 # -- the table message ---------------------------------------------------------------------------------
-class HandButton(_Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_template("hand")):
+class HandButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("hand")):
     """ "My hand" on the table message: a fresh ephemeral hand for whoever presses it."""
 
     kind = "hand"
@@ -238,7 +245,7 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
     await interaction.edit_original_response(**payload.edit_kwargs())
 
 
-class _HandSelect(_Control):
+class _HandSelect(Control):
     """A select under the hand whose custom id carries the game, the state version and the page."""
 
     private = True
@@ -268,7 +275,7 @@ class _HandSelect(_Control):
 class ActSelect(
     _HandSelect,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=_template("act"),
+    template=control_template("act"),
 ):
     """The moves: the value is the move's index in the legal actions of that version."""
 
@@ -279,9 +286,9 @@ class ActSelect(
 
 
 class QuickButton(
-    _Control,
+    Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=_template("quick"),
+    template=control_template("quick"),
 ):
     kind = "quick"
     private = True
@@ -305,9 +312,9 @@ class QuickButton(
 
 
 class PageButton(
-    _Control,
+    Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=_template("page"),
+    template=control_template("page"),
 ):
     """Turns the hand's select to another page, or back from a group (``group=0``: no group chosen)."""
 
@@ -335,7 +342,7 @@ class PageButton(
 class GroupSelect(
     _HandSelect,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=_template("grp"),
+    template=control_template("grp"),
 ):
     """First step of a two-step choice (e.g. a card, then the cell it goes to); values are group numbers."""
 
@@ -428,9 +435,9 @@ def hand_view(
 
 # -- abort --------------------------------------------------------------------------------------------
 class AbortButton(
-    _Control,
+    Control,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=_template("abort"),
+    template=control_template("abort"),
 ):
     kind = "abort"
     private = True  # the confirmation is shown only to the one who asked
@@ -485,7 +492,9 @@ def abort_view(pk: int, version: int, lang: str) -> discord.ui.View:
 
 
 # -- an AI that could not move ------------------------------------------------------------------------
-class AiRetryButton(_Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_template("airetry")):
+class AiRetryButton(
+    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("airetry")
+):
     """Under the notice that an AI seat could not move: the host lets it try again."""
 
     kind = "airetry"

@@ -3,18 +3,30 @@ the confirmation of ``/game leave``."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
 
 from bot.errors import report, user_lang
 from bot.i18n import both, t
+from bot.table import custom_ids
+from bot.table.components import Control, control_template, game_of
+from bot.table.custom_ids import ControlId, Kind
 from bot.table.host import tables_of
 
+# Read and written by the one parser of custom ids (``bot.table.custom_ids``): a malformed id, or a key of
+# another server's game, gets a plain refusal, never "something went wrong".
+custom_ids.register(Kind("back", ("pk",)))
+custom_ids.register(Kind("leave", ("pk",), ops=("yes", "no")))
+custom_ids.register(Kind("cardjoin", ("pk",)))
 
-class TakeBackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dh:back:(?P<pk>[0-9]{1,19})"):
+
+class TakeBackButton(
+    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("back")
+):
     """Public, under "bob left": only the member who left may press it (the service checks)."""
+
+    kind = "back"
 
     def __init__(self, pk: int, label: str = "") -> None:
         self.pk = pk
@@ -22,18 +34,17 @@ class TakeBackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
             discord.ui.Button(
                 label=label or "Take my seat back",
                 style=discord.ButtonStyle.success,
-                custom_id=f"dh:back:{pk}",
+                custom_id=custom_ids.build("back", pk),
             )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TakeBackButton:
-        return cls(int(match["pk"]))
+    def from_control(cls, control: ControlId) -> TakeBackButton:
+        return cls(control.pk)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
+            await game_of(interaction, self.pk)
             tables = tables_of(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             rec = await tables.take_back(self.pk, interaction.user.id, interaction.user.display_name)
@@ -45,20 +56,23 @@ class TakeBackButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
 
 
 class LeaveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dh:leave:(?P<op>yes|no):(?P<pk>[0-9]{1,19})"
+    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("leave")
 ):
     """The ephemeral confirmation of ``/game leave`` in a running game."""
+
+    kind = "leave"
+    private = True  # it edits the message it is on: forged on a public one, it would rewrite that
 
     def __init__(self, op: str, pk: int, label: str = "") -> None:
         self.op, self.pk = op, pk
         style = discord.ButtonStyle.danger if op == "yes" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label or op, style=style, custom_id=f"dh:leave:{op}:{pk}"))
+        super().__init__(
+            discord.ui.Button(label=label or op, style=style, custom_id=custom_ids.build("leave", pk, op=op))
+        )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LeaveButton:
-        return cls(match["op"], int(match["pk"]))
+    def from_control(cls, control: ControlId) -> LeaveButton:
+        return cls(control.op, control.pk)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
@@ -66,6 +80,7 @@ class LeaveButton(
             if self.op == "no":
                 await interaction.response.edit_message(content=t(lang, "seat.stayed"), view=None)
                 return
+            await game_of(interaction, self.pk)
             await interaction.response.defer()
             await tables_of(interaction).leave(self.pk, interaction.user.id)
             await interaction.edit_original_response(content=t(lang, "seat.left"), view=None)
@@ -74,26 +89,29 @@ class LeaveButton(
 
 
 class CardJoinButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"dh:cardjoin:(?P<pk>[0-9]{1,19})"
+    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("cardjoin")
 ):
     """Join from the summary card in the channel, without opening the thread first."""
+
+    kind = "cardjoin"
 
     def __init__(self, pk: int, label: str = "") -> None:
         self.pk = pk
         super().__init__(
             discord.ui.Button(
-                label=label or "Join", style=discord.ButtonStyle.success, custom_id=f"dh:cardjoin:{pk}"
+                label=label or "Join",
+                style=discord.ButtonStyle.success,
+                custom_id=custom_ids.build("cardjoin", pk),
             )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> CardJoinButton:
-        return cls(int(match["pk"]))
+    def from_control(cls, control: ControlId) -> CardJoinButton:
+        return cls(control.pk)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
+            await game_of(interaction, self.pk)
             tables = tables_of(interaction)
             rec = await tables.join(self.pk, interaction.user.id, interaction.user.display_name)
             await interaction.response.send_message(

@@ -53,6 +53,9 @@ async def test_forged_ids_and_values_are_refused_in_the_members_language(
         ("dh:nosuchkind:1", None, public, REFUSED),  # an unknown kind
         (f"dh:act:{table.pk}:{rec.version}:0", ["0"], public, REFUSED),  # a hand's select on a public message
         ("dh:hand:424242", None, public, GONE),  # no such game
+        ("dh:back:9999999999999999999", None, public, REFUSED),  # 19 digits, still past SQLite's INTEGER
+        ("dh:cardjoin:x", None, public, REFUSED),
+        (f"dh:leave:yes:{table.pk}", None, public, REFUSED),  # an ephemeral confirmation on a public message
     ]
     database = runner.database
     with fault_log() as faults:
