@@ -843,8 +843,8 @@ async def crash_run(
     *,
     kills: int,
     seed: int,
-    uptime: tuple[float, float] = (0.3, 3.0),
-    after: float = 1.0,
+    uptime: tuple[float, float] = (0.3, 2.5),
+    after: float = 0.5,
 ) -> CrashAudit:
     """Play ``specs`` through ``fake`` while the bot process is SIGKILLed ``kills`` times at seeded random
     moments (``uptime`` seconds after each start) and restarted on the same SQLite file; then let it

@@ -13,10 +13,10 @@ file, over and over. Afterwards:
 - no game is stalled: every running game waits for a human (the AIs moved within a bounded wait).
 
 Counts: ``DECKHAND_SOAK_KILLS`` (default 3; ``make soak`` sets it, at least 100), seed
-``DECKHAND_CRASH_SEED``. Known limit, measured here rather than hidden: a kill between Discord accepting a
-table post and the bot recording its id makes the restarted bot post that message again ("duplicate
-table messages"); the fake deduplicates a repeated nonce (``enforce_nonce``) as Discord does, but the bot
-sends a new random nonce each time, so only a nonce derived from the outbox entry would prevent it.
+``DECKHAND_CRASH_SEED``. A kill between Discord accepting a table post and the bot recording its id makes
+the restarted bot send that post again; the bot names each outbox entry's post with a nonce and the fake
+answers a repeated nonce with the first message (``enforce_nonce``, as Discord does), so "duplicate table
+messages" (two identical posts in a row in a thread) must stay 0.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ async def test_killed_and_restarted_the_bot_loses_nothing_and_doubles_nothing(
     assert not result.problems, "\n".join(result.problems[:40])
     assert figures["kills survived"] == KILLS
     assert figures["actions lost"] == 0 and figures["actions doubled"] == 0
+    assert figures["duplicate table messages"] == 0
     assert figures["move clicks played"] > 0, "no move was played: the suite tested nothing"
     assert figures["tables checked"] == figures["states equal to the replay of their log"]
     if KILLS:
