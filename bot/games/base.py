@@ -16,7 +16,7 @@ from bot.i18n import has, t
 from engines.core import Action, CardInfo, Engine, Event
 
 if TYPE_CHECKING:
-    from bot.store import GameRecord
+    from bot.store import ActionRecord, GameRecord
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,11 @@ class GameUI:
         the seats that must answer): ``discord.ui.Item``s of the classes in ``dynamic_items``, whose custom
         ids carry the game and the state version (``rec.version``). ``view`` is the public view. None here."""
         return []
+
+    def timelapse(self, rec: GameRecord, actions: Sequence[ActionRecord], lang: str) -> bytes | None:
+        """An animated picture of the game for its final message (GIF bytes), rebuilt from the action log;
+        run in a worker thread. ``None`` (the default): no time-lapse."""
+        return None
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Actions worth a button on the player's hand message (e.g. Pass); the rest go in the select."""

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
+from bot.store import ActionRecord, GameRecord
 from engines.core import Action, Event
 from engines.yggdrasil.cards import CARDS
 from engines.yggdrasil.events import (
@@ -76,6 +77,12 @@ def invasion(view: YggView | None, target: str) -> InvadeOption | None:
 
 
 class UI(GameUI):
+    def timelapse(self, rec: GameRecord, actions: Sequence[ActionRecord], lang: str) -> bytes | None:
+        """Both trees growing, one frame per placement (the final message's time-lapse)."""
+        from bot.games.yggdrasil.timelapse import timelapse  # replays and draws: loaded when a game ends
+
+        return timelapse(rec, actions, lang)
+
     # -- cards ------------------------------------------------------------------------------------------
     def kind_name(self, kind: str, lang: str) -> str:
         """A card's printed name from its kind."""

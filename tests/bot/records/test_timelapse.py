@@ -9,7 +9,7 @@ import logging
 import pytest
 from PIL import Image
 
-from bot.records import timelapse
+from bot.games import ui_for
 from bot.records.timelapse import TIMELAPSE_FILE, final_extras
 from bot.store import SeatInfo, SqliteStore
 from tests.bot.records.conftest import stored_game
@@ -44,7 +44,7 @@ async def test_a_failure_leaves_the_extra_out(
     def broken(*args: object) -> bytes:
         raise ValueError("cannot shrink the time-lapse under the size limit")
 
-    monkeypatch.setitem(timelapse.TIMELAPSES, "yggdrasil", broken)
+    monkeypatch.setattr(type(ui_for("yggdrasil")), "timelapse", broken)
     with caplog.at_level(logging.ERROR, logger="bot.records.timelapse"):
         assert await final_extras(rec, "en", store) == []
     assert f"the time-lapse of game {rec.id} could not be built" in caplog.text
