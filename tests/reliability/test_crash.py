@@ -5,18 +5,21 @@ file, over and over. Afterwards:
 - every move the fake saw acknowledged (the bot answered the click with the hand after the move) is in
   the action log exactly once, and every human action in the log was sent by a click;
 - every stored state equals the replay of its log;
-- every table is published up to its last move (nothing left in the outbox once the bot has run a moment
-  after the last restart; the newest table message in each thread shows the stored turn and whose turn
-  it is, a finished game ends with its final message);
+- every table is published up to its last move, once (nothing left in the outbox once the bot has run a
+  moment after the last restart; each thread has the table messages its log calls for, the newest shows
+  the stored turn and whose turn it is, a finished game ends with one final message);
 - old buttons work: "My hand" on a table message from before a kill answers with the hand, and hand
   controls built by a killed process are answered (played, or "the table changed");
 - no game is stalled: every running game waits for a human (the AIs moved within a bounded wait).
 
-Counts: ``DECKHAND_SOAK_KILLS`` (default 3; ``make soak`` sets it, at least 100), seed
-``DECKHAND_CRASH_SEED``. A kill between Discord accepting a table post and the bot recording its id makes
-the restarted bot send that post again; the bot names each outbox entry's post with a nonce and the fake
-answers a repeated nonce with the first message (``enforce_nonce``, as Discord does), so "duplicate table
-messages" (two identical posts in a row in a thread) must stay 0.
+Counts: 3 kills in ``make test``, 100 in ``make soak`` (``DECKHAND_SOAK=1``, scaled by
+``DECKHAND_SOAK_SCALE``), or exactly ``DECKHAND_SOAK_KILLS``; seed ``DECKHAND_CRASH_SEED``.
+
+A kill between Discord accepting a table post and the bot recording its id makes the restarted bot send
+that post again; the bot names each outbox entry's post with a nonce and the fake answers a repeated nonce
+with the first message (``enforce_nonce``, as Discord does), so each thread holds exactly the table
+messages its log calls for ("duplicate table messages" stays 0; "reposts answered with the first message"
+counts the kills that landed in that window).
 """
 
 from __future__ import annotations
@@ -27,10 +30,11 @@ from pathlib import Path
 import pytest
 
 from tests.fakediscord import FakeDiscord
-from tests.reliability.conftest import FIGURES, SOAK
+from tests.reliability.conftest import FIGURES, count
 from tests.reliability.crashkit import TableSpec, crash_run
 
-KILLS = int(os.environ.get("DECKHAND_SOAK_KILLS") or (100 if SOAK else 3))
+#: 3 in ``make test``; 100 in ``make soak`` (times DECKHAND_SOAK_SCALE); DECKHAND_SOAK_KILLS sets it.
+KILLS = int(os.environ.get("DECKHAND_SOAK_KILLS") or count(3, 100))
 SEED = int(os.environ.get("DECKHAND_CRASH_SEED") or 16)
 
 
