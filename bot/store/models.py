@@ -56,6 +56,11 @@ class GameRecord(BaseModel):
     feed: dict[str, Any] = Field(default_factory=dict)
     #: For an aborted game: "aborted" or "abandoned" (no human seated any more).
     end_reason: str | None = None
+    #: Seconds per turn (0: no clock) and the clocks' state (``bot.table.clock.ClockState``).
+    clock: int = 0
+    clock_state: dict[str, Any] = Field(default_factory=dict)
+    #: The finished game this lobby is the rematch of.
+    rematch_of: int | None = None
     created_at: str = ""
     updated_at: str = ""
 
@@ -104,3 +109,35 @@ class ResultRow(BaseModel):
     place: int
     score: float
     winner: bool
+
+
+class TimerItem(BaseModel):
+    """A reminder or deadline of one seat's turn (``version``: the game's version when the turn began)."""
+
+    seat: str
+    kind: str
+    due_at: float
+    version: int
+
+
+class TimerRow(TimerItem):
+    id: int
+    game_pk: int
+    done_at: str | None = None
+    outcome: str | None = None
+
+
+class ClockWrite(BaseModel):
+    """The clocks after a change, written in the change's own transaction: the new state, the seats whose
+    pending timers end (``cancel_all``: every seat's, the game is over) and the timers of new turns."""
+
+    state: dict[str, Any]
+    cancel: list[str] = Field(default_factory=list)
+    cancel_all: bool = False
+    timers: list[TimerItem] = Field(default_factory=list)
+
+
+class MemberSettings(BaseModel):
+    user_id: int
+    dm: bool = False
+    locale: str | None = None

@@ -18,15 +18,18 @@ from typing import Any
 
 import aiosqlite
 
-from bot.store.errors import ChannelBusy, GameNotFound, StaleVersion
+from bot.store.errors import ChannelBusy, GameNotFound, StaleVersion, StoreError
 from bot.store.models import (
     ActionRecord,
+    ClockWrite,
     GameRecord,
+    MemberSettings,
     OutboxEntry,
     OutboxItem,
     ResultRow,
     SeatInfo,
     Status,
+    TimerRow,
 )
 
 log = logging.getLogger(__name__)
@@ -143,6 +146,9 @@ class SqliteStore:
             summary_message_id=row["summary_message_id"],
             feed=json.loads(row["feed_json"] or "{}"),
             end_reason=row["end_reason"],
+            clock=row["clock"],
+            clock_state=json.loads(row["clock_json"] or "{}"),
+            rematch_of=row["rematch_of"],
             created_at=row["created_at"],
             updated_at=row["updated_at"],
         )
@@ -265,12 +271,15 @@ class SqliteStore:
         options: Mapping[str, Any],
         seats: list[SeatInfo],
         parent_channel_id: int | None = None,
+        clock: int = 0,
+        rematch_of: int | None = None,
     ) -> GameRecord:
         try:
             async with self._transaction() as db:
                 cur = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, game_id, status, host_id, options_json, seed,"
-                    " seats_json, parent_channel_id) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+                    " seats_json, parent_channel_id, clock, rematch_of)"
+                    " VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
                     (
                         guild_id,
                         channel_id,
@@ -280,6 +289,8 @@ class SqliteStore:
                         seed,
                         json.dumps([s.model_dump() for s in seats]),
                         parent_channel_id,
+                        clock,
+                        rematch_of,
                     ),
                 )
                 game_pk = cur.lastrowid
@@ -308,12 +319,25 @@ class SqliteStore:
         return ", ".join(parts), values
 
     async def update(
-        self, game_pk: int, expected_version: int, *, publish: OutboxItem | None = None, **fields: Any
+        self,
+        game_pk: int,
+        expected_version: int,
+        *,
+        publish: OutboxItem | None = None,
+        clock: ClockWrite | None = None,
+        fire: int | None = None,
+        **fields: Any,
     ) -> GameRecord:
         """Change lobby or life-cycle fields if nobody changed the game since ``expected_version``;
-        ``publish``: what players must be told of it, queued in the same transaction."""
+        ``publish``: what players must be told of it, queued in the same transaction; ``clock``: the turn
+        clocks after the change; ``fire``: the timer whose effect this change is, marked done with it (one
+        already done raises ``TimerDone`` and nothing is written)."""
         async with self._transaction() as db:
             await self._versioned_update(db, game_pk, expected_version, fields)
+            if fire is not None:
+                await self._timer_done(db, fire, "fired")
+            if clock is not None:
+                await self._write_clock(db, game_pk, clock)
             if publish is not None:
                 await self._enqueue(db, game_pk, expected_version + 1, publish)
         return await self.get_game(game_pk)
@@ -367,9 +391,10 @@ class SqliteStore:
         status: Status | None = None,
         results: list[ResultRow] | None = None,
         publish: OutboxItem | None = None,
+        clock: ClockWrite | None = None,
     ) -> GameRecord:
-        """The new state, its log entry, what to publish (and the results when the game ended) in one
-        transaction: a crash leaves either all of it or none."""
+        """The new state, its log entry, what to publish (and the results when the game ended, and the turn
+        clocks) in one transaction: a crash leaves either all of it or none."""
         async with self._transaction() as db:
             fields: dict[str, Any] = {"state_json": state_json}
             if status is not None:
@@ -382,6 +407,8 @@ class SqliteStore:
             )
             if results:
                 await self._insert_results(db, game_pk, results)
+            if clock is not None:
+                await self._write_clock(db, game_pk, clock)
             if publish is not None:
                 await self._enqueue(db, game_pk, expected_version + 1, publish)
         return await self.get_game(game_pk)
@@ -473,3 +500,114 @@ class SqliteStore:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             [(game_pk, row[0], row[1], r.seat, r.user_id, r.place, r.score, int(r.winner)) for r in results],
         )
+
+    # -- turn clocks and their timers (bot.table.clock, bot.table.scheduler) ------------------------------
+    @staticmethod
+    async def _write_clock(db: aiosqlite.Connection, game_pk: int, write: ClockWrite) -> None:
+        await db.execute(
+            "UPDATE games SET clock_json = ? WHERE id = ?",
+            (json.dumps(write.state, separators=(",", ":")), game_pk),
+        )
+        done = "done_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), outcome = 'cancelled'"
+        if write.cancel_all:
+            await db.execute(f"UPDATE timers SET {done} WHERE game_pk = ? AND done_at IS NULL", (game_pk,))
+        elif write.cancel:
+            marks = ", ".join("?" for _ in write.cancel)
+            await db.execute(
+                f"UPDATE timers SET {done} WHERE game_pk = ? AND seat IN ({marks}) AND done_at IS NULL",
+                (game_pk, *write.cancel),
+            )
+        await db.executemany(
+            "INSERT INTO timers (game_pk, seat, kind, due_at, version) VALUES (?, ?, ?, ?, ?)",
+            [(game_pk, t.seat, t.kind, t.due_at, t.version) for t in write.timers],
+        )
+
+    @staticmethod
+    async def _timer_done(db: aiosqlite.Connection, timer_id: int, outcome: str) -> None:
+        cur = await db.execute(
+            "UPDATE timers SET done_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), outcome = ?"
+            " WHERE id = ? AND done_at IS NULL",
+            (outcome, timer_id),
+        )
+        if cur.rowcount != 1:
+            raise TimerDone(timer_id)
+
+    async def set_clock(self, game_pk: int, write: ClockWrite) -> None:
+        """The clocks on their own: a game whose turns were never tracked (started before clocks, or
+        reconciled at start-up)."""
+        async with self._transaction() as db:
+            await self._write_clock(db, game_pk, write)
+
+    async def fire_timer(self, timer_id: int, game_pk: int, publish: OutboxItem | None = None) -> bool:
+        """A timer that changes nothing of the game (a reminder, or one skipped): marked done with what it
+        tells players, queued at the game's current version (a reminder must not make open hands stale).
+        ``False``: it was done already, nothing is queued."""
+        try:
+            async with self._transaction() as db:
+                await self._timer_done(db, timer_id, "fired" if publish is not None else "skipped")
+                if publish is not None:
+                    async with db.execute("SELECT version FROM games WHERE id = ?", (game_pk,)) as cur:
+                        row = await cur.fetchone()
+                    assert row is not None
+                    await self._enqueue(db, game_pk, int(row[0]), publish)
+        except TimerDone:
+            return False
+        return True
+
+    @staticmethod
+    def _timer(row: aiosqlite.Row) -> TimerRow:
+        return TimerRow(
+            id=row["id"],
+            game_pk=row["game_pk"],
+            seat=row["seat"],
+            kind=row["kind"],
+            due_at=row["due_at"],
+            version=row["version"],
+            done_at=row["done_at"],
+            outcome=row["outcome"],
+        )
+
+    async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:
+        """Pending timers due by ``now``, soonest first."""
+        rows = await self._rows(
+            "SELECT * FROM timers WHERE done_at IS NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?",
+            (now, limit),
+        )
+        return [self._timer(r) for r in rows]
+
+    async def next_due(self) -> float | None:
+        rows = await self._rows("SELECT MIN(due_at) FROM timers WHERE done_at IS NULL", ())
+        return float(rows[0][0]) if rows and rows[0][0] is not None else None
+
+    async def timers(self, game_pk: int) -> list[TimerRow]:
+        """Every timer of a game, pending or done, in the order they were made."""
+        rows = await self._rows("SELECT * FROM timers WHERE game_pk = ? ORDER BY id", (game_pk,))
+        return [self._timer(r) for r in rows]
+
+    # -- members' own settings -------------------------------------------------------------------------
+    async def member_settings(self, user_id: int) -> MemberSettings:
+        rows = await self._rows("SELECT dm, locale FROM member_settings WHERE user_id = ?", (user_id,))
+        if not rows:
+            return MemberSettings(user_id=user_id)
+        return MemberSettings(user_id=user_id, dm=bool(rows[0]["dm"]), locale=rows[0]["locale"])
+
+    async def set_member_dm(self, user_id: int, dm: bool, locale: str | None) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO member_settings (user_id, dm, locale) VALUES (?, ?, ?) ON CONFLICT (user_id)"
+                " DO UPDATE SET dm = excluded.dm, locale = COALESCE(excluded.locale, member_settings.locale)",
+                (user_id, int(dm), locale),
+            )
+
+    # -- rematches -------------------------------------------------------------------------------------
+    async def rematches_of(self, game_pk: int) -> list[GameRecord]:
+        """The lobbies (and games) opened as rematches of a game, newest first."""
+        return await self._fetch("SELECT * FROM games WHERE rematch_of = ? ORDER BY id DESC", (game_pk,))
+
+
+class TimerDone(StoreError):
+    """The timer fired, was skipped or was cancelled already: whatever would fire it again does nothing."""
+
+    def __init__(self, timer_id: int) -> None:
+        super().__init__(f"timer {timer_id} is done already")
+        self.timer_id = timer_id

@@ -20,10 +20,12 @@ from bot.games import GameUI, LabelContext, manifest, ui_for
 from bot.i18n import pick, t
 from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
+from bot.table import clock as turn_clock
 from bot.table import components, seat_buttons, summary
 from bot.table.events import load_event
 from bot.table.feed import Feed, advance, notified, since_last_acted
 from bot.table.pictures import render
+from bot.table.rematch import rematch_view
 from engines.core import Action, Engine, Event, Outcome
 
 log = logging.getLogger(__name__)
@@ -146,6 +148,11 @@ class Publisher:
             or t(lang, "lobby.no_options"),
             inline=False,
         )
+        embed.add_field(
+            name=t(lang, "clock.lobby_field"),
+            value=t(lang, "clock.lobby_value", clock=turn_clock.clock_name(rec.clock)),
+            inline=False,
+        )
         if rec.status is Status.LOBBY:
             embed.set_footer(text=t(lang, "lobby.footer"))
         view = components.lobby_view(rec.id, lang) if rec.status is Status.LOBBY else None
@@ -255,7 +262,21 @@ class Publisher:
             lines.append(
                 t(lang, "table.hand_changed", players=", ".join(seat_label(rec, s, lang) for s in changed))
             )
+        clocks = self._time_left(rec, movers, lang)
+        if clocks:
+            lines.append(clocks)
         return _fit(lines)
+
+    def _time_left(self, rec: GameRecord, movers: list[str], lang: str) -> str:
+        """ "⏳ Time left: <t:…:R>" for each player to act (a relative timestamp counts down by itself)."""
+        turns = rec.clock_state.get("turns", {})
+        due = [(m, turns[m]["deadline"]) for m in movers if turns.get(m, {}).get("deadline")]
+        if not due:
+            return ""
+        if len(due) == 1:
+            return t(lang, "clock.time_left", left=f"<t:{int(due[0][1])}:R>")
+        each = ", ".join(f"{self.seat_name(rec, m, lang)} <t:{int(d)}:R>" for m, d in due)
+        return t(lang, "clock.time_left_each", left=each)
 
     async def _table_payload(self, rec: GameRecord, state: Any, text: str, lang: str, view: bool) -> Payload:
         engine = _engine(rec)
@@ -334,6 +355,7 @@ class Publisher:
             embeds=embeds,
             files=files,
             allowed_mentions=discord.AllowedMentions.none(),
+            view=rematch_view(rec.id, lang),  # a new lobby for the same players
             nonce=_nonce(entry),
         )
         feed.posted_for = entry.id
@@ -362,14 +384,21 @@ class Publisher:
     async def _publish_notice(self, rec: GameRecord, entry: OutboxEntry, lang: str) -> None:
         """A line about the table itself (a player left, came back, was seated): text only, no picture."""
         key = str(entry.payload.get("key", ""))
-        params = {k: v for k, v in entry.payload.items() if k not in ("key", "button")}
+        params = {k: v for k, v in entry.payload.items() if k not in ("key", "button", "ping")}
+        # Nobody is pinged by a notice but the members it names in ``ping`` (a reminder: its player).
+        ping = [int(u) for u in entry.payload.get("ping", [])]
+        mentions = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in ping]
+        )
         view = None
         if entry.payload.get("button") == "take_back":
             view = seat_buttons.take_back_view(rec.id, lang)
         channel = self.client.get_partial_messageable(rec.channel_id)
         kwargs: dict[str, Any] = {"view": view} if view is not None else {}
         await channel.send(
-            content=t(lang, key, **params)[:2000], allowed_mentions=discord.AllowedMentions.none(), **kwargs
+            content=t(lang, key, **params)[:2000],
+            allowed_mentions=mentions if ping else discord.AllowedMentions.none(),
+            **kwargs,
         )
 
     async def _take_buttons_off(self, channel_id: int, message_id: int, pk: int) -> None:

@@ -25,8 +25,11 @@ from bot.i18n import t
 from bot.settings import Settings
 from bot.store import GameRecord, OutboxItem, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
 from bot.table import components
+from bot.table.clock import OPTION as CLOCK_OPTION
+from bot.table.clock import ai_plays, parse_clock, split_clock
 from bot.table.outbox import Outbox, Unpublished
 from bot.table.publisher import Payload, Publisher
+from bot.table.scheduler import Scheduler
 from engines.core import Action, Engine, Event, Rng
 
 log = logging.getLogger(__name__)
@@ -85,6 +88,8 @@ class TableService:
         self.outbox = Outbox(store, self.publisher)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        #: Turn clocks and the loop firing their reminders and deadlines (``bot.table.scheduler``).
+        self.scheduler = Scheduler(self)
 
     # -- helpers ----------------------------------------------------------------------------------
     def engine(self, rec: GameRecord) -> Engine[Any, Any, Any, Any]:
@@ -161,8 +166,12 @@ class TableService:
         parent_channel_id: int | None = None,
     ) -> GameRecord:
         engine = engines.get(game_id)
-        options = engine.make_options(parse_options(options_text))
+        # The clock is the bot's option, not the rules': taken out before the engine sees the options.
+        raw, clock = split_clock(parse_options(options_text))
+        options = engine.make_options(raw)
         changed = options.model_dump(mode="json", exclude_defaults=True)
+        if clock is None:
+            clock = parse_clock((await self.store.guild_settings(guild_id)).get(CLOCK_OPTION, "off"))
         return await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -172,11 +181,12 @@ class TableService:
             options=changed,
             seats=[SeatInfo(seat="", user_id=host_id, name=host_name)],
             parent_channel_id=parent_channel_id,
+            clock=clock,
         )
 
     def check_options(self, game_id: str, options_text: str | None) -> None:
         """Refuse bad options before anything is made for the game (a thread, a card)."""
-        engines.get(game_id).make_options(parse_options(options_text))
+        engines.get(game_id).make_options(split_clock(parse_options(options_text))[0])
 
     async def discard_lobby(self, pk: int) -> None:
         """A lobby whose place could not be made: closed, so nothing half-made stays live."""
@@ -284,12 +294,14 @@ class TableService:
                 status=Status.ABORTED,
                 end_reason="abandoned",
                 publish=OutboxItem(kind="end", payload={"reason": "abandoned", "name": mine.name}),
+                clock=self.scheduler.write(rec, status=Status.ABORTED),
             )
         return await self.store.update(
             rec.id,
             rec.version,
             seats=seats,
             publish=_notice("table.left", button="take_back", name=mine.name),
+            clock=self.scheduler.write(rec, seats=seats),
         )
 
     async def take_back(self, pk: int, user_id: int, name: str) -> GameRecord:
@@ -310,7 +322,11 @@ class TableService:
                 for s in rec.seats
             ]
             rec = await self.store.update(
-                pk, rec.version, seats=seats, publish=_notice("table.back", name=name)
+                pk,
+                rec.version,
+                seats=seats,
+                publish=_notice("table.back", name=name),
+                clock=self.scheduler.write(rec, seats=seats),
             )
         await self.outbox.flush(pk)
         return rec
@@ -341,7 +357,11 @@ class TableService:
                 for s in rec.seats
             ]
             rec = await self.store.update(
-                pk, rec.version, seats=seats, publish=_notice("table.seated", name=name, seat=seat.name)
+                pk,
+                rec.version,
+                seats=seats,
+                publish=_notice("table.seated", name=name, seat=seat.name),
+                clock=self.scheduler.write(rec, seats=seats),
             )
         await self.outbox.flush(pk)
         return rec
@@ -371,6 +391,7 @@ class TableService:
                 fixed_order=fixed_order,
                 state_json=dumped,
                 publish=_changed("start", dumped, [Event(kind="game_started")]),
+                clock=self.scheduler.write(rec, state=state, seats=seats, status=Status.RUNNING),
             )
         await self.outbox.flush(pk)
         self.kick_ai(pk)
@@ -393,6 +414,7 @@ class TableService:
                 status=Status.ABORTED,
                 end_reason="aborted",
                 publish=OutboxItem(kind="end", payload={"reason": "aborted"}),
+                clock=self.scheduler.write(rec, status=Status.ABORTED),
             )
         await self.outbox.flush(pk)
         return rec
@@ -452,6 +474,12 @@ class TableService:
             status=Status.FINISHED if outcome is not None else None,
             results=results,
             publish=_changed("move", dumped, step.events, seat),
+            clock=self.scheduler.write(
+                rec,
+                state=step.state,
+                status=Status.FINISHED if outcome is not None else None,
+                acted=seat if user_id is not None else None,
+            ),
         )
         return Played(record=rec, seat=seat, events=step.events, state=step.state)
 
@@ -471,7 +499,12 @@ class TableService:
                         return
                     engine = self.engine(rec)
                     state = self.state(rec)
-                    ai_seats = [m for m in engine.to_move(state) if rec.seat_info(m).is_ai]
+                    # AI seats, and human seats whose time ran out: the AI plays that one turn for them.
+                    ai_seats = [
+                        m
+                        for m in engine.to_move(state)
+                        if rec.seat_info(m).is_ai or ai_plays(rec.clock_state.get("turns", {}), m)
+                    ]
                     if not ai_seats:
                         return
                     seat = ai_seats[0]
@@ -518,11 +551,13 @@ class TableService:
 
     async def resume_all(self) -> None:
         await self.outbox.resume()
+        await self.scheduler.resume()
         for rec in await self.store.live_games():
             if rec.status is Status.RUNNING:
                 self.kick_ai(rec.id)
 
     async def shutdown(self) -> None:
+        await self.scheduler.stop()
         await self.outbox.close()
         tasks = [t for t in self._ai_tasks.values() if not t.done()]
         for task in tasks:

@@ -1,4 +1,5 @@
-"""``/game …``: the lobby, the table, the server's settings and the records, for every hosted game.
+"""``/game …``: the lobby, the table, the server's settings, the records and async play, for every hosted
+game.
 
 One group, one cog, assembled from a class per concern (discord.py collects the commands of every base).
 """
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands
 
+from bot.cogs.game.async_play import AsyncCommands
 from bot.cogs.game.lobby import LobbyCommands
 from bot.cogs.game.records import RecordsCommands
 from bot.cogs.game.settings import SettingsCommands
@@ -23,6 +25,7 @@ class GameCog(
     TableCommands,
     SettingsCommands,
     RecordsCommands,
+    AsyncCommands,
     commands.GroupCog,
     group_name="game",
     group_description="Start, join and manage card games",

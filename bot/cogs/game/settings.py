@@ -16,7 +16,19 @@ from discord.app_commands import locale_str as _
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import UserError, user_lang
 from bot.i18n import t
+from bot.table.clock import OPTION as CLOCK
+from bot.table.clock import parse_clock
 from bot.table.places import THREADS_OFF
+
+#: ``/game settings clock:`` choices: the clock's name (``24h``) and how the command offers it.
+CLOCK_CHOICES = {
+    "off": "off",
+    "5m": "5 minutes",
+    "1h": "1 hour",
+    "12h": "12 hours",
+    "24h": "24 hours",
+    "72h": "72 hours",
+}
 
 
 class SettingsCommands(GameCommandsBase):
@@ -24,6 +36,7 @@ class SettingsCommands(GameCommandsBase):
     @app_commands.describe(
         language=_("Language of public table messages in this server"),
         threads=_("Run each game started in this channel in its own thread"),
+        clock=_("Default turn clock of new games (each player's time per turn)"),
     )
     @app_commands.choices(
         language=[
@@ -35,6 +48,7 @@ class SettingsCommands(GameCommandsBase):
             app_commands.Choice(name=_("on"), value="on"),
             app_commands.Choice(name=_("off"), value="off"),
         ],
+        clock=[app_commands.Choice(name=_(label), value=name) for name, label in CLOCK_CHOICES.items()],
     )
     @app_commands.guild_only()
     async def settings(
@@ -42,6 +56,7 @@ class SettingsCommands(GameCommandsBase):
         interaction: discord.Interaction[Any],
         language: str | None = None,
         threads: str | None = None,
+        clock: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not interaction.permissions.manage_guild:
@@ -56,6 +71,9 @@ class SettingsCommands(GameCommandsBase):
             if threads == "off":
                 off.append(interaction.channel_id)
             await store.set_guild_setting(guild, THREADS_OFF, off or None)
+        if clock is not None:
+            parse_clock(clock)  # a value no choice offers is refused, not stored
+            await store.set_guild_setting(guild, CLOCK, None if clock == "off" else clock)
         lang = user_lang(interaction)
         await interaction.response.send_message(
             embed=await self._summary(guild, interaction.channel_id, lang), ephemeral=True
@@ -77,4 +95,5 @@ class SettingsCommands(GameCommandsBase):
             value=t(lang, "settings.on" if threads else "settings.off"),
             inline=False,
         )
+        embed.add_field(name=t(lang, "settings.clock"), value=f"`{settings.get(CLOCK, 'off')}`", inline=False)
         return embed

@@ -8,9 +8,11 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
+from bot.cogs.game.async_play import turn_since
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import user_lang
 from bot.i18n import t
+from bot.store import GameRecord, Status
 
 
 class TableCommands(GameCommandsBase):
@@ -44,15 +46,30 @@ class TableCommands(GameCommandsBase):
             await interaction.response.send_message(t(lang, "list.none"), ephemeral=True)
             return
         lines = [
-            t(
+            self._whose_turn(
+                g,
+                t(
+                    lang,
+                    f"list.row_{g.status.value}",
+                    channel=f"<#{g.channel_id}>",
+                    game=self.tables.engine(g).name.get(lang),
+                    players=len(g.seats),
+                    host=f"<@{g.host_id}>",
+                ),
                 lang,
-                f"list.row_{g.status.value}",
-                channel=f"<#{g.channel_id}>",
-                game=self.tables.engine(g).name.get(lang),
-                players=len(g.seats),
-                host=f"<@{g.host_id}>",
             )
             for g in games
         ]
         embed = discord.Embed(title=t(lang, "list.title", n=len(games)), description="\n".join(lines)[:4000])
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    def _whose_turn(self, rec: GameRecord, row: str, lang: str) -> str:
+        """A running game's row with whose turn it is and since when (the oldest of its players' turns)."""
+        if rec.status is not Status.RUNNING or rec.state_json is None:
+            return row
+        movers = self.tables.engine(rec).to_move(self.tables.state(rec))
+        if not movers:
+            return row
+        since = min(turn_since(rec, m) for m in movers)
+        names = ", ".join(self.tables.publisher.seat_name(rec, m, lang) for m in movers)
+        return t(lang, "turns.list_row", row=row, players=names, since=f"<t:{int(since)}:R>")

@@ -1,0 +1,228 @@
+"""Turn clocks: the arithmetic, with no Discord and no database (the scheduler stores and fires it).
+
+A game's clock (``clock=off|5m|1h|12h|24h|72h``) is the time each player has per turn. On top of it every
+seat has a reserve (a time bank): a turn may run over its time by as much as the reserve holds. The reserve
+starts at one turn's worth, a turn played over its time draws the excess from it, and every turn a player
+plays themselves gives back a quarter of a turn, never above one turn's worth. So a 24h clock lets a player
+take two days once, and a slow day now and then costs nothing as long as most moves come within the day.
+
+While a seat is to move it has a *turn*: when it began (the game's version at that moment ties the turn's
+timers to it), its deadline (``since + clock + reserve``) and whether it ran out (the AI is playing it).
+Reminders come at half the turn's time and when an hour is left (a tenth of the clock for clocks of ten
+hours or less); at the deadline the AI plays that turn, and after three turns in a row run out the seat
+goes to the AI until the player takes it back.
+
+Turns are tracked with the clock off too (no deadline, no timers): ``/game mine`` and ``/game list`` say
+how long a turn has waited.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.errors import UserError
+
+#: The clocks a game may have, by the name players type (``clock=24h``), in seconds per turn.
+CLOCKS: Final[dict[str, int]] = {
+    "off": 0,
+    "5m": 5 * 60,
+    "1h": 60 * 60,
+    "12h": 12 * 60 * 60,
+    "24h": 24 * 60 * 60,
+    "72h": 72 * 60 * 60,
+}
+#: The option name in ``/game new options:`` and the server default's name in ``/game settings``.
+OPTION: Final = "clock"
+#: The reserve a seat starts with and never exceeds, in turns' worth of the clock.
+RESERVE: Final = 1.0
+#: What each turn a player plays themselves gives back to their reserve, in turns' worth of the clock.
+REFILL: Final = 0.25
+#: The "near the end" reminder comes this long before the deadline, or a tenth of the clock if shorter.
+NEAR: Final = 60 * 60
+#: Turns in a row that run out before the seat goes to the AI.
+TIMEOUTS_TO_AI: Final = 3
+
+HALF, NEAR_END, TIMEOUT = "half", "near", "timeout"
+
+
+def parse_clock(text: Any) -> int:
+    """``"24h"`` -> seconds; anything else is refused with the allowed names."""
+    value = CLOCKS.get(str(text).strip().lower())
+    if value is None:
+        raise UserError("bad_clock", value=str(text), allowed=", ".join(CLOCKS))
+    return value
+
+
+def clock_name(seconds: int) -> str:
+    """Seconds -> the name players know (``86400`` -> ``"24h"``); an unknown value in plain seconds."""
+    return next((name for name, value in CLOCKS.items() if value == seconds), f"{seconds}s")
+
+
+def split_clock(options: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """``/game new options:`` text parsed: the engine's options, and the clock if one was given (the clock
+    is the bot's, not the rules': engines refuse options they do not know)."""
+    rest = {k: v for k, v in options.items() if k != OPTION}
+    return rest, (parse_clock(options[OPTION]) if OPTION in options else None)
+
+
+def warning(limit: float) -> float:
+    """How long before the deadline the "near the end" reminder comes."""
+    return min(float(NEAR), limit / 10)
+
+
+def reserve_after(bank: float, used: float, limit: float) -> float:
+    """The reserve after a turn the player played themselves in ``used`` seconds."""
+    left = max(0.0, bank - max(0.0, used - limit))
+    return min(limit * RESERVE, left + limit * REFILL)
+
+
+@dataclass
+class Turn:
+    """A seat's turn while it is to move."""
+
+    since: float
+    #: The game's version when the turn began: its timers carry it, and fire only for this very turn.
+    version: int
+    deadline: float | None = None
+    #: Time ran out: the AI plays this turn for the seat (until the player acts themselves).
+    expired: bool = False
+
+
+@dataclass
+class SeatClock:
+    bank: float = 0.0
+    #: Turns in a row that ran out (a turn the player plays resets it).
+    timeouts: int = 0
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A timer to store: fires at ``due_at`` for the turn of ``seat`` that began at ``version``."""
+
+    seat: str
+    kind: str
+    due_at: float
+    version: int
+
+
+def timers_for(seat: str, turn: Turn, limit: float) -> list[Timer]:
+    """The reminders and the deadline of a new turn."""
+    if turn.deadline is None:
+        return []
+    half = turn.since + (turn.deadline - turn.since) / 2
+    return [
+        Timer(seat, HALF, half, turn.version),
+        Timer(seat, NEAR_END, turn.deadline - warning(limit), turn.version),
+        Timer(seat, TIMEOUT, turn.deadline, turn.version),
+    ]
+
+
+def still_useful(kind: str, turn: Turn, limit: float, now: float) -> bool:
+    """Whether a reminder is worth sending now: not when a later one is due already (the bot was down
+    over both), and never once the time has run out."""
+    if turn.deadline is None or turn.expired:
+        return False
+    if kind == HALF:
+        return now < turn.deadline - warning(limit)
+    if kind == NEAR_END:
+        return now < turn.deadline
+    return True
+
+
+@dataclass
+class ClockState:
+    """Per game (``games.clock_json``): every seat's reserve and timeouts, and the turns running now."""
+
+    seats: dict[str, SeatClock] = field(default_factory=dict)
+    turns: dict[str, Turn] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, data: Mapping[str, Any]) -> ClockState:
+        seats = {k: SeatClock(**v) for k, v in dict(data.get("seats") or {}).items()}
+        turns = {k: Turn(**v) for k, v in dict(data.get("turns") or {}).items()}
+        return cls(seats=seats, turns=turns)
+
+    def dump(self) -> dict[str, Any]:
+        return {
+            "seats": {k: {"bank": v.bank, "timeouts": v.timeouts} for k, v in self.seats.items()},
+            "turns": {
+                k: {"since": v.since, "version": v.version, "deadline": v.deadline, "expired": v.expired}
+                for k, v in self.turns.items()
+            },
+        }
+
+    def seat(self, seat: str, limit: float) -> SeatClock:
+        if seat not in self.seats:
+            self.seats[seat] = SeatClock(bank=limit * RESERVE)
+        return self.seats[seat]
+
+    def expire(self, seat: str) -> int:
+        """Time ran out on ``seat``'s turn: the AI plays it, the reserve is spent. Returns the timeouts in a
+        row, this one included."""
+        self.turns[seat].expired = True
+        clock = self.seats.setdefault(seat, SeatClock())
+        clock.bank = 0.0
+        clock.timeouts += 1
+        return clock.timeouts
+
+
+@dataclass
+class Change:
+    """What one change of the game did to the clocks: turns that ended and began, the timers to add."""
+
+    ended: list[str] = field(default_factory=list)
+    started: list[str] = field(default_factory=list)
+    timers: list[Timer] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.ended or self.started or self.timers)
+
+
+def advance(
+    clock: ClockState,
+    *,
+    limit: int,
+    to_move: Collection[str],
+    version: int,
+    now: float,
+    acted: str | None = None,
+) -> Change:
+    """Account for a change of the game (in place): ``to_move`` are the human seats that must act now,
+    ``version`` the game's version after the change, ``acted`` the seat a player moved for themselves.
+
+    A turn whose seat is no longer to move ends (a turn the player played: their reserve is settled and
+    their timeouts reset); a seat newly to move begins a turn, with its deadline and timers when the clock
+    is on. A player acting on a turn the AI took over takes it back."""
+    change = Change()
+    if acted is not None and acted in clock.turns and clock.turns[acted].expired:
+        clock.turns[acted].expired = False
+        clock.seat(acted, limit).timeouts = 0
+    for seat, turn in list(clock.turns.items()):
+        if seat in to_move:
+            continue
+        del clock.turns[seat]
+        change.ended.append(seat)
+        if turn.expired:
+            continue  # the reserve went with the timeout, and the timeout counts
+        mine = clock.seat(seat, limit)
+        mine.timeouts = 0
+        if limit:
+            mine.bank = reserve_after(mine.bank, now - turn.since, limit)
+    for seat in to_move:
+        if seat in clock.turns:
+            continue
+        bank = clock.seat(seat, limit).bank
+        turn = Turn(since=now, version=version, deadline=now + limit + bank if limit else None)
+        clock.turns[seat] = turn
+        change.started.append(seat)
+        change.timers.extend(timers_for(seat, turn, limit))
+    return change
+
+
+def ai_plays(turns: Mapping[str, Any], seat: str) -> bool:
+    """Whether the AI is playing this seat's current turn because its time ran out (``turns``: the
+    ``turns`` of a game's stored clock state)."""
+    turn = turns.get(seat)
+    return bool(isinstance(turn, Mapping) and turn.get("expired"))

@@ -1,0 +1,366 @@
+"""The scheduler: turn clocks kept with the game, and one background loop firing reminders and deadlines.
+
+- The table service asks ``write`` for the clocks after every change of a game (inside the game's lock) and
+  stores the answer in the change's own transaction: a turn that ends takes its pending timers with it, a
+  turn that begins gets its reminders and deadline (``bot.table.clock``).
+- The loop sleeps until the soonest pending timer (or at most ``MAX_SLEEP``) and fires what is due. Each
+  timer belongs to one turn (the game's version when it began); firing checks, under the game's lock, that
+  this very turn is still running, and marks the timer done in the same transaction as its effect (the
+  reminder's notice, the turn handed to the AI), so a timer of a turn already played does nothing, nothing
+  fires twice, and after a restart the loop simply finds what is still pending.
+- Time comes from an injectable ``Clock`` (``now()``: Unix seconds), so tests move it instead of sleeping
+  and call ``tick()`` to fire what is due.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.errors import UserError
+from bot.i18n import pick, t
+from bot.store import GameRecord, OutboxItem, SeatInfo, Status
+from bot.store.models import ClockWrite, TimerItem, TimerRow
+from bot.store.sqlite import TimerDone
+from bot.table import summary
+from bot.table.clock import (
+    HALF,
+    TIMEOUT,
+    TIMEOUTS_TO_AI,
+    ClockState,
+    Turn,
+    advance,
+    still_useful,
+)
+
+if TYPE_CHECKING:
+    from bot.table.service import TableService
+
+log = logging.getLogger(__name__)
+
+#: The loop looks at the timers at least this often (seconds), whatever it was told.
+MAX_SLEEP = 300.0
+#: After a fault of the loop itself (the database busy …), it tries again this much later.
+RETRY = 30.0
+
+
+class Clock(Protocol):
+    def now(self) -> float:
+        """Unix seconds."""
+        ...
+
+
+class SystemClock:
+    def now(self) -> float:
+        return time.time()
+
+
+def _notice(
+    key: str, *, ping: list[int] | None = None, button: str | None = None, **params: Any
+) -> OutboxItem:
+    payload: dict[str, Any] = {"key": key, **params}
+    if ping:
+        payload["ping"] = ping
+    if button:
+        payload["button"] = button
+    return OutboxItem(kind="notice", payload=payload)
+
+
+def handed_to_ai(seats: list[SeatInfo], seat: str, user_id: int) -> list[SeatInfo]:
+    """The seats with ``seat`` played by the AI until ``user_id`` takes it back (as ``/game leave`` does)."""
+    return [
+        s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id})
+        if s.seat == seat
+        else s
+        for s in seats
+    ]
+
+
+class Scheduler:
+    def __init__(self, tables: TableService, clock: Clock | None = None) -> None:
+        self.tables = tables
+        self.clock: Clock = clock or SystemClock()
+        self._loop: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()
+        self._tick_lock = asyncio.Lock()
+        #: The soonest due time of timers written since the loop last looked (they may not be committed
+        #: yet when it wakes, so the loop sleeps until this time rather than past it).
+        self._hint: float | None = None
+
+    # -- the clocks after a change (called by the table service inside the game's lock) ----------------
+    def write(
+        self,
+        rec: GameRecord,
+        *,
+        state: Any = None,
+        seats: list[SeatInfo] | None = None,
+        status: Status | None = None,
+        acted: str | None = None,
+        version: int | None = None,
+    ) -> ClockWrite | None:
+        """The clocks after a change of ``rec`` (new ``state``/``seats``/``status`` where they change;
+        ``acted``: the seat a player moved for themselves), or ``None`` when they stay as they are.
+        ``version``: the game's version after the change (default: one more, as every change makes)."""
+        seats = rec.seats if seats is None else seats
+        status = rec.status if status is None else status
+        clock = ClockState.load(rec.clock_state)
+        if status is not Status.RUNNING:
+            if not clock.turns:
+                return None
+            clock.turns.clear()
+            return ClockWrite(state=clock.dump(), cancel_all=True)
+        engine = self.tables.engine(rec)
+        if state is None:
+            state = self.tables.state(rec)
+        movers = engine.to_move(state) if engine.outcome(state) is None else []
+        humans = {s.seat for s in seats if not s.is_ai}
+        change = advance(
+            clock,
+            limit=rec.clock,
+            to_move=[m for m in movers if m in humans],
+            version=rec.version + 1 if version is None else version,
+            now=self.clock.now(),
+            acted=acted,
+        )
+        after = clock.dump()
+        if not change and after == ClockState.load(rec.clock_state).dump():
+            return None
+        timers = [
+            TimerItem(seat=x.seat, kind=x.kind, due_at=x.due_at, version=x.version) for x in change.timers
+        ]
+        if timers:
+            soonest = min(x.due_at for x in timers)
+            self._hint = soonest if self._hint is None else min(self._hint, soonest)
+            self._wake.set()
+        return ClockWrite(state=after, cancel=change.ended + change.started, timers=timers)
+
+    # -- the loop -------------------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the loop (again after it stopped); idempotent. Not named ``deckhand: …``: it runs for the
+        bot's whole life, and only its firing of due timers is work to wait for."""
+        if self._loop is None or self._loop.done():
+            self._loop = asyncio.create_task(self._run(), name="scheduler loop (turn clocks)")
+
+    async def stop(self) -> None:
+        task, self._loop = self._loop, None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                await self.tick()
+                delay = await self._delay()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # the loop must outlive a fault (a locked database …): logged, tried again
+                log.exception("the scheduler's tick failed; trying again in %s s", RETRY)
+                delay = RETRY
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), delay)
+
+    async def _delay(self) -> float:
+        now = self.clock.now()
+        if self._hint is not None and self._hint <= now:
+            self._hint = None
+        due = [d for d in (await self.tables.store.next_due(), self._hint) if d is not None]
+        if not due:
+            return MAX_SLEEP
+        return min(MAX_SLEEP, max(0.0, min(due) - now))
+
+    async def tick(self) -> int:
+        """Fire every timer due now (tests call this after moving the clock); returns how many did
+        something. One tick at a time: a tick waiting here finds the other's work done."""
+        async with self._tick_lock:
+            due = await self.tables.store.due_timers(self.clock.now())
+            if not due:
+                return 0
+            # Named so the tests' harness waits for it, like any short work of the bot.
+            work = asyncio.create_task(self._fire_all(due), name="deckhand: scheduler")
+            return await work
+
+    async def _fire_all(self, due: list[TimerRow]) -> int:
+        fired = 0
+        for timer in due:
+            try:
+                fired += await self._fire(timer)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a fault of ours: logged and the timer dropped, so it cannot fail forever
+                log.exception("timer %s of game %s failed; dropped", timer.id, timer.game_pk)
+                await self.tables.store.fire_timer(timer.id, timer.game_pk, None)
+        return fired
+
+    async def _fire(self, timer: TimerRow) -> bool:
+        tables = self.tables
+        store = tables.store
+        dm: tuple[GameRecord, int, str, float] | None = None
+        async with tables._locks[timer.game_pk]:
+            rec = await store.get_game(timer.game_pk)
+            clock = ClockState.load(rec.clock_state)
+            turn = clock.turns.get(timer.seat)
+            info = next((s for s in rec.seats if s.seat == timer.seat), None)
+            if (
+                rec.status is not Status.RUNNING
+                or turn is None
+                or turn.version != timer.version
+                or turn.expired
+                or info is None
+                or info.user_id is None
+            ):
+                # The turn it was for is over (played, handed over, the game ended): nothing to do.
+                await store.fire_timer(timer.id, rec.id, None)
+                return False
+            if timer.kind == TIMEOUT:
+                fired = await self._time_out(rec, clock, timer, info)
+            else:
+                fired = await self._remind(rec, turn, timer, info)
+                if fired and turn.deadline is not None:
+                    dm = (rec, info.user_id, timer.kind, turn.deadline)
+        if fired:
+            tables.kick_ai(rec.id)
+            tables.outbox.kick(rec.id)
+        if dm is not None:
+            await self._dm(*dm)
+        return fired
+
+    async def _remind(self, rec: GameRecord, turn: Turn, timer: TimerRow, info: SeatInfo) -> bool:
+        assert info.user_id is not None and turn.deadline is not None
+        if not still_useful(timer.kind, turn, rec.clock, self.clock.now()):
+            await self.tables.store.fire_timer(timer.id, rec.id, None)
+            return False
+        key = "clock.remind_half" if timer.kind == HALF else "clock.remind_near"
+        notice = _notice(
+            key, ping=[info.user_id], player=f"<@{info.user_id}>", left=f"<t:{int(turn.deadline)}:R>"
+        )
+        return await self.tables.store.fire_timer(timer.id, rec.id, notice)
+
+    async def _time_out(self, rec: GameRecord, clock: ClockState, timer: TimerRow, info: SeatInfo) -> bool:
+        """Time ran out: the AI plays this one turn for the seat (the service's AI task sees the turn as
+        expired); the third time in a row the seat goes to the AI until the player takes it back."""
+        assert info.user_id is not None
+        store = self.tables.store
+        in_a_row = clock.expire(timer.seat)
+        try:
+            if in_a_row < TIMEOUTS_TO_AI:
+                notice = _notice("clock.timed_out", name=info.name, n=in_a_row, max=TIMEOUTS_TO_AI)
+                await store.update(
+                    rec.id, rec.version, publish=notice, clock=ClockWrite(state=clock.dump()), fire=timer.id
+                )
+                return True
+            clock.seats[timer.seat].timeouts = 0  # the count starts over once the seat is handed over
+            expired = rec.model_copy(update={"clock_state": clock.dump()})
+            seats = handed_to_ai(rec.seats, timer.seat, info.user_id)
+            if all(s.is_ai for s in seats):  # nobody left to play for: the game ends, as when all leave
+                await store.update(
+                    rec.id,
+                    rec.version,
+                    seats=seats,
+                    status=Status.ABORTED,
+                    end_reason="abandoned",
+                    publish=OutboxItem(kind="end", payload={"reason": "abandoned", "name": info.name}),
+                    clock=self.write(expired, status=Status.ABORTED),
+                    fire=timer.id,
+                )
+                return True
+            await store.update(
+                rec.id,
+                rec.version,
+                seats=seats,
+                publish=_notice("clock.timed_out_seat", button="take_back", name=info.name, n=in_a_row),
+                clock=self.write(expired, seats=seats) or ClockWrite(state=clock.dump()),
+                fire=timer.id,
+            )
+            return True
+        except TimerDone:  # fired by another process meanwhile
+            return False
+
+    # -- direct messages ------------------------------------------------------------------------------
+    async def _dm(self, rec: GameRecord, user_id: int, kind: str, deadline: float) -> None:
+        """The reminder by DM too, for members who asked (``/game notify dm:on``). A member whose DMs are
+        closed (Discord 50007) gets the thread's reminder only; nothing else changes."""
+        wants = await self.tables.store.member_settings(user_id)
+        if not wants.dm:
+            return
+        lang = pick(wants.locale)
+        guild = self.tables.client.get_guild(rec.guild_id)
+        text = t(
+            lang,
+            "clock.dm_half" if kind == HALF else "clock.dm_near",
+            game=self.tables.ui(rec).game_name(lang),
+            number=rec.id,
+            server=guild.name if guild is not None else "",
+            left=f"<t:{int(deadline)}:R>",
+            link=summary.jump_url(rec, rec.table_message_id),
+        )
+        try:
+            channel = await self.tables.client.create_dm(discord.Object(user_id))
+            await channel.send(text[:2000])
+        except discord.Forbidden as exc:
+            log.info(
+                "member %s takes no DMs (%s); game %s reminded them in its place only",
+                user_id,
+                exc.code,
+                rec.id,
+            )
+        except discord.HTTPException as exc:
+            log.warning("DM reminder to %s for game %s failed (%s)", user_id, rec.id, exc.status)
+
+    # -- start-up -------------------------------------------------------------------------------------
+    async def resume(self) -> None:
+        """At start-up: games whose turns were never tracked (started before clocks existed) get them, and
+        the loop starts; pending timers are simply found by it."""
+        tables = self.tables
+        for rec in await tables.store.live_games():
+            if rec.status is not Status.RUNNING or rec.state_json is None:
+                continue
+            async with tables._locks[rec.id]:
+                rec = await tables.store.get_game(rec.id)
+                if rec.status is not Status.RUNNING:
+                    continue
+                write = self.write(rec, version=rec.version)
+                if write is not None:
+                    await tables.store.set_clock(rec.id, write)
+        self.start()
+
+    # -- /game auto -----------------------------------------------------------------------------------
+    async def auto(self, pk: int, user_id: int, name: str) -> bool:
+        """Hand the caller's seat to the AI until they take it back; run again, take it back. Returns
+        whether the AI plays the seat now."""
+        tables = self.tables
+        rec = await tables.store.get_game(pk)
+        if rec.status is not Status.RUNNING:
+            raise UserError("game_not_running")
+        if rec.seat_of(user_id) is None:
+            await tables.take_back(pk, user_id, name)  # refuses a member with no seat to take back
+            return False
+        async with tables._locks[pk]:
+            rec = await tables.store.get_game(pk)
+            if rec.status is not Status.RUNNING:
+                raise UserError("game_not_running")
+            mine = rec.seat_of(user_id)
+            if mine is None:
+                raise UserError("not_in_game")
+            seats = handed_to_ai(rec.seats, mine.seat, user_id)
+            if all(s.is_ai for s in seats):
+                raise UserError("auto_last_player")
+            await tables.store.update(
+                pk,
+                rec.version,
+                seats=seats,
+                publish=_notice("clock.auto", button="take_back", name=mine.name),
+                clock=self.write(rec, seats=seats),
+            )
+        await tables.outbox.flush(pk)
+        tables.kick_ai(pk)
+        return True

@@ -1,0 +1,149 @@
+"""The turn clock's arithmetic (bot.table.clock): the clock option, the reserve, turns and their timers."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.errors import UserError
+from bot.table.clock import (
+    HALF,
+    NEAR_END,
+    TIMEOUT,
+    ClockState,
+    Turn,
+    advance,
+    ai_plays,
+    clock_name,
+    parse_clock,
+    reserve_after,
+    split_clock,
+    still_useful,
+    timers_for,
+    warning,
+)
+
+DAY = 24 * 3600
+HOUR = 3600
+
+
+def test_clock_names_and_refusals() -> None:
+    assert [parse_clock(n) for n in ("off", "5m", "1h", "12h", "24h", "72h")] == [
+        0,
+        300,
+        HOUR,
+        12 * HOUR,
+        DAY,
+        3 * DAY,
+    ]
+    assert parse_clock(" 24H ") == DAY
+    assert clock_name(DAY) == "24h" and clock_name(0) == "off" and clock_name(7) == "7s"
+    with pytest.raises(UserError) as refused:
+        parse_clock("2d")
+    assert refused.value.code == "bad_clock" and "72h" in refused.value.params["allowed"]
+
+
+def test_the_clock_is_taken_out_of_the_engine_options() -> None:
+    assert split_clock({"hand_size": "4", "clock": "1h"}) == ({"hand_size": "4"}, HOUR)
+    assert split_clock({"hand_size": "4"}) == ({"hand_size": "4"}, None)
+    with pytest.raises(UserError):
+        split_clock({"clock": "soon"})
+
+
+def test_the_near_end_warning_is_an_hour_or_a_tenth_of_short_clocks() -> None:
+    assert warning(DAY) == HOUR and warning(12 * HOUR) == HOUR and warning(3 * DAY) == HOUR
+    assert warning(HOUR) == 360 and warning(300) == 30
+
+
+def test_the_reserve_pays_for_overruns_and_refills_a_quarter_up_to_one_turn() -> None:
+    assert reserve_after(DAY, used=HOUR, limit=DAY) == DAY  # full stays full
+    assert reserve_after(DAY, used=DAY + 10 * HOUR, limit=DAY) == DAY - 10 * HOUR + DAY / 4
+    assert reserve_after(0, used=2 * DAY, limit=DAY) == DAY / 4  # nothing below zero
+    assert reserve_after(DAY / 2, used=0, limit=DAY) == 3 * DAY / 4
+
+
+def test_a_turn_begins_with_its_deadline_and_three_timers() -> None:
+    clock = ClockState()
+    change = advance(clock, limit=DAY, to_move=["p1"], version=5, now=1000.0)
+    assert change.started == ["p1"] and change.ended == []
+    turn = clock.turns["p1"]
+    # One turn of time plus the reserve, which starts at one turn's worth.
+    assert turn == Turn(since=1000.0, version=5, deadline=1000.0 + 2 * DAY)
+    assert [(t.kind, t.due_at, t.version) for t in change.timers] == [
+        (HALF, 1000.0 + DAY, 5),
+        (NEAR_END, 1000.0 + 2 * DAY - HOUR, 5),
+        (TIMEOUT, 1000.0 + 2 * DAY, 5),
+    ]
+
+
+def test_steps_of_one_turn_keep_it_and_its_timers() -> None:
+    clock = ClockState()
+    advance(clock, limit=HOUR, to_move=["p1"], version=1, now=0.0)
+    change = advance(clock, limit=HOUR, to_move=["p1"], version=2, now=60.0, acted="p1")
+    assert not change and clock.turns["p1"].version == 1 and clock.turns["p1"].since == 0.0
+
+
+def test_a_played_turn_ends_settles_the_reserve_and_the_next_seat_begins() -> None:
+    clock = ClockState()
+    advance(clock, limit=HOUR, to_move=["p1"], version=1, now=0.0)
+    clock.seats["p1"].timeouts = 2
+    change = advance(clock, limit=HOUR, to_move=["p2"], version=2, now=1.5 * HOUR, acted="p1")
+    assert change.ended == ["p1"] and change.started == ["p2"]
+    # 30 minutes over the hour came out of the reserve; a quarter hour came back; the streak is broken.
+    assert clock.seats["p1"].bank == HOUR - 0.5 * HOUR + HOUR / 4
+    assert clock.seats["p1"].timeouts == 0
+    assert clock.turns["p2"].since == 1.5 * HOUR and clock.turns["p2"].deadline == 3.5 * HOUR
+
+
+def test_a_timed_out_turn_spends_the_reserve_and_counts() -> None:
+    clock = ClockState()
+    advance(clock, limit=HOUR, to_move=["p1"], version=1, now=0.0)
+    assert clock.expire("p1") == 1
+    assert ai_plays(clock.dump()["turns"], "p1") and not ai_plays(clock.dump()["turns"], "p2")
+    # The AI finishes the turn: it ends, still counted as a timeout, with nothing left in reserve.
+    advance(clock, limit=HOUR, to_move=["p2"], version=3, now=2.1 * HOUR)
+    assert clock.seats["p1"].timeouts == 1 and clock.seats["p1"].bank == 0
+    change = advance(clock, limit=HOUR, to_move=["p1"], version=4, now=3 * HOUR)
+    assert clock.turns["p1"].deadline == 4 * HOUR  # no reserve left: one hour
+    assert [t.kind for t in change.timers] == [HALF, NEAR_END, TIMEOUT]
+    assert clock.expire("p1") == 2
+
+
+def test_a_player_acting_on_a_turn_the_ai_took_over_takes_it_back() -> None:
+    clock = ClockState()
+    advance(clock, limit=HOUR, to_move=["p1"], version=1, now=0.0)
+    clock.expire("p1")
+    advance(clock, limit=HOUR, to_move=["p1"], version=3, now=2.2 * HOUR, acted="p1")
+    assert not clock.turns["p1"].expired and clock.seats["p1"].timeouts == 0
+
+
+def test_several_seats_to_move_each_have_their_own_turn() -> None:
+    clock = ClockState()
+    change = advance(clock, limit=DAY, to_move=["p1", "p2", "p3"], version=7, now=0.0)
+    assert change.started == ["p1", "p2", "p3"] and len(change.timers) == 9
+    change = advance(clock, limit=DAY, to_move=["p1", "p3"], version=8, now=HOUR, acted="p2")
+    assert change.ended == ["p2"] and change.started == [] and set(clock.turns) == {"p1", "p3"}
+
+
+def test_without_a_clock_turns_are_tracked_but_nothing_is_timed() -> None:
+    clock = ClockState()
+    change = advance(clock, limit=0, to_move=["p1"], version=1, now=50.0)
+    assert clock.turns["p1"] == Turn(since=50.0, version=1, deadline=None) and change.timers == []
+
+
+def test_the_state_round_trips_through_json() -> None:
+    clock = ClockState()
+    advance(clock, limit=HOUR, to_move=["p1", "p2"], version=1, now=0.0)
+    clock.expire("p2")
+    assert ClockState.load(clock.dump()) == clock
+    assert ClockState.load({}) == ClockState()
+
+
+def test_a_late_reminder_is_skipped_once_a_later_one_is_due() -> None:
+    turn = Turn(since=0.0, version=1, deadline=2 * DAY)
+    (half, near, _timeout) = timers_for("p1", turn, DAY)
+    assert still_useful(HALF, turn, DAY, half.due_at)
+    assert not still_useful(HALF, turn, DAY, near.due_at)  # the bot was down over both: only the later
+    assert still_useful(NEAR_END, turn, DAY, near.due_at)
+    assert not still_useful(NEAR_END, turn, DAY, 2 * DAY)
+    turn.expired = True
+    assert not still_useful(HALF, turn, DAY, half.due_at)
