@@ -462,6 +462,9 @@ class Publisher:
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
         content = t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
+        clocks = self._time_left(rec, movers, lang)
+        if clocks:
+            content = f"{content}\n{clocks}"
         return Payload(
             content=content,
             embed=embed,

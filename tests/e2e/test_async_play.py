@@ -93,6 +93,8 @@ async def test_reminders_at_half_time_and_near_the_end_once_each_across_a_restar
     # The table message shows alice's time as a relative timestamp, which counts down by itself.
     assert f"⏳ Time left: <t:{int(deadline)}:R>" in latest_table(alice).content
     assert "`clock` = `1h`" in opened.lobby.embeds[0]["fields"][-1]["value"]
+    status = await bob.slash("game status")
+    assert f"⏳ Time left: <t:{int(deadline)}:R>" in status.content
 
     fake.clock.advance(HOUR - 60)
     await fire(fake, runner)

@@ -284,3 +284,42 @@ async def test_auto_hands_the_seat_to_the_ai_and_again_takes_it_back(timed: Tabl
     rec = await timed.store.get_game(pk)
     assert rec.seat_info("p1").user_id == ALICE
     assert [n["key"] for n in notices(timed)] == ["clock.auto", "table.back"]
+
+
+async def test_a_vote_resolves_with_the_ais_answer_for_the_seats_that_did_not_answer(
+    timed: TableService, clock: FakeClock
+) -> None:
+    carol = 3
+    rec = await timed.create(
+        guild_id=9,
+        channel_id=51,
+        host_id=ALICE,
+        host_name="alice",
+        game_id="aws-builder-cards",
+        options_text="clock=1h",
+    )
+    pk = rec.id
+    await timed.join(pk, BOB, "bob")
+    await timed.join(pk, carol, "carol")
+    rec = await timed.start(pk, ALICE, fixed_order=True)
+    engine = timed.engine(rec)
+    propose = next(a for a in engine.legal_actions(timed.state(rec), "p1") if a.type == "propose_reshuffle")
+    clock.advance(60)
+    await timed.act(pk, ALICE, propose)
+    rec = await timed.store.get_game(pk)
+    assert sorted(engine.to_move(timed.state(rec))) == ["p2", "p3"]  # both vote, each on their own clock
+    assert set(rec.clock_state["turns"]) == {"p2", "p3"}
+    vote = next(a for a in engine.legal_actions(timed.state(rec), "p2") if a.type == "vote")
+    await timed.act(pk, BOB, vote)
+    clock.at = rec.clock_state["turns"]["p3"]["deadline"]
+    assert await timed.scheduler.tick() == 1
+    await settle(timed, pk)
+    rec = await timed.store.get_game(pk)
+    log = await timed.store.actions(pk)
+    assert [(a.seat, a.user_id, a.action["type"]) for a in log] == [
+        ("p1", ALICE, "propose_reshuffle"),
+        ("p2", BOB, "vote"),
+        ("p3", None, "vote"),  # carol did not answer: the AI did, for her seat only
+    ]
+    assert engine.to_move(timed.state(rec)) == ["p1"] and rec.seat_info("p3").user_id == carol
+    assert [n["name"] for n in notices(timed) if n["key"] == "clock.timed_out"] == ["carol"]
