@@ -156,6 +156,7 @@ class Faults:
         parts += [f"{times} time(s)"] if times is not None else []
         parts += [f"for {seconds:g} s"] if seconds is not None else []
         parts += [f"rate {rate:g} seed {seed}"] if rate is not None else []
+        parts += ["processed"] if extra.get("processed") else []
         rule = FaultRule(
             kind=kind,
             status=status,

@@ -37,6 +37,26 @@ ROOT = Path(__file__).resolve().parents[2]
 EXTRA_GAMES = ROOT / "tests" / "extra_games"
 
 
+_LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+ (\w+) ")
+
+
+def logged_errors(log_file: Path) -> list[str]:
+    """The entries (a line with its traceback) the bot process logged at ERROR or worse."""
+    if not log_file.exists():
+        return []
+    entries: list[list[str]] = []
+    for line in log_file.read_text(errors="replace").splitlines():
+        if _LOG_LINE.match(line) or line.startswith("====="):
+            entries.append([line])
+        elif entries:
+            entries[-1].append(line)
+    return [
+        "\n".join(e)
+        for e in entries
+        if (m := _LOG_LINE.match(e[0])) is not None and m.group(1) in ("ERROR", "CRITICAL")
+    ]
+
+
 class BotProcess:
     """``python -m bot`` against ``fake``, on ``database``; its stderr goes to ``log_file``."""
 
@@ -810,7 +830,7 @@ async def click_old_hand_button(watch: Watch, spec: TableSpec, before: float, re
             f"{answer_text(watch.requests.of(inter.id), inter)!r}"
         )
     else:
-        result.figures["old 'My hand' buttons answered after a restart"] += 1
+        result.figures["old controls: 'My hand' from before a kill answered with the hand"] += 1
 
 
 def count_old_controls(watch: Watch, specs: list[TableSpec], result: CrashAudit) -> None:
@@ -822,10 +842,10 @@ def count_old_controls(watch: Watch, specs: list[TableSpec], result: CrashAudit)
                 inter = watch.fake.store.interactions[interaction_id]
                 if watch.generation_at(inter.created_clock, monotonic=True) <= built:
                     continue
-                result.figures["controls clicked after the process that built them was killed"] += 1
+                result.figures["old controls: clicked after the process that built them was killed"] += 1
                 click = clicked.get(interaction_id)
                 if click is not None:
-                    result.figures[f"  of which moves {click.outcome}"] += 1
+                    result.figures[f"old controls: moves {click.outcome}"] += 1
 
 
 # -- the whole run -------------------------------------------------------------------------------------------
@@ -896,6 +916,9 @@ async def crash_run(
         audit_store(games, move_clicks(fake, watch.requests), result)
         audit_answers(fake, watch, result)
         count_old_controls(watch, specs, result)
+        errors = logged_errors(log_file)
+        result.figures["errors the bot logged"] = len(errors)
+        result.problems += [f"the bot logged: {entry}" for entry in errors[:5]]
         result.figures["kills survived"] = bot.kills
         result.figures["games played"] = sum(len(spec.games) for spec in specs)
         result.figures["bot starts"] = bot.starts
