@@ -18,6 +18,7 @@ is unchanged. The fake Discord checks Discord's limits on every reply. Counts: `
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +44,9 @@ FUZZABLE = (STRING, INTEGER, NUMBER)
 #: Commands that set the caller's own preference: that table is the one thing they may change (any member may
 #: turn their DM reminders on or off; it is not bad input).
 OWN_SETTINGS = {"game notify": "member_settings"}
+#: Commands anyone may run with any of the values the client offers (a member's own settings): without text
+#: to garble there is no bad input to give them.
+PERSONAL = {"game notify"}
 PLAYERS = [("alice", "en-US"), ("taro", "ja"), ("bob", "en-GB"), ("hanako", "ja"), ("carl", "en-US")]
 ONLOOKERS = [("olive", "en-US"), ("jiro", "ja")]
 
@@ -106,7 +110,7 @@ class Fuzzer:
 
     # -- the kinds of input -----------------------------------------------------------------------------
     async def slash(self) -> None:
-        leaf = self.rng.choice(self.commands)
+        leaf = self.rng.choice([c for c in self.commands if c.fuzzable or c.path not in PERSONAL])
         member = self.rng.choice(self.everyone if leaf.fuzzable else self.onlookers)
         rec = await self.table.record()
         values: dict[str, Any] = {}
@@ -246,15 +250,15 @@ class Fuzzer:
         assert shown, f"no reply to {desc}"
         assert not any(unexpected(text) for text in texts), f"{desc}: {texts}"
         first = shown[0]
-        if first.ephemeral:
-            words = [first.content] + [
-                str(e.get(k) or "") for e in first.embeds for k in ("title", "description")
-            ]
-            lang = lang_of(member)
-            assert any(sentence_in(w, lang, typed) for w in words if w), (
-                f"{desc}: not a {lang} sentence: {words}"
-            )
+        lang = lang_of(member)
+        if first.ephemeral and first.content:  # a refusal, or a note over a hand: the catalog's sentences
+            assert sentence_in(first.content, lang, typed), f"{desc}: not a {lang} sentence: {first.content}"
             self.figures[f"{kind}: refused, ephemeral"] += 1
+        elif first.ephemeral:  # something looked up for them (a card): in their language
+            if lang == "ja":
+                text = "".join(ch for ch in first.text() if ch not in set(typed))
+                assert re.search(r"[\u3040-\u30ff]", text), f"{desc}: no Japanese in {first.text()[:300]}"
+            self.figures[f"{kind}: answered privately (information)"] += 1
         else:
             self.figures[f"{kind}: answered in public (information)"] += 1
         self.figures["inputs"] += 1
