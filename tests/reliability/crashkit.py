@@ -372,7 +372,10 @@ class Seat:
             return None
         built = self.watch.generation_at(newest.raw.edited_at or newest.raw.created_at)
         button = next(b for b in newest.buttons() if kind_of(b.custom_id) == "hand")
-        reply = await self.member.click(button.custom_id or "", message=newest, timeout=timeout)
+        try:
+            reply = await self.member.click(button.custom_id or "", message=newest, timeout=timeout)
+        except NotPossible:  # a newer table message took the buttons off this one meanwhile
+            return None
         self.sent.append((reply.interaction.id, built))
         await self.finished(reply.interaction.id)
         self._timed(reply)
