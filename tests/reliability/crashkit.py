@@ -1,9 +1,23 @@
-"""The real bot in a process of its own that a test can SIGKILL, and what the crash suite checks afterwards.
+"""The crash and faults suites' kit: the real bot in a process of its own that a test can SIGKILL, members
+who play through what Discord shows them, and the audits run afterwards.
 
-``BotProcess`` runs ``python -m bot`` exactly as ``make run`` does, with the environment
-``botrunner.deckhand_env`` gives the in-process bot (only the fake's DECKHAND_*/DISCORD_* variables, AI delay
-0), against a FakeDiscord running in the test's process on 127.0.0.1. ``kill()`` is SIGKILL: no ``close()``,
-no flush, nothing the bot could tidy up; ``start()`` again runs a fresh process on the same SQLite file.
+- ``BotProcess`` runs ``python -m bot`` exactly as ``make run`` does, with the environment
+  ``botrunner.deckhand_env`` gives the in-process bot (only the fake's DECKHAND_*/DISCORD_* variables, AI
+  delay 0), against a FakeDiscord in the test's process on 127.0.0.1. ``kill()`` is SIGKILL: no
+  ``close()``, no flush, nothing the bot could tidy up; ``start()`` again runs a fresh process on the same
+  SQLite file.
+- ``Watch`` keeps what the audits need to know about the bot's life (up or down, process generations,
+  interactions a kill cut off); ``Crasher`` adds the kills.
+- ``Seat`` is a member playing: "My hand" on the newest table message when it names them, then the hand's
+  select and buttons; their hand message is kept across restarts, so they click controls a killed
+  process built. ``TableSpec``/``play_table`` keep a table going (a new game when one ends).
+- ``read_store`` reads the SQLite file read-only (WAL: safe while the bot runs); ``audit_store`` matches
+  every move click the bot acknowledged with the action log (the move's outbox entry carries the version
+  after it, and the click's custom id the version before), replays every game; ``audit_tables`` checks
+  each thread against the table messages the log calls for (``expected_table_posts``, the feed's own
+  rules); ``audit_answers`` checks that every interaction sent to a live bot was answered, without an
+  internal error.
+- ``crash_run`` puts it together for the crash suite.
 """
 
 from __future__ import annotations
