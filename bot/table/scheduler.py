@@ -321,17 +321,20 @@ class Scheduler:
         """At start-up: games whose turns were never tracked (started before clocks existed) get them, and
         the loop starts; pending timers are simply found by it."""
         tables = self.tables
+        self.start()
         for rec in await tables.store.live_games():
             if rec.status is not Status.RUNNING or rec.state_json is None:
                 continue
-            async with tables._locks[rec.id]:
-                rec = await tables.store.get_game(rec.id)
-                if rec.status is not Status.RUNNING:
-                    continue
-                write = self.write(rec, version=rec.version)
-                if write is not None:
-                    await tables.store.set_clock(rec.id, write)
-        self.start()
+            try:
+                async with tables._locks[rec.id]:
+                    rec = await tables.store.get_game(rec.id)
+                    if rec.status is not Status.RUNNING:
+                        continue
+                    write = self.write(rec, version=rec.version)
+                    if write is not None:
+                        await tables.store.set_clock(rec.id, write)
+            except Exception:  # one game that cannot be read must not keep the others from resuming
+                log.exception("could not bring the turn clocks of game %s up to date", rec.id)
 
     # -- /game auto -----------------------------------------------------------------------------------
     async def auto(self, pk: int, user_id: int, name: str) -> bool:

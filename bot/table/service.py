@@ -551,10 +551,11 @@ class TableService:
 
     async def resume_all(self) -> None:
         await self.outbox.resume()
-        await self.scheduler.resume()
         for rec in await self.store.live_games():
             if rec.status is Status.RUNNING:
                 self.kick_ai(rec.id)
+        # After the AI is on its way (an AI seat due and a turn whose time ran out both continue at once).
+        await self.scheduler.resume()
 
     async def shutdown(self) -> None:
         await self.scheduler.stop()
