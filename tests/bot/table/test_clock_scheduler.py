@@ -323,3 +323,30 @@ async def test_a_vote_resolves_with_the_ais_answer_for_the_seats_that_did_not_an
     ]
     assert engine.to_move(timed.state(rec)) == ["p1"] and rec.seat_info("p3").user_id == carol
     assert [n["name"] for n in notices(timed) if n["key"] == "clock.timed_out"] == ["carol"]
+
+
+async def test_a_turn_whose_time_ran_out_is_played_after_a_restart(
+    tmp_path: Path, timed: TableService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pk = await two_players(timed)
+    clock.at = (await timed.store.get_game(pk)).clock_state["turns"]["p1"]["deadline"]
+    # The bot stops right after the timeout was recorded, before the AI moved.
+    monkeypatch.setattr(timed, "kick_ai", lambda _pk: None)
+    assert await timed.scheduler.tick() == 1
+    assert await timed.store.actions(pk) == []
+    await timed.shutdown()
+    await timed.store.close()
+    store = await SqliteStore.open(tmp_path / "deckhand.db")
+    again = make_service(tmp_path / "deckhand.db", store, clock)
+    try:
+        await again.resume_all()
+        await settle(again, pk)
+        log = await store.actions(pk)
+        assert [(a.seat, a.user_id) for a in log][:1] == [("p1", None)]  # the AI played alice's turn
+        rec = await store.get_game(pk)
+        assert rec.clock_state["seats"]["p1"]["timeouts"] == 1 and "p1" not in rec.clock_state["turns"]
+        assert await again.scheduler.tick() == 0  # and the timeout does not fire again
+    finally:
+        await again.shutdown()
+        await store.close()
+    timed.store = await SqliteStore.open(tmp_path / "deckhand.db")  # for the fixture's teardown
