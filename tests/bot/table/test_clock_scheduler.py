@@ -14,6 +14,7 @@ from bot.errors import UserError
 from bot.settings import Settings
 from bot.store import SqliteStore, Status
 from bot.store.models import ClockWrite, TimerItem
+from bot.table.scheduler import MAX_SLEEP
 from bot.table.service import TableService
 from tests.bot.table.conftest import NoGuilds, RecordingPublisher
 
@@ -350,3 +351,13 @@ async def test_a_turn_whose_time_ran_out_is_played_after_a_restart(
         await again.shutdown()
         await store.close()
     timed.store = await SqliteStore.open(tmp_path / "deckhand.db")  # for the fixture's teardown
+
+
+async def test_the_loop_sleeps_until_the_soonest_timer(timed: TableService, clock: FakeClock) -> None:
+    assert await timed.scheduler._delay() == MAX_SLEEP  # nothing pending: it looks again later anyway
+    await two_players(timed)  # alice's half-time reminder is due in an hour
+    assert await timed.scheduler._delay() == MAX_SLEEP
+    clock.advance(HOUR - 10)
+    assert await timed.scheduler._delay() == 10
+    clock.advance(20)
+    assert await timed.scheduler._delay() == 0
