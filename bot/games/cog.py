@@ -101,6 +101,11 @@ class GameCommands(commands.GroupCog):
             await act_and_show_hand(interaction, rec, action, expected_version=rec.version)
         except StaleVersion:
             await self.stale(interaction)
+        except UserError as refusal:
+            if refusal.code != "game_not_running" or rec.status is not Status.RUNNING:
+                raise
+            # Running when the command was read: another move ended the game while this one waited.
+            await self.stale(interaction)
 
     async def stale(self, interaction: discord.Interaction[Any]) -> None:
         """ "The table changed, nothing was done", with the caller's hand as it is now."""

@@ -22,7 +22,7 @@ import discord
 
 from bot.errors import UserError, report, user_lang
 from bot.i18n import both, t
-from bot.store import GameRecord, StaleVersion
+from bot.store import GameRecord, StaleVersion, Status
 from bot.store.errors import GameNotFound
 from bot.table import custom_ids
 from bot.table.custom_ids import BadControl, ControlId
@@ -235,7 +235,13 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
         legal = tables.engine(rec).legal_actions(tables.state(rec), seat.seat)
         if not 0 <= index < len(legal):
             raise UserError("action_gone")
-        played = await tables.act(pk, interaction.user.id, legal[index], expected_version=version)
+        try:
+            played = await tables.act(pk, interaction.user.id, legal[index], expected_version=version)
+        except UserError as refusal:
+            if refusal.code != "game_not_running" or rec.status is not Status.RUNNING:
+                raise
+            # Running when read above: another move ended the game while this click waited for the lock.
+            raise StaleVersion(pk, version) from None
         rec = played.record
         note = tables.played_note(played, lang)
     except StaleVersion:

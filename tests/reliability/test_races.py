@@ -315,8 +315,10 @@ async def lobby_race(fake: FakeDiscord, runner: RunningBot, rng: random.Random, 
     if kind == "join the last seat":
         seated = others[: engine.max_players - 2]
         racers = others[engine.max_players - 2 : engine.max_players]
-    else:
-        seated, racers = others[: max(1, engine.min_players - 1)], []
+    elif kind == "join twice":  # a seat left for the one who joins twice
+        seated, racers = others[: min(engine.min_players - 1, engine.max_players - 2)], []
+    else:  # enough players to start
+        seated, racers = others[: engine.min_players - 1], []
     table = await open_table(fake, runner, game.id, [host, *seated], start=False)
     for racer in racers:
         racer.in_channel(table.channel)
@@ -334,7 +336,9 @@ async def lobby_race(fake: FakeDiscord, runner: RunningBot, rng: random.Random, 
         replies = await at_once(
             lambda: late.click("Join", message=lobby), lambda: late.click("Join", message=lobby)
         )
-        assert sum(told(fake, r, late, "errors.already_joined") for r in replies) == 1
+        assert sum(told(fake, r, late, "errors.already_joined") for r in replies) == 1, [
+            said(fake, r)[:200] for r in replies
+        ]
         assert [s.user_id for s in (await table.record()).seats].count(late.id) == 1
     else:
         start_button = lambda: host.click("Start", message=lobby)  # noqa: E731
