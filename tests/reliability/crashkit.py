@@ -642,6 +642,8 @@ def audit_store(games: list[StoredGame], clicks: list[MoveClick], result: CrashA
     for click in clicks:
         by_game.setdefault(click.pk, []).append(click)
     f = result.figures
+    for zero in ("actions lost", "actions doubled", "actions with no click that sent them"):
+        f[zero] += 0  # shown as 0 in the figures, not left out
     for game in games:
         if game.state_json is None:
             continue
@@ -933,6 +935,7 @@ async def crash_run(
         audit_store(games, move_clicks(fake, watch.requests), result)
         audit_answers(fake, watch, result)
         count_old_controls(watch, specs, result)
+        result.figures["interactions sent while the bot was down"] += 0
         errors = logged_errors(log_file)
         result.figures["errors the bot logged"] = len(errors)
         result.problems += [f"the bot logged: {entry}" for entry in errors[:5]]
