@@ -84,7 +84,7 @@ class RematchButton(
             raise UserError("rematch_players_only")
         lang = user_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        async with tables._locks[rec.id]:  # two players pressing at once open one rematch
+        async with tables.lock(rec.id):  # two players pressing at once open one rematch
             for other in await tables.store.rematches_of(rec.id):
                 if other.status.live:
                     raise UserError("rematch_open", place=f"<#{other.channel_id}>")

@@ -205,7 +205,7 @@ class Scheduler:
         tables = self.tables
         store = tables.store
         dm: tuple[GameRecord, int, str, float] | None = None
-        async with tables._locks[timer.game_pk]:
+        async with tables.lock(timer.game_pk):
             rec = await store.get_game(timer.game_pk)
             clock = ClockState.load(rec.clock_state)
             turn = clock.turns.get(timer.seat)
@@ -326,7 +326,7 @@ class Scheduler:
             if rec.status is not Status.RUNNING or rec.state_json is None:
                 continue
             try:
-                async with tables._locks[rec.id]:
+                async with tables.lock(rec.id):
                     rec = await tables.store.get_game(rec.id)
                     if rec.status is not Status.RUNNING:
                         continue
@@ -347,7 +347,7 @@ class Scheduler:
         if rec.seat_of(user_id) is None:
             await tables.take_back(pk, user_id, name)  # refuses a member with no seat to take back
             return False
-        async with tables._locks[pk]:
+        async with tables.lock(pk):
             rec = await tables.store.get_game(pk)
             if rec.status is not Status.RUNNING:
                 raise UserError("game_not_running")

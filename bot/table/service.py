@@ -11,7 +11,7 @@ import asyncio
 import logging
 import re
 import secrets
-from collections import defaultdict
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -86,12 +86,21 @@ class TableService:
         self.settings = settings
         self.publisher = Publisher(client, store, settings.default_locale)
         self.outbox = Outbox(store, self.publisher)
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        # Held only while in use: a finished game leaves no lock (and no task) behind.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         #: Turn clocks and the loop firing their reminders and deadlines (``bot.table.scheduler``).
         self.scheduler = Scheduler(self)
 
     # -- helpers ----------------------------------------------------------------------------------
+    def lock(self, pk: int) -> asyncio.Lock:
+        """The game's lock: every change of one game happens under it, in order. Whoever waits for it
+        holds it, so it lives exactly as long as someone uses it."""
+        found = self._locks.get(pk)
+        if found is None:
+            found = self._locks[pk] = asyncio.Lock()
+        return found
+
     def engine(self, rec: GameRecord) -> Engine[Any, Any, Any, Any]:
         return engines.get(rec.game_id)
 
@@ -190,7 +199,7 @@ class TableService:
 
     async def discard_lobby(self, pk: int) -> None:
         """A lobby whose place could not be made: closed, so nothing half-made stays live."""
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if rec.status is Status.LOBBY:
                 await self.store.update(pk, rec.version, status=Status.ABORTED, end_reason="aborted")
@@ -204,7 +213,7 @@ class TableService:
             raise UserError("host_only")
 
     async def join(self, pk: int, user_id: int, name: str) -> GameRecord:
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             self._lobby(rec)
             if rec.seat_of(user_id):
@@ -217,7 +226,7 @@ class TableService:
         return rec
 
     async def add_ai(self, pk: int, user_id: int, level: str = "normal") -> GameRecord:
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             self._lobby(rec)
             self._host_only(rec, user_id)
@@ -234,7 +243,7 @@ class TableService:
     async def set_option(self, pk: int, user_id: int, name: str, value: Any | None) -> GameRecord:
         """Host only, in the lobby: set (``None``: reset) one option, checked by the engine with the whole
         option set, then shown on the lobby card. The only way an option changes after ``/game new``."""
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             self._lobby(rec)
             self._host_only(rec, user_id)
@@ -250,7 +259,7 @@ class TableService:
         """Before the start a seat is freed (the host's role passes on; an empty lobby closes).
         After the start the seat goes to the AI until the player takes it back (``take_back``); when no
         human is seated any more the game ends as abandoned instead of the AIs playing on to nobody."""
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             mine = rec.seat_of(user_id)
             if mine is None:
@@ -306,7 +315,7 @@ class TableService:
 
     async def take_back(self, pk: int, user_id: int, name: str) -> GameRecord:
         """The player who left a running game takes their seat back from the AI."""
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if rec.status is not Status.RUNNING:
                 raise UserError("game_not_running")
@@ -335,7 +344,7 @@ class TableService:
         self, pk: int, host_id: int, can_manage: bool, seat_name: str, user_id: int, name: str
     ) -> GameRecord:
         """The host seats a member in a seat the AI holds (a friend steps in for someone who left)."""
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if rec.status is not Status.RUNNING:
                 raise UserError("game_not_running")
@@ -367,7 +376,7 @@ class TableService:
         return rec
 
     async def start(self, pk: int, user_id: int, *, fixed_order: bool = False) -> GameRecord:
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             self._lobby(rec)
             self._host_only(rec, user_id)
@@ -400,7 +409,7 @@ class TableService:
     async def abort(
         self, pk: int, expected_version: int | None, user_id: int, can_manage: bool
     ) -> GameRecord:
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if not rec.status.live:
                 raise UserError("no_game_here")
@@ -428,7 +437,7 @@ class TableService:
         expected_version: int | None = None,
     ) -> Played:
         """A human's action. Refusals raise (``GameError``/``StaleVersion``) and change nothing."""
-        async with self._locks[pk]:
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if rec.status is not Status.RUNNING:
                 raise UserError("game_not_running")
@@ -487,13 +496,19 @@ class TableService:
     def kick_ai(self, pk: int) -> None:
         task = self._ai_tasks.get(pk)
         if task is None or task.done():
-            self._ai_tasks[pk] = asyncio.create_task(self._drive_ai(pk), name=f"deckhand: ai {pk}")
+            task = asyncio.create_task(self._drive_ai(pk), name=f"deckhand: ai {pk}")
+            self._ai_tasks[pk] = task
+            task.add_done_callback(lambda done: self._forget_ai(pk, done))
+
+    def _forget_ai(self, pk: int, done: asyncio.Task[None]) -> None:
+        if self._ai_tasks.get(pk) is done:
+            del self._ai_tasks[pk]
 
     async def _drive_ai(self, pk: int) -> None:
         while True:
             await asyncio.sleep(self.settings.ai_delay)
             try:
-                async with self._locks[pk]:
+                async with self.lock(pk):
                     rec = await self.store.get_game(pk)
                     if rec.status is not Status.RUNNING:
                         return

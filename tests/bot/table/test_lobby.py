@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from typing import Any
 
 import pytest
@@ -162,3 +163,18 @@ async def test_abort_rules(service: TableService) -> None:
     assert rec.status is Status.ABORTED
     with pytest.raises(UserError, match="no_game_here"):
         await service.game_in(50)
+
+
+async def test_a_finished_game_leaves_no_lock_or_task_behind(service: TableService) -> None:
+    """1,000 finished games must not keep 1,000 locks and tasks (the memory bench found both growing)."""
+    pk = await lobby(service)
+    await service.add_ai(pk, ALICE)
+    await service.start(pk, ALICE, fixed_order=True)
+    rec = await service.store.get_game(pk)
+    await service.abort(pk, rec.version, ALICE, can_manage=False)
+    for _ in range(100):
+        if pk not in service._ai_tasks:
+            break
+        await asyncio.sleep(0.01)
+    gc.collect()
+    assert pk not in service._locks and pk not in service._ai_tasks
