@@ -1,0 +1,42 @@
+"""Reads use their own connection (WAL): they see every commit at once, never a write in progress, and
+never wait behind the writer."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.store import SeatInfo, SqliteStore
+
+
+async def test_a_read_sees_the_last_commit_and_not_a_transaction_in_progress(tmp_path: Path) -> None:
+    store = await SqliteStore.open(tmp_path / "d.db")
+    try:
+        rec = await store.create_game(
+            guild_id=1,
+            channel_id=2,
+            game_id="test-climb",
+            host_id=3,
+            seed=4,
+            options={},
+            seats=[SeatInfo(seat="", user_id=3, name="a")],
+        )
+        assert store._reader is not None
+        entered, release = asyncio.Event(), asyncio.Event()
+
+        async def slow_write() -> None:
+            async with store._transaction() as db:
+                await db.execute("UPDATE games SET host_id = 99 WHERE id = ?", (rec.id,))
+                entered.set()
+                await release.wait()
+
+        writer = asyncio.create_task(slow_write())
+        await entered.wait()
+        # The writer holds its transaction open: the read neither waits for it nor sees its change.
+        seen = await asyncio.wait_for(store.get_game(rec.id), timeout=5)
+        assert seen.host_id == 3
+        release.set()
+        await writer
+        assert (await store.get_game(rec.id)).host_id == 99
+    finally:
+        await store.close()
