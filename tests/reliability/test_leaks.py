@@ -105,6 +105,7 @@ class Search:
         agent = engine.ai("random")
         arng = Rng.from_seed(seed)
         hidden = self.hidden(state, players)
+        self.shown: dict[str | None, set[str]] = {}
         self.step(hidden, state, hidden, [], players, names)
         for _ in range(20_000):
             movers = engine.to_move(state)
@@ -137,6 +138,7 @@ class Search:
             hidden = hidden_after[audience]
             view = engine.view(after, audience)
             shown = json_strings(view)
+            shown_before, self.shown[audience] = self.shown.get(audience, shown), shown
             leaked = sorted(hidden & shown)
             assert not leaked, f"{engine.id}: view for {who} shows hidden {leaked}"
             figures["views searched"] += 1
@@ -146,28 +148,35 @@ class Search:
             candidates = {n for n in names_of(ui, throughout) if len(n) >= 3} | {
                 c for c in throughout if len(c) >= 3
             }
-            sentences = []
+            # (sentence, what it words, the card ids it may name: those of its event or move not hidden)
+            sentences: list[tuple[str, str, set[str]]] = []
             for ev in events:
                 if not ev.visible_for(audience):
                     continue
-                leaked = sorted(throughout & json_strings(ev))
+                fields = json_strings(ev)
+                leaked = sorted(throughout & fields)
                 assert not leaked, f"{engine.id}: event {ev.kind} to {who} shows {leaked}"
                 figures["events searched"] += 1
                 sentences += [
-                    (ui.describe_event(ev, lang, names) or "", f"event {ev.kind}") for lang in LANGS
+                    (ui.describe_event(ev, lang, names) or "", f"event {ev.kind}", fields - throughout)
+                    for lang in LANGS
                 ]
             if self.labels and audience is not None and audience in engine.to_move(after):
                 ctx = LabelContext(view, names)
                 for action in engine.legal_actions(after, audience)[:25]:
-                    sentences += [(ui.action_label(action, lang, ctx=ctx), "move label") for lang in LANGS]
+                    fields = json_strings(action) - throughout
+                    sentences += [
+                        (ui.action_label(action, lang, ctx=ctx), "move label", fields) for lang in LANGS
+                    ]
                     figures["move labels searched"] += 2
-            figures["event sentences searched"] += sum(1 for _, what in sentences if what != "move label")
-            seen_names: set[str] | None = None
-            for sentence, what in sentences:
+            figures["event sentences searched"] += sum(1 for _, what, _ in sentences if what != "move label")
+            for sentence, what, nameable in sentences:
                 found = named(sentence, candidates)
                 if found:
-                    seen_names = names_of(ui, shown) if seen_names is None else seen_names
-                    found = [n for n in found if n in throughout or n not in seen_names]
+                    # A name is no secret when a card the audience knows carries it too: one the sentence is
+                    # about (a card put back on a deck from a discard pile), or one in view before or after.
+                    known = names_of(ui, nameable | shown | shown_before)
+                    found = [n for n in found if n in throughout or n not in known]
                 assert not found, f"{engine.id}: {what} '{sentence}' to {who} names hidden {found}"
         figures["steps"] += 1
 
