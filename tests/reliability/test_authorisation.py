@@ -26,9 +26,10 @@ from tests.fakediscord.harness import FakeMember, FakeThread, Reply
 from tests.fakediscord.interactions import NotPossible
 from tests.fakediscord.permissions import Permission
 from tests.reliability.checks import fault_log, said, snapshot, unexpected
+from tests.reliability.commands import legal_slash
 from tests.reliability.conftest import FIGURES, count
+from tests.reliability.hidden import json_strings, named, names_of, ui_of
 from tests.reliability.tables import Table, open_table
-from tests.reliability.test_leaks import json_strings, named, names_of, ui_of
 
 GAMES = manifests()
 ROUNDS = count(2, 25)  # rounds of attempts per game (a round: every kind of attempt once, then a move)
@@ -135,9 +136,7 @@ class Attempts:
         return hands[-1] if hands else None
 
     async def pick(self, mover: FakeMember) -> tuple[str, dict[str, str]] | None:
-        from tests.reliability.test_races import Racer
-
-        return await Racer(self.table, random.Random(0), self.figures).slash_choice(mover)
+        return await legal_slash(self.table, mover, random.Random(0))
 
 
 async def play_a_move(table: Table, rng: random.Random) -> bool:

@@ -29,8 +29,20 @@ from bot.games import GameManifest, manifests
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
-from tests.fakediscord.interactions import NotPossible, synced_commands
+from tests.fakediscord.interactions import NotPossible
 from tests.reliability.checks import FaultLog, fault_log, own_messages_text, sentence_in, snapshot, unexpected
+from tests.reliability.commands import (
+    ATTACHMENT,
+    BOOLEAN,
+    INTEGER,
+    MENTIONABLE,
+    NUMBER,
+    STRING,
+    USER,
+    Leaf,
+    lang_of,
+    leaves,
+)
 from tests.reliability.conftest import FIGURES, count
 from tests.reliability.junk import junk_text, junk_values, malformed_id
 from tests.reliability.tables import Table, open_table
@@ -39,8 +51,6 @@ GAMES = manifests()
 #: Inputs per game: ≥ 10,000 over the soak run.
 INPUTS = count(60, -(-10_000 // max(1, len(GAMES))))
 
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
-FUZZABLE = (STRING, INTEGER, NUMBER)
 #: Commands that set the caller's own preference: that table is the one thing they may change (any member may
 #: turn their DM reminders on or off; it is not bad input).
 OWN_SETTINGS = {"game notify": "member_settings"}
@@ -49,37 +59,6 @@ OWN_SETTINGS = {"game notify": "member_settings"}
 PERSONAL = {"game notify"}
 PLAYERS = [("alice", "en-US"), ("taro", "ja"), ("bob", "en-GB"), ("hanako", "ja"), ("carl", "en-US")]
 ONLOOKERS = [("olive", "en-US"), ("jiro", "ja")]
-
-
-@dataclass
-class Leaf:
-    path: str
-    options: list[dict[str, Any]]
-
-    @property
-    def fuzzable(self) -> bool:
-        return any(o["type"] in FUZZABLE and not o.get("choices") for o in self.options)
-
-
-def leaves(fake: FakeDiscord) -> list[Leaf]:
-    """Every slash command the bot synced, down to its subcommands, with their options."""
-    out: list[Leaf] = []
-
-    def walk(node: dict[str, Any], path: str) -> None:
-        subs = [o for o in node.get("options") or [] if o["type"] in (1, 2)]
-        if not subs:
-            out.append(Leaf(path, list(node.get("options") or [])))
-        for sub in subs:
-            walk(sub, f"{path} {sub['name']}")
-
-    for command in synced_commands(fake.store, fake.guild.id):
-        if int(command.get("type", 1)) == 1:
-            walk(command, command["name"])
-    return sorted(out, key=lambda leaf: leaf.path)
-
-
-def lang_of(member: FakeMember) -> str:
-    return "ja" if member.raw.user.locale.startswith("ja") else "en"
 
 
 @dataclass

@@ -15,77 +15,25 @@ table messages and their own ephemeral hands) is searched for the cards hidden f
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
 import pytest
 
 import engines
-from bot.games import GameManifest, GameUI, LabelContext, manifests
-from bot.games import manifest as manifest_of
+from bot.games import GameManifest, LabelContext, manifests
 from bot.store import Status
 from engines.core import Engine, Event, Rng, replay
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 from tests.fakediscord.harness import FakeMember, FakeThread, SeenMessage
 from tests.reliability.conftest import FIGURES, count
+from tests.reliability.hidden import LANGS, json_strings, named, names_of, ui_of
 from tests.reliability.tables import Table, open_table
 
 ENGINES = engines.all()
 GAMES = manifests()
 LEAK_GAMES = count(3, 1000)  # random games per engine
 DISCORD_GAMES = count(1, 3)  # whole games per hosted game through the fake Discord
-LANGS = ("en", "ja")
-
-
-def strings_in(obj: Any) -> set[str]:
-    """Every string value anywhere inside a JSON-like structure (keys included)."""
-    found: set[str] = set()
-    stack = [obj]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-    return found
-
-
-def json_strings(model: Any) -> set[str]:
-    """Every string in a model's JSON (keys included), read off the serialised text: the same set as
-    walking ``model_dump()``, three times faster, which is what lets the soak search a thousand games."""
-    text = model.model_dump_json().replace("\\\\", "").replace('\\"', "")
-    return set(text.split('"')[1::2])
-
-
-@cache
-def ui_of(game_id: str) -> GameUI:
-    """The game's UI when the bot hosts it; the default wording otherwise (an engine not hosted yet)."""
-    try:
-        m = manifest_of(game_id)
-    except Exception:
-        return GameUI(engines.get(game_id))
-    return m.ui(m.engine)
-
-
-def names_of(ui: GameUI, cards: Iterable[str]) -> set[str]:
-    return {name for c in cards for name in _names(ui.game_id, c)}
-
-
-@cache
-def _names(game_id: str, card: str) -> tuple[str, ...]:
-    ui = ui_of(game_id)
-    return tuple(ui.card_name(card, lang) for lang in LANGS)
-
-
-def named(text: str, secrets: set[str]) -> list[str]:
-    """The secrets ``text`` names as whole words."""
-    return sorted(s for s in secrets if s in text and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", text))
 
 
 class Search:
@@ -261,9 +209,7 @@ async def test_no_member_sees_a_card_hidden_from_them(
         ui = ui_of(game.id)
         for member, seat in ((alice, table.seat_of(alice)), (taro, table.seat_of(taro)), (olive, None)):
             hidden = set.intersection(*(game.engine.hidden_cards(s, seat) for s in states))
-            ever_seen = set().union(
-                *(strings_in(game.engine.view(s, seat).model_dump(mode="json")) for s in states)
-            )
+            ever_seen = set().union(*(json_strings(game.engine.view(s, seat)) for s in states))
             secret = {s for s in hidden | (names_of(ui, hidden) - names_of(ui, ever_seen)) if len(s) >= 3}
             places = [
                 table.channel,

@@ -29,9 +29,9 @@ from engines.core import Action, replay
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import RunningBot, StartBot
 from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
-from tests.fakediscord.interactions import NotPossible
 from tests.fakediscord.permissions import Permission
 from tests.reliability.checks import fault_log, own_text, said, unexpected
+from tests.reliability.commands import lang_of, legal_slash
 from tests.reliability.conftest import FIGURES, count
 from tests.reliability.tables import Table, open_table
 
@@ -40,10 +40,6 @@ IN_GAME = count(8, -(-800 // max(1, len(GAMES))))  # races per game, during play
 LOBBY = count(6, 200)  # lobby and abort races
 STALE = {"en": "The table changed", "ja": "卓の状況が変わった"}
 PICK = re.compile(r"^\d+:\d+$")
-
-
-def lang_of(member: FakeMember) -> str:
-    return "ja" if member.raw.user.locale.startswith("ja") else "en"
 
 
 def told(fake: FakeDiscord, reply: Reply, member: FakeMember, *keys: str) -> bool:
@@ -174,53 +170,6 @@ class Racer:
             await member.choose(groups[0].custom_id, [option.value], message=hand)
         return hand
 
-    async def slash_choice(self, member: FakeMember) -> tuple[str, dict[str, str]] | None:
-        """A command of this game and option values taken from its autocompletes (a legal move now)."""
-        group = [leaf for leaf in self.commands() if leaf[1]]
-        self.rng.shuffle(group)
-        for path, options in group:
-            values: dict[str, str] = {}
-            for name in options:
-                try:
-                    choices = await member.autocomplete(path, name, "", options=values)
-                except NotPossible:
-                    break
-                if not choices:
-                    break
-                values[name] = self.rng.choice(choices).value
-            else:
-                return path, values
-        return None
-
-    def commands(self) -> list[tuple[str, list[str]]]:
-        """This game's own slash commands and their autocomplete options, from what the bot synced."""
-        from tests.reliability.test_fuzz import leaves
-
-        cog = self.table.game.cog
-        if cog is None:
-            return []
-        out = []
-        for leaf in leaves(self.fake):
-            names = [o["name"] for o in leaf.options if o.get("autocomplete")]
-            required = [o for o in leaf.options if o.get("required")]
-            if names and all(o.get("autocomplete") for o in required) and self.owns(leaf.path):
-                out.append((leaf.path, names))
-        return out
-
-    def owns(self, path: str) -> bool:
-        """Whether a top-level command belongs to this game (its cog's group)."""
-        import importlib
-
-        from bot.games.cog import GameCommands
-
-        module = importlib.import_module(self.table.game.cog or "")
-        groups = {
-            str(getattr(cls, "__cog_group_name__", ""))
-            for cls in vars(module).values()
-            if isinstance(cls, type) and issubclass(cls, GameCommands) and cls is not GameCommands
-        }
-        return path.split()[0] in groups
-
     async def race(self) -> bool:
         """One race by the member to move; ``False`` once the game is over."""
         member = await self.table.member_to_move()
@@ -235,7 +184,7 @@ class Racer:
         kinds = ["select twice"] * bool(acts) + ["quick twice"] * bool(quick) + ["slash twice"]
         kinds += ["select and slash"] * bool(acts)
         kind = self.rng.choice(kinds)
-        slash = await self.slash_choice(member) if "slash" in kind else None
+        slash = await legal_slash(self.table, member, self.rng) if "slash" in kind else None
         if "slash" in kind and slash is None:  # no command offers a move now: race the hand instead
             kind = self.rng.choice([k for k in kinds if "slash" not in k])
         assert hand is not None
