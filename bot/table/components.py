@@ -206,8 +206,9 @@ class HandButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], templa
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         tables = tables_of(interaction)
-        rec = await game_of(interaction, self.pk)
+        # Acknowledge first: under load the store read can take longer than Discord's 3 seconds.
         await interaction.response.defer(ephemeral=True, thinking=True)
+        rec = await game_of(interaction, self.pk)
         payload = await tables.hand(rec, interaction.user.id, user_lang(interaction))
         await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
 
@@ -223,8 +224,8 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
     """Apply the ``index``-th legal action of the state at ``version`` and refresh the hand in place."""
     tables = tables_of(interaction)
     lang = user_lang(interaction)
+    await interaction.response.defer()  # first: the 3-second deadline must not wait for the store
     rec = await game_of(interaction, pk)
-    await interaction.response.defer()
     note = ""
     try:
         if rec.version != version:
