@@ -40,6 +40,8 @@ def user_lang(interaction: discord.Interaction[Any]) -> str:
 #: The longest piece of a user's own text a reply repeats: an echo must never push a reply past Discord's
 #: limits (a 6,000-character option would otherwise make the reply fail and the user see nothing).
 ECHO_LIMIT = 80
+#: Discord's error code for an interaction token that is unknown or expired.
+UNKNOWN_INTERACTION = 10062
 #: Discord's limit for a message's content.
 CONTENT_LIMIT = 2000
 
@@ -95,6 +97,10 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
     if isinstance(error, app_commands.CheckFailure):
         return t(lang, "errors.not_allowed"), True
     ref = uuid.uuid4().hex[:8]
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        # Discord lost or delayed the click past its 3 seconds: nobody can be answered, nothing is wrong here.
+        log.warning("interaction expired before it was answered (ref %s)", ref)
+        return t(lang, "errors.unexpected", ref=ref), False
     log.error("unexpected error (ref %s)", ref, exc_info=error)
     return t(lang, "errors.unexpected", ref=ref), False
 

@@ -38,6 +38,8 @@ class Feed:
     changed: list[str] = field(default_factory=list)
     #: The outbox entry whose new message was posted already (a retry after a crash must not repost it).
     posted_for: int | None = None
+    #: The summary card's last edit failed (or may have, before a crash): the outbox edits it again.
+    card_stale: bool = False
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> Feed:
@@ -53,6 +55,7 @@ class Feed:
             "recent": [list(r) for r in self.recent],
             "changed": list(self.changed),
             "posted_for": self.posted_for,
+            "card_stale": self.card_stale,
         }
 
 

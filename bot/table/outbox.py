@@ -22,6 +22,8 @@ log = logging.getLogger(__name__)
 #: A publishing fault that is not Discord's answer (a bug in wording or drawing) is retried a few times,
 #: then the entry is skipped and logged: one bad line must not silence a game for good.
 BUG_ATTEMPTS = 5
+#: The backoff step for a summary card Discord would not edit (the game's own messages are not held up).
+CARD_RETRY = 3
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,8 @@ class Outbox:
                         log.exception("game %s: entry %s skipped after %s attempts", pk, entry.id, attempts)
                         rec = await self.store.get_game(pk)
                         await self.store.published(entry.id, pk, rec.feed)
+            if not await self.publisher.refresh_stale_card(pk):
+                self._retry_later(pk, CARD_RETRY)
         return None
 
     def _retry_later(self, pk: int, attempts: int) -> None:

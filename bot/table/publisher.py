@@ -179,10 +179,11 @@ class Publisher:
         retries the same entry, and what was already posted for it is not posted again."""
         rec = await self.store.get_game(entry.game_pk)
         feed = Feed.load(rec.feed)
+        lang = await self.public_lang(rec.guild_id)
         if feed.posted_for == entry.id:  # posted before a crash or a failed later step: finish it
+            feed.card_stale = True  # the step that may have failed: the outbox makes it good
             await self.store.published(entry.id, rec.id, feed.dump())
             return
-        lang = await self.public_lang(rec.guild_id)
         if entry.kind in ("start", "move"):
             await self._publish_change(rec, entry, feed, lang)
         elif entry.kind == "notice":
@@ -193,8 +194,9 @@ class Publisher:
             await self.client.get_partial_messageable(rec.channel_id).send(
                 content=t(lang, f"table.ended.{reason}", name=entry.payload.get("name", "")),
                 allowed_mentions=discord.AllowedMentions.none(),
+                nonce=_nonce(entry),  # a retry after a failed card edit is not posted twice
             )
-            await self.update_summary(rec, lang)
+            feed.card_stale |= not await self.update_summary(rec, lang)
         await self.store.published(entry.id, rec.id, feed.dump())
 
     async def _publish_change(self, rec: GameRecord, entry: OutboxEntry, feed: Feed, lang: str) -> None:
@@ -244,7 +246,7 @@ class Publisher:
             if old is not None and old != message.id:
                 await self._take_buttons_off(rec.channel_id, old, rec.id)
             rec = rec.model_copy(update={"table_message_id": message.id})
-            await self.update_summary(rec, lang, state=state)
+            feed.card_stale = not await self.update_summary(rec, lang, state=state)
 
     def _table_text(
         self, rec: GameRecord, state: Any, feed: Feed, lang: str, changed: list[str] | None = None
@@ -364,7 +366,8 @@ class Publisher:
         if rec.table_message_id is not None:
             await self._take_buttons_off(rec.channel_id, rec.table_message_id, rec.id)
         await self.store.set_message_ids(rec.id, table_message_id=message.id)
-        await self.update_summary(rec.model_copy(update={"table_message_id": message.id}), lang, state=state)
+        updated = rec.model_copy(update={"table_message_id": message.id})
+        feed.card_stale = not await self.update_summary(updated, lang, state=state)
 
     async def chronicle(self, rec: GameRecord, lang: str) -> str | None:
         """The game's own end-of-game story (``GameUI.chronicle``) from every public event, replayed."""
@@ -398,6 +401,7 @@ class Publisher:
         await channel.send(
             content=t(lang, key, **params)[:2000],
             allowed_mentions=mentions if ping else discord.AllowedMentions.none(),
+            nonce=_nonce(entry),  # a retry of a post Discord carried out returns it instead of a repeat
             **kwargs,
         )
 
@@ -409,9 +413,11 @@ class Publisher:
             log.info("previous table message of game %s could not be edited", pk)
 
     # -- the summary card in the channel the game was opened from -----------------------------------
-    async def update_summary(self, rec: GameRecord, lang: str | None = None, *, state: Any = None) -> None:
+    async def update_summary(self, rec: GameRecord, lang: str | None = None, *, state: Any = None) -> bool:
+        """Bring the card up to date; ``False`` when Discord refused the edit. A card never holds up the
+        game's own messages: a failed edit is marked (``Feed.card_stale``) and made good by the outbox."""
         if rec.summary_message_id is None or rec.parent_channel_id is None:
-            return
+            return True
         lang = lang or await self.public_lang(rec.guild_id)
         if state is None and rec.state_json is not None:
             state = _engine(rec).load_state(rec.state_json)
@@ -423,6 +429,22 @@ class Publisher:
             await message.edit(**payload.edit_kwargs())
         except discord.NotFound:
             log.info("summary card of game %s is gone", rec.id)
+        except discord.HTTPException as exc:
+            log.warning("summary card of game %s not updated (%s); will retry", rec.id, exc.status)
+            return False
+        return True
+
+    async def refresh_stale_card(self, pk: int) -> bool:
+        """The card again, if an earlier edit failed; ``False`` while Discord still refuses."""
+        rec = await self.store.get_game(pk)
+        feed = Feed.load(rec.feed)
+        if not feed.card_stale:
+            return True
+        if not await self.update_summary(rec):
+            return False
+        feed.card_stale = False
+        await self.store.set_feed(pk, feed.dump())
+        return True
 
     async def retire_table_message(self, rec: GameRecord) -> None:
         """Take the buttons off the newest table message (the game ended or was aborted)."""
