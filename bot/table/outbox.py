@@ -133,12 +133,16 @@ class Outbox:
         for pk in await self.store.games_with_pending():
             self.kick(pk)
 
-    async def close(self) -> None:
+    async def close(self, grace: float = 5.0) -> None:
+        """Stop: posts already under way may finish (within ``grace`` seconds), so a clean shutdown
+        leaves nothing half-published; what is left waits in the outbox for the next start."""
         self._closed = True
         for handle in self._retries.values():
             handle.cancel()
         self._retries.clear()
         tasks = [t for t in self._tasks if not t.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=grace)
+            for task in late:
+                task.cancel()
+            await asyncio.gather(*late, return_exceptions=True)

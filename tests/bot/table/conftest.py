@@ -32,6 +32,9 @@ class RecordingPublisher:
     async def update_summary(self, rec: Any, lang: str | None = None, **_: Any) -> None:
         self.summaries.append(rec.id)
 
+    async def refresh_stale_card(self, pk: int) -> bool:
+        return True
+
     async def refresh_lobby(self, rec: Any) -> None:
         self.summaries.append(rec.id)
 
