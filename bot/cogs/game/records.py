@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import re
 from typing import Any
 
 import discord
@@ -28,6 +29,8 @@ from bot.store.stats import finished_results, latest_game_in, recent_games
 from engines.core import GameError
 
 log = logging.getLogger(__name__)
+
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
 LEADERBOARD_FILE = "leaderboard.png"
 
@@ -136,7 +139,10 @@ class RecordsCommands(GameCommandsBase):
             try:
                 game_id = find_game(game).id
             except GameError:
-                # A game no longer hosted still has its results: accept its exact id.
+                # A game no longer hosted still has its results: accept its exact id (an id's shape only,
+                # so a reply never repeats a long text back).
+                if not GAME_ID.fullmatch(game.strip()):
+                    raise
                 game_id = game.strip()
         await interaction.response.defer(ephemeral=True, thinking=True)
         entries = await finished_results(self.tables.store, interaction.guild_id, game_id)
