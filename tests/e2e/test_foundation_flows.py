@@ -5,11 +5,9 @@ message in the game's thread (with AI seats, AI moves would be gathered into the
 
 from __future__ import annotations
 
-from typing import Any
-
+from tests.e2e.tables import OpenedGame, open_game
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
-from tests.e2e.tables import OpenedGame, open_game
 from tests.fakediscord.harness import FakeMember, SeenMessage
 
 GAME = "glorious-crown"
