@@ -72,6 +72,16 @@ def _changed(kind: str, state_json: str, events: list[Event], seat: str | None =
     )
 
 
+def seated(seats: list[SeatInfo], seat: str, user_id: int, name: str) -> list[SeatInfo]:
+    """The seats with a member in ``seat`` (taken back, or given by the host): the AI's hold ends."""
+    return [
+        s.model_copy(update={"user_id": user_id, "ai_level": None, "left_by": None, "name": name})
+        if s.seat == seat
+        else s
+        for s in seats
+    ]
+
+
 def _notice(key: str, *, button: str | None = None, **params: Any) -> OutboxItem:
     payload: dict[str, Any] = {"key": key, **params}
     if button:
@@ -324,12 +334,7 @@ class TableService:
             left = next((s for s in rec.seats if s.is_ai and s.left_by == user_id), None)
             if left is None:
                 raise UserError("no_seat_to_take_back")
-            seats = [
-                s.model_copy(update={"user_id": user_id, "ai_level": None, "left_by": None, "name": name})
-                if s.seat == left.seat
-                else s
-                for s in rec.seats
-            ]
+            seats = seated(rec.seats, left.seat, user_id, name)
             rec = await self.store.update(
                 pk,
                 rec.version,
@@ -359,12 +364,7 @@ class TableService:
             if seat is None:
                 ai = ", ".join(s.name for s in rec.seats if s.is_ai) or "-"
                 raise UserError("no_such_ai_seat", seat=seat_name, seats=ai)
-            seats = [
-                s.model_copy(update={"user_id": user_id, "ai_level": None, "left_by": None, "name": name})
-                if s.seat == seat.seat
-                else s
-                for s in rec.seats
-            ]
+            seats = seated(rec.seats, seat.seat, user_id, name)
             rec = await self.store.update(
                 pk,
                 rec.version,
