@@ -60,7 +60,11 @@ class Attempts:
         table = self.table
         rec = await table.record()
         mover = await table.member_to_move()
-        others = [m for m in members if m is not mover] + [onlooker]
+        # Everyone who must decide now (a vote or a claim asks several at once) may act; the rest may not.
+        deciding = {
+            rec.seat_info(seat).user_id for seat in table.game.engine.to_move(table.tables.state(rec))
+        }
+        others = [m for m in members if m.id not in deciding] + [onlooker]
         pk, ver = rec.id, rec.version
         # The mover's own controls and picks, as the others would forge or copy them.
         legal = 0
@@ -128,7 +132,13 @@ class Attempts:
             await member.click(f"dh:hand:{pk}", message=self.public(member))
 
     def public(self, member: FakeMember) -> Any:
-        seen = [m for m in member.visible_messages(self.table.channel) if not m.ephemeral and m.buttons()]
+        """The newest table message (the one with "My hand")."""
+        hand = f"dh:hand:{self.table.pk}"
+        seen = [
+            m
+            for m in member.visible_messages(self.table.channel)
+            if not m.ephemeral and any(b.custom_id == hand for b in m.buttons())
+        ]
         return seen[-1] if seen else self.table.lobby
 
     def own_hand(self, member: FakeMember) -> Any:
@@ -179,9 +189,10 @@ async def test_nobody_acts_starts_aborts_or_looks_where_they_may_not(
     onlooker.in_channel(table.channel)
     with fault_log() as faults:
         for _ in range(ROUNDS):
-            await attempts.round(members, onlooker, rng)
-            if not await play_a_move(table, rng):
+            if (await table.record()).status is not Status.RUNNING:
                 break
+            await attempts.round(members, onlooker, rng)
+            await play_a_move(table, rng)
     assert not faults.lines(), faults.lines()
     # Manage Server may abort (the rights above were refused, not broken).
     rec = await table.record()
