@@ -14,7 +14,7 @@ from bot.games import ui_for
 from bot.games.project_chaos import cog, talk
 from bot.games.project_chaos.ui import refusal_params
 from bot.i18n import has
-from bot.table.publisher import StoredEvent
+from bot.table.events import StoredEvent
 from engines.core import IllegalAction, Rng
 from engines.project_chaos import ENGINE, engine
 from engines.project_chaos.events import (

@@ -11,7 +11,7 @@ import pytest
 
 from bot.games import ui_for
 from bot.games.project_chaos.story import LIMIT, chronicle
-from bot.table.publisher import StoredEvent
+from bot.table.events import StoredEvent
 from engines.core import Event, Rng
 from engines.project_chaos import ENGINE
 from engines.project_chaos.events import (
