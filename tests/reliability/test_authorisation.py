@@ -60,39 +60,16 @@ class Attempts:
         table = self.table
         rec = await table.record()
         mover = await table.member_to_move()
-        # Everyone who must decide now (a vote or a claim asks several at once) may act; the rest may not.
-        deciding = {
-            rec.seat_info(seat).user_id for seat in table.game.engine.to_move(table.tables.state(rec))
-        }
-        others = [m for m in members if m.id not in deciding] + [onlooker]
+        engine, state = table.game.engine, table.tables.state(rec)
+        # Whoever has a move of their own now (the seats to move; in some games anyone, e.g. a proposal)
+        # may act for their seat; the others, and onlookers, have nothing to act with but another's moves.
+        idle = [m for m in members if not engine.legal_actions(state, table.seat_of(m))] + [onlooker]
         pk, ver = rec.id, rec.version
         # The mover's own controls and picks, as the others would forge or copy them.
-        legal = 0
-        if mover is not None:
-            legal = len(table.game.engine.legal_actions(table.tables.state(rec), table.seat_of(mover)))
-        for other in others:
-            index = rng.randrange(max(1, legal))
-            hand = self.own_hand(other) or self.public(other)
-            await self.refused(
-                "act for another seat (forged select)",
-                other,
-                lambda o=other, h=hand, i=index: o.forge(f"dh:act:{pk}:{ver}:0", values=[str(i)], message=h),
-            )
-            await self.refused(
-                "act for another seat (forged button)",
-                other,
-                lambda o=other, h=hand, i=index: o.forge(f"dh:quick:{pk}:{ver}:{i}", message=h),
-            )
-            if mover is not None:
-                pick = await self.pick(mover)
-                if pick is not None:
-                    path, values = pick
-                    self.typed.setdefault(other.id, set()).update(values.values())
-                    await self.refused(
-                        "act for another seat (the mover's slash pick)",
-                        other,
-                        lambda o=other, p=path, v=values: o.slash(p, options=v),
-                    )
+        legal = len(engine.legal_actions(state, table.seat_of(mover))) if mover is not None else 0
+        for other in [*members, onlooker]:
+            if other in idle:
+                await self.act_for_another(other, mover, pk, ver, rng.randrange(max(1, legal)))
             if other is members[0]:
                 continue  # the host may start and abort
             await self.refused(
@@ -130,6 +107,32 @@ class Attempts:
                     pass
         for member in members:  # each opens their own hand: searched at the end too
             await member.click(f"dh:hand:{pk}", message=self.public(member))
+
+    async def act_for_another(
+        self, other: FakeMember, mover: FakeMember | None, pk: int, ver: int, index: int
+    ) -> None:
+        """``other`` has no move of their own: they try the mover's, by a forged select and button (the
+        current version, one of the mover's move numbers) and by the mover's own slash pick."""
+        hand = self.own_hand(other) or self.public(other)
+        await self.refused(
+            "act for another seat (forged select)",
+            other,
+            lambda: other.forge(f"dh:act:{pk}:{ver}:0", values=[str(index)], message=hand),
+        )
+        await self.refused(
+            "act for another seat (forged button)",
+            other,
+            lambda: other.forge(f"dh:quick:{pk}:{ver}:{index}", message=hand),
+        )
+        pick = await self.pick(mover) if mover is not None else None
+        if pick is not None:
+            path, values = pick
+            self.typed.setdefault(other.id, set()).update(values.values())
+            await self.refused(
+                "act for another seat (the mover's slash pick)",
+                other,
+                lambda: other.slash(path, options=values),
+            )
 
     def public(self, member: FakeMember) -> Any:
         """The newest table message (the one with "My hand")."""
