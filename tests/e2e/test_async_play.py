@@ -75,6 +75,17 @@ def game_numbers(listing: str) -> list[int]:
     return [int(number) for number in re.findall(r"#(\d+)", listing)]
 
 
+async def finish_turn(member: FakeMember, runner: RunningBot, opened: OpenedGame, seat: str) -> None:
+    """Moves until ``seat`` is no longer to act: in Climb a move can leave the turn with the same player."""
+    service = tables(runner)
+    for _ in range(10):
+        await move(member, draw=True)
+        rec = await game_in(runner, opened.thread)
+        if seat not in service.engine(rec).to_move(service.state(rec)):
+            return
+    raise AssertionError(f"{member.name} kept the turn")
+
+
 async def deadline_of(runner: RunningBot, opened: OpenedGame, seat: str) -> float:
     rec = await game_in(runner, opened.thread)
     return float(rec.clock_state["turns"][seat]["deadline"])
@@ -187,20 +198,20 @@ async def test_dm_reminders_for_those_who_ask_and_closed_dms_break_nothing(
     rec = await game_in(runner, opened.thread)
     assert "Half the time for your turn in Climb (test game)" in dm.content and f"#{rec.id}" in dm.content
     assert f"/channels/{fake.guild.id}/{opened.thread.id}/{rec.table_message_id}" in dm.content
-    await move(alice, draw=True)
+    await finish_turn(alice, runner, opened, "p1")
 
     # bob asked for DMs but closed them: Discord refuses (50007); the thread's reminder is there all the same.
     fake.clock.advance(await deadline_of(runner, opened, "p2") - fake.clock.now() - HOUR)
     await fire(fake, runner)
     assert [(r.status, r.code) for r in fake.rejections] == [(403, 50007)]
     assert bob.dms() == [] and len(posts(opened, f"<@{bob.id}>, {HALF}")) == 1
-    await move(bob, draw=True)  # the game goes on
+    await finish_turn(bob, runner, opened, "p2")  # the game goes on
 
     # carol did not ask: the thread only. alice turns DMs off: the thread only from now on.
     fake.clock.advance(await deadline_of(runner, opened, "p3") - fake.clock.now() - HOUR)
     await fire(fake, runner)
     assert carol.dms() == [] and len(posts(opened, f"<@{carol.id}>, {HALF}")) == 1
-    await move(carol, draw=True)
+    await finish_turn(carol, runner, opened, "p3")
     await alice.slash("game notify", options={"dm": "off"})
     fake.clock.advance(await deadline_of(runner, opened, "p1") - fake.clock.now() - HOUR)
     await fire(fake, runner)
