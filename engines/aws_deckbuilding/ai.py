@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engines.aws_deckbuilding import play
+from engines.aws_deckbuilding import play, turn
 from engines.aws_deckbuilding.cards import DB, Card, Eff, key_of
 from engines.aws_deckbuilding.models import (
     ADState,
@@ -56,101 +56,190 @@ _PROPOSE = ProposeReshuffle()
 _END = EndTurn()
 
 
+#: One effect as the AI weighs it: ``(condition kind, its keys, at_least, worth, amount)``; condition kind
+#: ``None``: always; worth ``None``: a draw, worth as much as an average owned card (``Deck.effect_value``).
+_Weighed = tuple[str | None, tuple[str, ...], int, float | None, int]
+
+
+def _worth(eff: Eff) -> float | None:
+    """``Deck.effect_value`` of an effect whose worth does not depend on the deck (``None``: a draw)."""
+    if eff.type == "awsome":
+        return eff.amount * AWSOME_VALUE
+    if eff.type == "buy":
+        return eff.amount * BUY_VALUE
+    return None
+
+
+class _Kind:
+    """What the AI reads of one card kind, looked up once (the values below run thousands of times a
+    game). ``base``: the credits it gives, weighed; ``effects``: each effect weighed (``_Weighed``);
+    ``switches``: those whose condition names a service or a category (``True``: a service)."""
+
+    __slots__ = ("awsome", "base", "category", "effects", "onprem", "switches", "tco")
+
+    def __init__(self, card: Card) -> None:
+        self.tco = card.tco
+        self.awsome = card.awsome
+        self.base = card.tco * TCO_VALUE + card.awsome * AWSOME_VALUE
+        self.category = card.category
+        self.onprem = card.is_onprem
+        self.effects: tuple[_Weighed, ...] = tuple(
+            (None, (), 0, _worth(eff), eff.amount)
+            if eff.cond is None
+            else (eff.cond.kind, tuple(eff.cond.keys), eff.cond.at_least, _worth(eff), eff.amount)
+            for eff in card.effects
+        )
+        self.switches: tuple[tuple[bool, tuple[str, ...], float | None, int], ...] = tuple(
+            (kind == "service", keys, worth, amount)
+            for kind, keys, _n, worth, amount in self.effects
+            if kind in ("service", "category")
+        )
+
+
+KINDS: dict[str, _Kind] = {k: _Kind(c) for k, c in DB.cards.items()}
+
+#: instance id -> card kind key, for every card a game can hold
+KEY_OF_ID: dict[str, str] = {i: c.key for i, c in DB.by_id.items()}
+
+
 class Deck:
-    """The AI's own cards by kind, with the chance that a condition is met by the rest of a hand."""
+    """The AI's own cards by kind, with the chance that a condition is met by the rest of a hand.
+
+    The arithmetic runs on every buy decision, so it reads the weighed kinds (``KINDS``) and is written out
+    in place; every sum adds the same terms in the same order as the plain formulas in the comments."""
 
     def __init__(self, owned: Counter[str]) -> None:
         self.counts = owned
         self.total = max(1, sum(owned.values()))
-        cats: Counter[str] = Counter()
+        cats: dict[str, int] = {}
         onprem = 0
+        kinds = KINDS
         for k, n in owned.items():
-            card = DB.cards[k]
-            if card.is_onprem:
+            kind = kinds[k]
+            if kind.onprem:
                 onprem += n
             else:
-                cats[card.category] += n
+                cats[kind.category] = cats.get(kind.category, 0) + n
         self.categories = cats
         self.onprem = onprem
         self.services = self.total - onprem
         self._values: dict[str, float] = {}
         self._average: float | None = None
+        self._drawn: float | None = None
         self._switch: tuple[dict[str, float], dict[str, float]] | None = None
 
     def _p(self, n: int) -> float:
+        """The chance that at least one of the other cards of a hand is one of ``n`` owned cards."""
         f = min(1.0, n / self.total)
         return 1.0 - (1.0 - f) ** OTHERS
 
     def chance(self, card: Card, eff: Eff) -> float:
+        """The chance the effect's condition holds in a hand drawn from this deck."""
         cond = eff.cond
         if cond is None:
             return 1.0
-        if cond.kind == "service":
-            return self._p(sum(self.counts.get(k, 0) for k in cond.keys))
-        if cond.kind == "category":
-            return self._p(sum(self.categories.get(c, 0) for c in cond.keys))
-        if cond.kind == "no_onprem":
+        return self._chance(card.category, cond.kind, tuple(cond.keys), cond.at_least)
+
+    def _chance(self, category: str, kind: str | None, keys: tuple[str, ...], at_least: int) -> float:
+        if kind is None:
+            return 1.0
+        if kind == "service":
+            counts = self.counts
+            return self._p(sum(counts.get(k, 0) for k in keys))
+        if kind == "category":
+            cats = self.categories
+            return self._p(sum(cats.get(c, 0) for c in keys))
+        if kind == "no_onprem":
             return (1.0 - self.onprem / self.total) ** OTHERS
-        spread = len([c for c in self.categories if c != card.category])
-        return min(1.0, (spread / cond.at_least) * self.services / self.total)
+        spread = len([c for c in self.categories if c != category])
+        return min(1.0, (spread / at_least) * self.services / self.total)
 
     def per_hand(self, currency: str) -> float:
         """Credits of one kind an average hand of 5 gives (effects left out)."""
+        kinds = KINDS
         if currency == "awsome":
-            got = sum(DB.cards[k].awsome * n for k, n in self.counts.items())
+            got = sum(kinds[k].awsome * n for k, n in self.counts.items())
         else:
-            got = sum(DB.cards[k].tco * n for k, n in self.counts.items())
+            got = sum(kinds[k].tco * n for k, n in self.counts.items())
         return play.HAND_SIZE * got / self.total
 
     def average(self) -> float:
         """Credits an average owned card gives (what a drawn card is worth)."""
         if self._average is None:
-            self._average = (
-                sum(
-                    (DB.cards[k].tco * TCO_VALUE + DB.cards[k].awsome * AWSOME_VALUE) * n
-                    for k, n in self.counts.items()
-                )
-                / self.total
-            )
+            kinds = KINDS
+            self._average = sum(kinds[k].base * n for k, n in self.counts.items()) / self.total
         return self._average
 
+    def drawn_worth(self) -> float:
+        """What a drawn card is worth: an average owned card's credits, at least 0.5."""
+        found = self._drawn
+        if found is None:
+            found = self._drawn = max(0.5, self.average())
+        return found
+
     def effect_value(self, eff: Eff) -> float:
-        if eff.type == "awsome":
-            return eff.amount * AWSOME_VALUE
-        if eff.type == "buy":
-            return eff.amount * BUY_VALUE
-        return eff.amount * max(0.5, self.average())
+        """AWSome and buys at fixed worths, a drawn card at an average owned card's (at least 0.5)."""
+        worth = _worth(eff)
+        return eff.amount * self.drawn_worth() if worth is None else worth
 
     def _switches(self) -> tuple[dict[str, float], dict[str, float]]:
         """What one more card of a service (or of a category) is worth to the owned cards whose
-        conditions name it: built once per deck."""
+        conditions name it: built once per deck. Per owned kind ``k`` (``n`` copies) and effect naming
+        it: ``0.6 * min(1, n * OTHERS / total) * effect_value``."""
         if self._switch is None:
             by_service: dict[str, float] = {}
             by_category: dict[str, float] = {}
+            total = self.total
+            kinds = KINDS
             for k, n in self.counts.items():
-                for eff in DB.cards[k].effects:
-                    cond = eff.cond
-                    if cond is None or cond.kind not in ("service", "category"):
-                        continue
-                    worth = 0.6 * min(1.0, n * OTHERS / self.total) * self.effect_value(eff)
-                    target = by_service if cond.kind == "service" else by_category
-                    for name in cond.keys:
-                        target[name] = target.get(name, 0.0) + worth
+                switches = kinds[k].switches
+                if not switches:
+                    continue
+                share = 0.6 * min(1.0, n * OTHERS / total)
+                for is_service, names, worth, amount in switches:
+                    if worth is None:
+                        worth = amount * self.drawn_worth()
+                    gain = share * worth
+                    target = by_service if is_service else by_category
+                    for name in names:
+                        target[name] = target.get(name, 0.0) + gain
             self._switch = (by_service, by_category)
         return self._switch
 
     def value(self, key: str) -> float:
-        """What one more copy of this card kind adds to a hand drawn from this deck."""
+        """What one more copy of this card kind adds to a hand drawn from this deck: its credits, each
+        effect's ``chance * effect_value``, and what it switches on among the owned cards. (``chance`` and
+        ``_p`` written out: this runs for every card the AI could buy.)"""
         found = self._values.get(key)
         if found is not None:
             return found
-        card = DB.cards[key]
-        value = card.tco * TCO_VALUE + card.awsome * AWSOME_VALUE
-        for eff in card.effects:
-            value += self.chance(card, eff) * self.effect_value(eff)
+        kind = KINDS[key]
+        value = kind.base
+        category = kind.category
+        for cond, keys, at_least, worth, amount in kind.effects:
+            if worth is None:
+                worth = amount * self.drawn_worth()
+            if cond is None:
+                value += worth  # always met
+                continue
+            if cond == "service":
+                counts = self.counts
+                n = 0
+                for k in keys:
+                    n += counts.get(k, 0)
+            elif cond == "category":
+                cats = self.categories
+                n = 0
+                for c in keys:
+                    n += cats.get(c, 0)
+            else:
+                value += self._chance(category, cond, keys, at_least) * worth
+                continue
+            f = min(1.0, n / self.total)
+            value += (1.0 - (1.0 - f) ** OTHERS) * worth
         # Owned cards whose conditions this card would meet.
         by_service, by_category = self._switches()
-        value += by_service.get(key, 0.0) + by_category.get(card.category, 0.0)
+        value += by_service.get(key, 0.0) + by_category.get(category, 0.0)
         self._values[key] = value
         return value
 
@@ -169,8 +258,7 @@ class CloudArchitectAI:
         cached = self._decks.get(seat)
         if cached is not None and cached[0] == stamp:
             return cached[1]
-        by_id = DB.by_id
-        deck = Deck(Counter(by_id[c].key for c in cards))
+        deck = Deck(Counter(map(KEY_OF_ID.__getitem__, cards)))
         self._decks[seat] = (stamp, deck)
         return deck
 
@@ -190,16 +278,24 @@ class CloudArchitectAI:
 
     # -------------------------------------------------------------------------------------------- choose
     def choose(self, state: ADState, seat: Seat, rng: Rng) -> Action:
-        legal = self.engine.legal_actions(state, seat)
         if state.vote is not None:
             return _YES if self.wanted(state, seat) < VOTE_BAR else _NO
+        now = state.now
+        if state.phase == "play" and now is not None and seat == now.seat:
+            # Its own turn's effects or buy step (most decisions): read straight from the rules' helpers
+            # rather than the whole legal list (the same moves, in the same order).
+            if play.offered(now):
+                return _APPLY_ALL
+            return self._buy(state, seat, turn.buys(state, now), turn.may_propose(state, seat))
+        legal = self.engine.legal_actions(state, seat)
         if state.phase == "draft":
             return self._draft(state, seat, legal)
         if state.phase == "retire":
             return self._retire(state, seat, legal)
         if any(isinstance(a, ApplyEffects) for a in legal):
             return _APPLY_ALL
-        return self._buy(state, seat, legal)
+        buys = [a for a in legal if isinstance(a, Buy)]
+        return self._buy(state, seat, buys, any(isinstance(a, ProposeReshuffle) for a in legal))
 
     def _draft(self, state: ADState, seat: Seat, legal: list[Action]) -> Action:
         deck = self.deck(state, seat)
@@ -216,9 +312,9 @@ class CloudArchitectAI:
                 return worst
         return _KEEP
 
-    def _buy(self, state: ADState, seat: Seat, legal: list[Action]) -> Action:
-        buys = [a for a in legal if isinstance(a, Buy)]
-        wa = next((a for a in buys if DB.card(a.card).is_wa), None)
+    def _buy(self, state: ADState, seat: Seat, buys: list[Buy], may_propose: bool) -> Action:
+        by_id = DB.by_id
+        wa = next((a for a in buys if by_id[a.card].is_wa), None)
         if wa is not None:
             return wa
         deck = self.deck(state, seat)
@@ -227,8 +323,8 @@ class CloudArchitectAI:
         best: Buy | None = None
         best_value = floor
         for a in buys:
-            value = deck.value(key_of(a.card))
-            card = DB.card(a.card)
+            card = by_id[a.card]
+            value = deck.value(card.key)
             if card.currency == "awsome":
                 value += 0.5  # AWSome left over buys nothing else (the W-A card is out of reach)
             if value > best_value:
@@ -236,12 +332,7 @@ class CloudArchitectAI:
         if best is not None:
             return best
         now = state.now
-        if (
-            buys
-            and now is not None
-            and not now.bought
-            and any(isinstance(a, ProposeReshuffle) for a in legal)
-        ):
+        if buys and now is not None and not now.bought and may_propose:
             return _PROPOSE  # it could buy, but nothing it can pay for is worth a buy
         return _END
 

@@ -18,6 +18,8 @@ from engines.core import (
     Engine,
     Event,
     GameError,
+    GameOver,
+    NotYourTurn,
     Outcome,
     Rng,
     RuleSection,
@@ -26,6 +28,8 @@ from engines.core import (
     Text,
 )
 from engines.deckbuilding import shallow_copy
+
+_STEP = Step[ADState]  # parametrised once: ``Step[...]`` costs a lookup on every use
 
 
 class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
@@ -55,34 +59,36 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
         return turn.legal(state, seat)
 
     def apply(self, state: ADState, seat: Seat, action: ADAction | Mapping[str, Any]) -> Step[ADState]:
-        """AD-14: any player may propose a reshuffle at any time, so a seat that is not to move may still
-        do that one thing; everything else goes through the contract's checks."""
+        """The contract's ``apply`` (parse, refuse a finished game or a seat that is not to move, change a
+        copy, count the step), written out here because it runs on every AI step. AD-14: any player may
+        propose a reshuffle at any time, so a seat that is not to move may still do that one thing."""
         parsed = action if isinstance(action, Action) else self.parse_action(action)
-        if (
-            isinstance(parsed, ProposeReshuffle)
-            and seat in state.piles
-            and state.phase != "over"
-            and seat not in self.to_move(state)
-        ):
-            new = self.copy_state(state)
-            try:
-                events = turn.apply_action(new, seat, parsed)
-            except GameError as exc:
-                exc.game = self.id
-                raise
-            new.turn += 1
-            return Step[ADState](state=new, events=events)
-        return super().apply(state, seat, parsed)
+        if state.phase == "over":  # ``outcome`` is set exactly then
+            raise GameOver()
+        vote = state.vote
+        to_move = seat in vote.waiting if vote is not None else seat == play.acting_seat(state)
+        if not to_move and not (isinstance(parsed, ProposeReshuffle) and seat in state.piles):
+            raise NotYourTurn(seat=seat)
+        new = self._copy(state, step=state.turn + 1)  # the step counted in the copy
+        try:
+            events = turn.apply_action(new, seat, parsed)
+        except GameError as exc:
+            exc.game = self.id
+            raise
+        return _STEP(state=new, events=events)
 
     def _apply(self, state: ADState, seat: Seat, action: ADAction) -> list[Event]:
         return turn.apply_action(state, seat, action)
 
     def copy_state(self, state: ADState) -> ADState:
+        return self._copy(state, step=state.turn)
+
+    def _copy(self, state: ADState, *, step: int) -> ADState:
         """Structural copy of what an action may change. Outside the draft only the acting seat's piles,
         score and retired cards change (the next player's reveal only reads a hand), so only those are
         copied; the draft's last pick deals every seat, so there every seat is copied (and the drafted
         cards, which stay empty after the draft). Options and the finished turn ``last`` (replaced, never
-        changed in place) are shared."""
+        changed in place) are shared. ``step``: the copy's ``turn`` (how many actions it has seen)."""
         now = state.now
         vote = state.vote
         piles = dict(state.piles)
@@ -96,6 +102,7 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
             retired[seat] = list(retired[seat])
         return shallow_copy(
             state,
+            turn=step,
             drafted=drafted,
             piles=piles,
             score=score,

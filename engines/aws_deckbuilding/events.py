@@ -135,12 +135,15 @@ class NothingAffordable(Event):
 
 
 class TurnEnded(Event):
-    """AD-12: ``bought_cards`` and ``retired_card`` by card kind."""
+    """AD-12: ``bought_cards`` and ``retired_card`` by card kind; ``tco``/``awsome``: the credits the turn
+    earned (revealed cards and effects), for the turn's summary."""
 
     kind: Literal["turn_ended"] = "turn_ended"
     bought_cards: list[str]
     retired_card: str | None
     discarded: int
+    tco: int = 0
+    awsome: int = 0
 
 
 class OnpremRetired(Event):

@@ -6,9 +6,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engines.aws_deckbuilding.cards import Which
+from engines.aws_deckbuilding.cards import Currency, Which
 from engines.core import Action, GameState, Options, Seat
-from engines.deckbuilding import CreditPool, Market, Piles, shallow_copy
+from engines.deckbuilding import CreditPool, Market, NotEnoughCredits, Piles, shallow_copy
 
 Phase = Literal["draft", "play", "retire", "over"]
 
@@ -139,16 +139,35 @@ class TurnState(_Model):
     retired: str | None = None
 
     def copy_turn(self) -> TurnState:
+        """A copy for the next state. The two pools are shared: they are replaced (``earn``, ``spend``),
+        never changed in place."""
         return shallow_copy(
             self,
             revealed=list(self.revealed),
             drawn=list(self.drawn),
             applied=list(self.applied),
             declined=list(self.declined),
-            tco=shallow_copy(self.tco),
-            awsome=shallow_copy(self.awsome),
             bought=list(self.bought),
         )
+
+    def earn(self, tco: int = 0, awsome: int = 0) -> None:
+        """Credits revealed or given by an effect this turn (AD-9, AD-10)."""
+        if tco:
+            self.tco = shallow_copy(self.tco, earned=self.tco.earned + tco)
+        if awsome:
+            self.awsome = shallow_copy(self.awsome, earned=self.awsome.earned + awsome)
+
+    def spend(self, currency: Currency | None, cost: int) -> None:
+        """Pay for a buy from the pool of its currency (AD-10: TCO for black costs, AWSome for orange);
+        the caller checked that the pool can."""
+        pool = self.awsome if currency == "awsome" else self.tco
+        if not 0 <= cost <= pool.left:
+            raise NotEnoughCredits(cost, pool.left)
+        paid = shallow_copy(pool, spent=pool.spent + cost)
+        if currency == "awsome":
+            self.awsome = paid
+        else:
+            self.tco = paid
 
     @property
     def buys_left(self) -> int:

@@ -33,6 +33,7 @@ from engines.deckbuilding import (
     draw_noting_reshuffle,
     end_turn_cleanup,
     reshuffle_until,
+    shallow_copy,
     snake_order,
 )
 
@@ -83,20 +84,23 @@ class Revealed:
                 self.categories[card.category] = self.categories.get(card.category, 0) + 1
 
     def holds(self, card: Card, eff: Eff) -> bool:
-        """Is the condition met by the OTHER revealed cards (the card itself never counts)?"""
+        """Is the condition met by the OTHER revealed cards (the card itself never counts)? Every kind and
+        category counted here is revealed at least once."""
         cond = eff.cond
         if cond is None:
             return True
-        if cond.kind == "service":  # a card never names itself (checked when the data loads)
-            keys = self.keys
-            return any(keys.get(k, 0) > 0 for k in cond.keys)
-        if cond.kind == "category":
-            cats = self.categories
-            return any(cats.get(c, 0) - (c == card.category) > 0 for c in cond.keys)
-        if cond.kind == "no_onprem":
+        kind = cond.kind
+        if kind == "service":  # a card never names itself (checked when the data loads)
+            return not cond.keys.isdisjoint(self.keys)
+        cats = self.categories
+        own = card.category
+        if kind == "category":
+            # another card of a named category: one of another category, or a second one of its own
+            return any(c != own or cats[c] > 1 for c in cond.keys if c in cats)
+        if kind == "no_onprem":
             return self.onprem == 0
-        others = sum(1 for c, n in self.categories.items() if n - (c == card.category) > 0)
-        return others >= cond.at_least
+        # categories of the other revealed services: its own counts only if revealed twice
+        return len(cats) - (cats.get(own, 0) == 1) >= cond.at_least
 
     def because(self, db: CardDB, card_id: str, eff: Eff, revealed: list[str]) -> list[str]:
         """The other revealed cards that meet a service/category condition (for events and highlights)."""
@@ -139,30 +143,29 @@ def effect_status(state: ADState, now: TurnState) -> list[tuple[str, Eff, str]]:
 
 def offers(now: TurnState) -> list[tuple[str, Which]]:
     """AD-9: effects whose condition holds and that are neither applied nor declined, in reveal order."""
-    return list(_offers(tuple(now.revealed), tuple(now.applied), tuple(now.declined)))
+    return list(offered(now))
+
+
+def offered(now: TurnState) -> tuple[tuple[str, Which], ...]:
+    """``offers`` as a tuple, for callers that only read it (asked several times per action: legal moves,
+    the buy step, the AI)."""
+    holding = _holding(tuple(now.revealed))
+    applied = now.applied
+    declined = now.declined
+    if not applied and not declined:
+        return holding
+    done = set(applied)
+    done.update(declined)
+    return tuple(ref for ref in holding if ref not in done)
 
 
 @lru_cache(maxsize=4096)
-def _offers(
-    revealed: tuple[str, ...], applied: tuple[tuple[str, Which], ...], declined: tuple[tuple[str, Which], ...]
-) -> tuple[tuple[str, Which], ...]:
-    # Asked several times per action (legal moves, the buy step, the AI): the answer depends only on these.
-    db = DB
-    done = set(applied)
-    done.update(declined)
-    seen: Revealed | None = None
-    out: list[tuple[str, Which]] = []
-    for c in revealed:
-        card = db.card(c)
-        for eff in card.effects:
-            ref = (c, eff.which)
-            if ref in done:
-                continue
-            if seen is None:
-                seen = revealed_of(revealed)
-            if seen.holds(card, eff):
-                out.append(ref)
-    return tuple(out)
+def _holding(revealed: tuple[str, ...]) -> tuple[tuple[str, Which], ...]:
+    """Every effect of the revealed cards whose condition holds, in reveal order (depends only on what is
+    revealed, so it is worked out once per revealed set)."""
+    by_id = DB.by_id
+    seen = revealed_of(revealed)
+    return tuple((c, eff.which) for c in revealed for eff in by_id[c].effects if seen.holds(by_id[c], eff))
 
 
 # ------------------------------------------------------------------------------------------------ buying
@@ -184,30 +187,48 @@ def for_sale(state: ADState) -> list[str]:
 
 
 def affordable(state: ADState, now: TurnState) -> list[str]:
-    db = DB
-    return [c for c in for_sale(state) if can_afford(now, db.card(c))]
+    """``for_sale`` cards the pools can pay for (``can_afford``, inlined: it runs on every buy step)."""
+    by_id = DB.by_id
+    tco = now.tco
+    awsome = now.awsome
+    tco_left = tco.earned - tco.spent
+    awsome_left = awsome.earned - awsome.spent
+    out = []
+    for slot in state.market.slots:
+        if slot:
+            c = slot[-1]
+            card = by_id[c]
+            if card.cost <= (awsome_left if card.currency == "awsome" else tco_left):
+                out.append(c)
+    wa = state.wa
+    if wa:
+        c = wa[-1]
+        card = by_id[c]
+        if card.cost <= (awsome_left if card.currency == "awsome" else tco_left):
+            out.append(c)
+    return out
 
 
 def _anything_affordable_in(state: ADState, now: TurnState, cards: Iterable[str]) -> bool:
-    db = DB
-    return any(can_afford(now, db.card(c)) for c in cards)
+    by_id = DB.by_id
+    return any(can_afford(now, by_id[c]) for c in cards)
 
 
 def in_buy_step(state: ADState) -> bool:
     now = state.now
-    return state.phase == "play" and now is not None and now.buys_left > 0 and not offers(now)
+    return state.phase == "play" and now is not None and now.buys_left > 0 and not offered(now)
 
 
 # ------------------------------------------------------------------------------------------------ retiring
 def hand_counts(state: ADState, seat: Seat) -> tuple[int, int]:
     """(AWS service cards, on-premises cards) in the seat's hand."""
-    db = DB
+    by_id = DB.by_id
     aws = onprem = 0
     for c in state.piles[seat].hand:
-        card = db.card(c)
-        if card.is_service:
+        kind = by_id[c].kind
+        if kind == "service":
             aws += 1
-        elif card.is_onprem:
+        elif kind == "onprem":
             onprem += 1
     return aws, onprem
 
@@ -221,14 +242,16 @@ def can_retire(state: ADState, seat: Seat) -> bool:
 def retire_choices(state: ADState, seat: Seat) -> list[str]:
     """Every on-premises card in hand (each instance is its own choice, so what is listed is exactly what
     is accepted; copies of a kind are interchangeable)."""
-    db = DB
-    return [c for c in state.piles[seat].hand if db.card(c).is_onprem]
+    by_id = DB.by_id
+    return [c for c in state.piles[seat].hand if by_id[c].kind == "onprem"]
+
+
+#: AD-4: the on-premises cards a player starts with
+ONPREM_CARDS = sum(c.qty for c in DB.onprem)
 
 
 def onprem_left(state: ADState, seat: Seat) -> int:
-    db = DB
-    total = sum(c.qty for c in db.onprem)
-    return total - len(state.retired[seat])
+    return ONPREM_CARDS - len(state.retired[seat])
 
 
 # ------------------------------------------------------------------------------------------------ scoring
@@ -302,14 +325,32 @@ def buy_check(state: ADState, rng: Rng) -> list[Event]:
     return [*events, NothingAffordable(seat=now.seat, reshuffles=now.reshuffles)]
 
 
+# Events are frozen: like the legal actions, identical small ones are one shared object.
+@lru_cache(maxsize=256)
+def drew_count(seat: Seat, count: int) -> DrewCount:
+    return DrewCount(seat=seat, count=count)
+
+
+@lru_cache(maxsize=256)
+def deck_shuffled(seat: Seat, count: int) -> DeckShuffled:
+    return DeckShuffled(seat=seat, count=count)
+
+
 def draw_hand(state: ADState, seat: Seat, rng: Rng) -> list[Event]:
     """Draw 5 into a hidden hand (AD-8, AD-12), announcing an AD-13 reshuffle of the discard pile."""
     drawn, reshuffled = draw_noting_reshuffle(state.piles[seat], HAND_SIZE, rng)
     events: list[Event] = []
     if reshuffled:
-        events.append(DeckShuffled(seat=seat, count=reshuffled))
-    events += [Drew(seat=seat, visible_to=(seat,), cards=drawn), DrewCount(seat=seat, count=len(drawn))]
+        events.append(deck_shuffled(seat, reshuffled))
+    events += [
+        Drew(seat=seat, visible_to=(seat,), cards=drawn),
+        drew_count(seat, len(drawn)),
+    ]
     return events
+
+
+_NEW_TURN = TurnState(seat="")
+_NO_CREDITS = CreditPool()
 
 
 def start_turn(state: ADState, rng: Rng) -> list[Event]:
@@ -318,11 +359,16 @@ def start_turn(state: ADState, rng: Rng) -> list[Event]:
     seat = current_seat(state)
     hand = state.piles[seat].hand
     by_id = db.by_id
-    now = TurnState(
+    now = shallow_copy(  # a fresh turn: every list new, the rest as a new TurnState has it
+        _NEW_TURN,
         seat=seat,
         revealed=list(hand),
-        tco=CreditPool(earned=sum(by_id[c].tco for c in hand)),
-        awsome=CreditPool(earned=sum(by_id[c].awsome for c in hand)),
+        drawn=[],
+        applied=[],
+        declined=[],
+        bought=[],
+        tco=shallow_copy(_NO_CREDITS, earned=sum(by_id[c].tco for c in hand)),
+        awsome=shallow_copy(_NO_CREDITS, earned=sum(by_id[c].awsome for c in hand)),
     )
     state.now = now
     events: list[Event] = [
@@ -332,7 +378,7 @@ def start_turn(state: ADState, rng: Rng) -> list[Event]:
             cards=list(hand),
             tco=now.tco.earned,
             awsome=now.awsome.earned,
-            offered=len(offers(now)),
+            offered=len(offered(now)),
         ),
     ]
     return events + buy_check(state, rng)
@@ -360,15 +406,20 @@ def end_turn(state: ADState, rng: Rng) -> list[Event]:
             bought_cards=list(state.last.bought),
             retired_card=state.last.retired,
             discarded=len(discarded),
+            tco=now.tco.earned,
+            awsome=now.awsome.earned,
         ),
         *draw_hand(state, seat, rng),
     ]
     state.turns += 1
-    state.current = (state.current + 1) % len(state.order)
-    if state.current == 0:
+    current = (state.current + 1) % len(state.order)
+    state.current = current
+    if current == 0:
         state.round += 1
-    state.phase = "play"
-    return events + start_turn(state, rng)
+    if state.phase != "play":
+        state.phase = "play"
+    events += start_turn(state, rng)
+    return events
 
 
 def finish_buying(state: ADState, rng: Rng) -> list[Event]:

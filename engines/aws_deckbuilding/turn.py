@@ -14,7 +14,6 @@ from engines.aws_deckbuilding.cards import DB, Which, key_of
 from engines.aws_deckbuilding.events import (
     Bought,
     CardDrawn,
-    DeckShuffled,
     DraftFinished,
     DraftPicked,
     EffectApplied,
@@ -133,18 +132,24 @@ def legal(state: ADState, seat: Seat) -> list[ADAction]:
         else:
             now = state.now
             assert now is not None
-            offered = play.offers(now)
+            offered = play.offered(now)
             if offered:
                 out.append(_APPLY_ALL)
                 out += [_apply(c, w) for c, w in offered]
                 out += [_decline(c, w) for c, w in offered]
             else:
-                if now.buys_left > 0 and not now.gave_up:
-                    out += [_buy(c) for c in play.affordable(state, now)]
+                out += buys(state, now)
                 out.append(_END)
     if may_propose(state, seat):
         out.append(_PROPOSE)
     return out
+
+
+def buys(state: ADState, now: TurnState) -> list[Buy]:
+    """The legal buys of the buy step (AD-10, AD-11), in ``play.affordable`` order."""
+    if now.buys_left > 0 and not now.gave_up:
+        return [_buy(c) for c in play.affordable(state, now)]
+    return []
 
 
 # ------------------------------------------------------------------------------------------------ draft
@@ -213,7 +218,7 @@ def apply_one(state: ADState, now: TurnState, card_id: str, which: Which, rng: R
     now.applied.append((card_id, which))
     drawn_events: list[Event] = []
     if eff.type == "awsome":
-        now.awsome.earned += eff.amount
+        now.earn(awsome=eff.amount)
     elif eff.type == "buy":
         now.buys += eff.amount
     else:
@@ -222,15 +227,14 @@ def apply_one(state: ADState, now: TurnState, card_id: str, which: Which, rng: R
             reshuffled = len(piles.discard) if not piles.deck else 0
             new = draw_one(piles, rng)
             if reshuffled and new is not None:
-                drawn_events.append(DeckShuffled(seat=now.seat, count=reshuffled))
+                drawn_events.append(play.deck_shuffled(now.seat, reshuffled))
             tco = awsome = 0
             if new is not None:
                 got = db.card(new)
                 tco, awsome = got.tco, got.awsome
                 now.revealed.append(new)
                 now.drawn.append(new)
-                now.tco.earned += tco
-                now.awsome.earned += awsome
+                now.earn(tco, awsome)
             drawn_events.append(
                 CardDrawn(seat=now.seat, card=new, source_card=card_id, tco=tco, awsome=awsome)
             )
@@ -252,7 +256,7 @@ def apply_one(state: ADState, now: TurnState, card_id: str, which: Which, rng: R
 
 def do_apply_effects(state: ADState, rng: Rng) -> list[Event]:
     now = _now(state)
-    offered = play.offers(now)
+    offered = play.offered(now)
     if not offered:
         raise IllegalAction("no_effects_offered")
     events: list[Event] = []
@@ -262,7 +266,7 @@ def do_apply_effects(state: ADState, rng: Rng) -> list[Event]:
 
 
 def _offered(now: TurnState, card: str, which: Which) -> None:
-    if (card, which) not in play.offers(now):
+    if (card, which) not in play.offered(now):
         raise IllegalAction("effect_not_offered", card=card, effect=which)
 
 
@@ -284,7 +288,7 @@ def do_decline_effect(state: ADState, action: DeclineEffect, rng: Rng) -> list[E
 def do_buy(state: ADState, seat: Seat, action: Buy, rng: Rng) -> list[Event]:
     db = DB
     now = _now(state)
-    if play.offers(now):
+    if play.offered(now):
         raise IllegalAction("effects_pending")
     if now.buys_left <= 0 or now.gave_up:
         raise IllegalAction("no_buys_left")
@@ -299,7 +303,7 @@ def do_buy(state: ADState, seat: Seat, action: Buy, rng: Rng) -> list[Event]:
         raise IllegalAction(
             "not_affordable", card=action.card, cost=card.cost, currency=card.currency, available=pool.left
         )
-    pool.pay(card.cost)
+    now.spend(card.currency, card.cost)
     now.bought.append(action.card)
     turned: list[str] = []
     if is_wa:
@@ -333,7 +337,7 @@ def do_buy(state: ADState, seat: Seat, action: Buy, rng: Rng) -> list[Event]:
 
 def do_end_turn(state: ADState, rng: Rng) -> list[Event]:
     now = _now(state)
-    if play.offers(now):
+    if play.offered(now):
         raise IllegalAction("effects_pending")
     return play.finish_buying(state, rng)
 
@@ -433,7 +437,8 @@ def apply_action(state: ADState, seat: Seat, action: ADAction) -> list[Event]:
         events = do_keep(state, seat, rng)
     else:
         raise IllegalAction("unknown_action", type=action.type)
-    state.rng = rng.state
+    if rng.state != state.rng:  # most actions draw nothing at random
+        state.rng = rng.state
     return _seen_market(state, events)
 
 

@@ -13,11 +13,16 @@ from pydantic import BaseModel
 
 M = TypeVar("M", bound=BaseModel)
 
+_new = object.__new__
+_set = object.__setattr__
+
 
 def shallow_copy(model: M, **updates: Any) -> M:
-    new = model.__class__.__new__(model.__class__)
-    object.__setattr__(new, "__dict__", {**model.__dict__, **updates})
-    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__) | set(updates))
-    object.__setattr__(new, "__pydantic_extra__", model.__pydantic_extra__)
-    object.__setattr__(new, "__pydantic_private__", model.__pydantic_private__)
+    new = _new(model.__class__)
+    values = model.__dict__.copy()
+    values.update(updates)
+    _set(new, "__dict__", values)
+    _set(new, "__pydantic_fields_set__", model.__pydantic_fields_set__.union(updates))
+    _set(new, "__pydantic_extra__", model.__pydantic_extra__)
+    _set(new, "__pydantic_private__", model.__pydantic_private__)
     return new

@@ -39,15 +39,24 @@ def refill(market: Market, key_of: KeyOf) -> list[str]:
     """Turn up cards until every slot is filled or the deck is empty; identical cards stack.
     Returns the cards turned up, in order."""
     turned: list[str] = []
-    while market.deck and any(not s for s in market.slots):
-        card = market.deck.pop()
+    deck = market.deck
+    if not market.stack:  # each card takes the first empty slot, in slot order
+        for slot in market.slots:
+            if not deck:
+                break
+            if not slot:
+                card = deck.pop()
+                turned.append(card)
+                slot.append(card)
+        return turned
+    while deck and any(not s for s in market.slots):
+        card = deck.pop()
         turned.append(card)
-        if market.stack:
-            key = key_of(card)
-            same = next((s for s in market.slots if s and key_of(s[0]) == key), None)
-            if same is not None:
-                same.append(card)
-                continue
+        key = key_of(card)
+        same = next((s for s in market.slots if s and key_of(s[0]) == key), None)
+        if same is not None:
+            same.append(card)
+            continue
         next(s for s in market.slots if not s).append(card)
     return turned
 

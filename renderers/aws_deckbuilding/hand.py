@@ -57,6 +57,11 @@ def draw_hand(view: ADView, lang: str, names: Names) -> Image.Image:
                 + 10
             )
     elif view.phase == "draft":
+        d = view.decision
+        if d is not None and d.kind == "draft" and view.seat in d.seats and d.cards:
+            # Its own pick: the free cards right here, so a phone need not scroll back to the table.
+            y = section(img, y, t("pick_free", lang))
+            y = offers(img, y, view, lang, d.cards)
         y = section(img, y, t("your_picks", lang))
         picks = next((p.drafted for p in view.table if p.seat == view.seat), [])
         y = cards(img, y, view, lang, picks, [])
@@ -138,6 +143,20 @@ def cards(
             tag=tag,
             outline=PALETTE.highlight if fired or (preview and "would" in status.values()) else None,
         )
+        y += h + 14
+    return y
+
+
+PICK = (24, 120, 70)  # the marketplace's "free pick" tag
+
+
+def offers(img: Image.Image, y: int, view: ADView, lang: str, ids: list[str]) -> int:
+    """Face-up cards the seat may take now, tagged as in the marketplace."""
+    tag = (t("tag_pickable", lang), PICK)
+    for card in ids:
+        face = face_of(view, card)
+        h = tile_height(face)
+        draw_tile(img, (PAD, y, WIDTH - PAD, y + h), face, lang, tag=tag)
         y += h + 14
     return y
 

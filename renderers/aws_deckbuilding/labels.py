@@ -49,12 +49,16 @@ T: dict[str, dict[str, str]] = {
     "wa_card": {"en": "{pts} pt", "ja": "{pts}点"},
     "top": {"en": "top", "ja": "一番上"},
     "players": {"en": "Players", "ja": "プレイヤー"},
-    "points": {"en": "{n} pts", "ja": "{n}点"},
+    "points": {"en": "{n} pt(s)", "ja": "{n}点"},
     "counts": {
         "en": "Deck {d} · Hand {h} · Discard {x}",
         "ja": "山札 {d}・手札 {h}・捨て札 {x}",
     },
     "counts2": {"en": "On-prem {o}/10 · AWS {s}", "ja": "オンプレ {o}/10・AWS {s}"},
+    "counts_one_line": {
+        "en": "Deck {d} · Hand {h} · Discard {x} · On-prem {o}/10 · AWS {s}",
+        "ja": "山札 {d}・手札 {h}・捨て札 {x}・オンプレ {o}/10・AWS {s}",
+    },
     "turn_title": {"en": "{seat} revealed", "ja": "{seat} の公開カード"},
     "pools": {
         "en": "TCO {tco} (left {tl}) · AWSome {aw} (left {al}) · Buys {bl}/{b}",
@@ -71,6 +75,7 @@ T: dict[str, dict[str, str]] = {
     "architecture": {"en": "{seat}'s architecture", "ja": "{seat} のアーキテクチャ"},
     "your_hand": {"en": "{seat}'s hand", "ja": "{seat} の手札"},
     "hand_after_draft": {"en": "Your hand is dealt after the draft", "ja": "手札はドラフトの後に配られます"},
+    "pick_free": {"en": "Your pick: take one for free", "ja": "あなたの番：1枚を無料で選ぶ"},
     "your_picks": {"en": "Drafted so far", "ja": "ドラフトで取ったカード"},
     "empty_hand": {"en": "No cards in hand", "ja": "手札はありません"},
     "pool_tco": {"en": "TCO", "ja": "TCO"},

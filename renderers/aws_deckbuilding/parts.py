@@ -105,6 +105,12 @@ def effect_icon(img: Image.Image, box: Box, eff: EffectFace) -> None:
     draw_text(img, box, mark, size=size, fill=ink, bold=True, align="center", valign="middle", wrap=False)
 
 
+def effect_icon_veil(img: Image.Image, box: Box) -> None:
+    """Fades an effect icon whose condition does not hold (the card face shows through)."""
+    x0, y0, x1, y1 = box
+    img.alpha_composite(Image.new("RGBA", (x1 - x0 + 1, y1 - y0 + 1), (*FACE, 150)), (x0, y0))
+
+
 def chip(img: Image.Image, xy: tuple[int, int], words: str, fill: RGB, ink: RGB | None = None) -> Box:
     return badge(img, xy, words, colour=fill, text_colour=ink, size=MIN_PX)
 
@@ -120,13 +126,16 @@ STATUS_FILL: dict[str, RGB] = {
     "would": (255, 243, 205),
     "declined": (232, 232, 234),
     "unmet": FACE,
+    "plain": FACE,
 }
 STATUS_INK: dict[str, RGB] = {
     "applied": (24, 110, 62),
     "offered": (150, 92, 0),
     "would": (150, 92, 0),
     "declined": GREY,
-    "unmet": TEXT_DARK,
+    # an effect whose condition does not hold in the revealed hand: faded, so what fires stands out
+    "unmet": mix(MUTED, FACE, 0.2),
+    "plain": TEXT_DARK,
 }
 EFFECT_SIZE = 20
 NAME_SIZE = 27
@@ -152,8 +161,9 @@ def draw_tile(
 ) -> None:
     """One card, full width: the cost coin (colour = currency), name and category, the credits it gives
     (TCO black, AWSome orange) and both effects with their icons and conditions. ``statuses`` maps
-    ``primary``/``secondary`` to applied | offered | would | declined | unmet (shaded rows); ``tag`` is a
-    label pinned top right (can buy, drawn ...)."""
+    ``primary``/``secondary`` to applied | offered | would | declined | unmet (shaded or faded rows; an
+    effect left out is printed plain, as in the marketplace); ``tag`` is a label pinned top right (can
+    buy, drawn ...)."""
     x0, y0, x1, y1 = box
     cat = hex_rgb(face.colour)
     if outline is not None:
@@ -276,7 +286,7 @@ def _service(
         if eff is None:
             continue
         effect_row(
-            img, (x0 + 20, y, x1 - 12, y + EFFECT_ROW - 6), eff, which, lang, statuses.get(which, "unmet")
+            img, (x0 + 20, y, x1 - 12, y + EFFECT_ROW - 6), eff, which, lang, statuses.get(which, "plain")
         )
         y += EFFECT_ROW
 
@@ -285,7 +295,7 @@ def effect_row(img: Image.Image, box: Box, eff: EffectFace, which: str, lang: st
     """``[1st] (icon) +2 AWSome · if S3`` on a shade that says whether it fired."""
     x0, y0, x1, y1 = box
     fill = STATUS_FILL.get(status, FACE)
-    if status != "unmet":
+    if status not in ("unmet", "plain"):
         rounded_rect(img, box, 10, fill=fill)
     ink = STATUS_INK.get(status, TEXT_DARK)
     label = t(which, lang)
@@ -331,6 +341,8 @@ def effect_row(img: Image.Image, box: Box, eff: EffectFace, which: str, lang: st
         max_lines=2,
         phrases=phrases,
     )
+    if status == "unmet":
+        effect_icon_veil(img, (ix, iy, ix + icon, iy + icon))
     if status == "declined":
         mid = y0 + (y1 - y0) // 2
         ImageDraw.Draw(img).line((ix + icon + 8, mid, right - 4, mid), fill=GREY, width=2)
@@ -365,7 +377,8 @@ def header(img: Image.Image, view: ADView, lang: str, names: Names) -> int:
             "vote", lang, seat=who(d.proposer_seat, names), waiting=", ".join(who(s, names) for s in d.seats)
         )
         top = y + 8
-        bottom = top + 8 + 2 * 24 + 8
+        _size, lines = fit_text(words, WIDTH - 2 * PAD - 28, 2 * 26, MIN_PX, MIN_PX, max_lines=2)
+        bottom = top + 8 + max(1, len(lines)) * 26 + 8
         rounded_rect(img, (PAD, top, WIDTH - PAD, bottom), 12, fill=mix(INK, PALETTE.info, 0.45))
         text(
             img,
@@ -416,23 +429,22 @@ def player_rows(
             detail_size=22,
             initials=initials_of(name)[:1],
         )
-        counts = t("counts", lang, d=p.deck, h=p.hand, x=p.discard)
-        more = t("counts2", lang, o=p.onprem_left, s=p.services)
-        text(
-            img,
-            (PAD + 10, y + 70, WIDTH - PAD, y + 96),
-            counts,
-            MIN_PX,
-            fill=PALETTE.text_muted_light,
-            wrap=False,
-        )
-        text(
-            img,
-            (PAD + 10, y + 96, WIDTH - PAD, y + 122),
-            more,
-            MIN_PX,
-            fill=PALETTE.text_muted_light,
-            wrap=False,
-        )
-        y += 132
+        one = t("counts_one_line", lang, d=p.deck, h=p.hand, x=p.discard, o=p.onprem_left, s=p.services)
+        if text_width(one, MIN_PX) <= WIDTH - 2 * PAD - 10:  # one line reads faster and keeps rows short
+            lines = [one]
+        else:
+            lines = [
+                t("counts", lang, d=p.deck, h=p.hand, x=p.discard),
+                t("counts2", lang, o=p.onprem_left, s=p.services),
+            ]
+        for i, line in enumerate(lines):
+            text(
+                img,
+                (PAD + 10, y + 70 + 26 * i, WIDTH - PAD, y + 96 + 26 * i),
+                line,
+                MIN_PX,
+                fill=PALETTE.text_muted_light,
+                wrap=False,
+            )
+        y += 80 + 26 * len(lines)
     return y

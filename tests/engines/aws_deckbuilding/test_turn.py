@@ -278,6 +278,35 @@ def test_ad_12_keeping_and_then_the_hand_goes_to_the_discard_and_five_are_drawn(
     assert "p1" not in ENGINE.to_move(t.state)
 
 
+def test_ad_12_the_turn_ends_with_what_it_earned_bought_and_retired() -> None:
+    """``turn_ended`` carries the turn's summary: both pools as earned (revealed cards and effects), the
+    cards bought and the card retired, by kind."""
+    t = Table(drafted=True)
+    ids = t.show("sqs", "redshift", "eks", "iam", "vpc")
+    t.start("p1", "lambda", "api-gateway", "s3", "bare-metal", "tape-backup")
+    t.do("p1", ApplyEffects())
+    while offered(t):
+        t.do("p1", ApplyEffects())
+    now = t.state.now
+    assert now is not None
+    earned = (now.tco.earned, now.awsome.earned)
+    assert earned[1] >= 1 + 1 + 1 + 2, "the hand's AWSome and Lambda's +2 (API Gateway revealed)"
+    t.do("p1", Buy(card=ids[0]))
+    if t.state.phase == "play":
+        t.do("p1", EndTurn())
+    tape = next(a for a in t.legal("p1") if isinstance(a, Retire) and key_of(a.card) == "tape-backup")
+    ended = next(e for e in t.do("p1", tape) if e.kind == "turn_ended")
+    assert ended.model_dump(exclude={"visible_to"}) == {
+        "kind": "turn_ended",
+        "seat": "p1",
+        "bought_cards": ["sqs"],
+        "retired_card": "tape-backup",
+        "discarded": 4 + len(now.drawn),
+        "tco": earned[0],
+        "awsome": earned[1],
+    }
+
+
 def test_ad_12_retiring_a_card_not_in_hand_is_refused() -> None:
     t = Table(drafted=True)
     t.show("aurora", "redshift", "eks", "iam", "vpc")

@@ -1,0 +1,241 @@
+"""``/cloud …``: the AWS Deckbuilding Game by slash command, beside the hand's select and buttons.
+
+- ``/cloud draft card:`` takes a face-up card with a TCO cost for free (AD-8, the draft);
+- ``/cloud effects [choice:]`` applies every offered effect (the default) or applies / declines one (AD-9);
+- ``/cloud buy card:`` buys a face-up service card or the top W-A card (AD-10);
+- ``/cloud retire card:`` removes an on-premises card from the game at the end of the turn (AD-12);
+- ``/cloud end`` ends the turn (while the turn waits for a retirement: keeps every on-premises card);
+- ``/cloud reshuffle`` proposes a marketplace reshuffle and ``/cloud vote answer:`` answers one (AD-14).
+
+Each card option autocompletes the caller's legal moves of that kind (values ``<version>:<index>`` pick
+exactly the move offered, labelled with the cost in its currency and what the card gives); a typed name is
+read too (either language, with or without "Amazon"/"AWS", an alias such as "ASG" or "W-A"). Every command
+hands an engine action to the table service (``GameCommands.act``): the rules decide and refuse with
+their reason, worded with card names.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from bot.games.aws_deckbuilding.ui import GAME, refusal_params
+from bot.games.cog import GameCommands, legal_autocomplete, of_type
+from bot.lookup import fold
+from bot.table.slash import Position
+from engines.aws_deckbuilding import ENGINE
+from engines.aws_deckbuilding.cards import key_of
+from engines.aws_deckbuilding.models import (
+    ApplyEffect,
+    ApplyEffects,
+    Buy,
+    DeclineEffect,
+    Draft,
+    EndTurn,
+    KeepOnprem,
+    ProposeReshuffle,
+    Retire,
+    Vote,
+)
+from engines.core import Action, GameError
+
+if TYPE_CHECKING:
+    from bot.client import Deckhand
+
+_DRAFTS = legal_autocomplete(of_type(Draft))
+_EFFECTS = legal_autocomplete(of_type(ApplyEffects, ApplyEffect, DeclineEffect))
+_BUYS = legal_autocomplete(of_type(Buy))
+_RETIRES = legal_autocomplete(of_type(Retire, KeepOnprem))
+
+
+def _name(text: str) -> locale_str:
+    return locale_str(text, key=f"commands.name.{GAME}.{text}")
+
+
+def _text(english: str, key: str) -> locale_str:
+    return locale_str(english, key=f"commands.text.{GAME}.{key}")
+
+
+ANSWERS = [
+    app_commands.Choice(name=_text("Yes: reshuffle the marketplace", "yes"), value="yes"),
+    app_commands.Choice(name=_text("No: keep the marketplace", "no"), value="no"),
+]
+
+
+#: what ``/cloud effects choice:`` may say for "take them all"
+ALL = frozenset(fold(w) for w in ("all", "全部", "すべて", "全て"))
+
+
+@cache
+def aliases() -> dict[str, frozenset[str]]:
+    """Card kind -> every way to write it, folded: id, names in both languages, short names, aliases."""
+    out = {}
+    for info in ENGINE.cards():
+        names = {info.id, info.name.en, info.name.ja, *info.aliases}
+        if info.id.startswith("wa-"):
+            names |= {"W-A", "WA", "Well-Architected"}
+        out[info.id] = frozenset(fold(n) for n in names)
+    return out
+
+
+def card_named(typed: str, cards: list[str]) -> str | None:
+    """The card among ``cards`` (instance ids) whose name the caller typed: an exact name first, then the one
+    kind whose name contains the text."""
+    wanted = fold(typed)
+    if not wanted:
+        return None
+    table = aliases()
+    exact = [c for c in cards if wanted in table.get(key_of(c), frozenset())]
+    if exact:
+        return exact[0]
+    partial = [c for c in cards if any(wanted in n for n in table.get(key_of(c), frozenset()))]
+    return partial[0] if len({key_of(c) for c in partial}) == 1 else None
+
+
+@app_commands.guild_only()
+class CloudCog(
+    GameCommands,
+    group_name=_name("cloud"),
+    group_description=_text("AWS Deckbuilding Game: draft, buy, retire, end your turn", "group"),
+):
+    game_id = GAME
+
+    async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
+        try:
+            await self.act(interaction, action)
+        except GameError as err:
+            if err.game == self.game_id:  # the rules' refusal: its cards, currency and proposer by name
+                names = self.record(interaction).names()
+                err.params = refusal_params(err.params, self.lang(interaction), names)
+            raise
+
+    def _typed(self, pos: Position, typed: str, kind: type[Draft | Buy | Retire], refusal: str) -> Action:
+        """The move of ``kind`` whose card the caller typed, among the legal ones; refused (with what
+        they typed) when none or several match."""
+        moves = [a for a in pos.legal() if isinstance(a, kind)]
+        found = card_named(typed, [a.card for a in moves])
+        if found is None:
+            raise self.refuse(refusal, name=typed.strip()[:50])
+        return next(a for a in moves if a.card == found)
+
+    # discord.py hands the cog to an autocomplete only when the callback is defined in a class body, which
+    # the function ``legal_autocomplete`` returns is not: these methods hand it the cog.
+    async def _draft_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _DRAFTS(self, interaction, current)
+
+    async def _effect_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _EFFECTS(self, interaction, current)
+
+    async def _buy_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _BUYS(self, interaction, current)
+
+    async def _retire_choices(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        return await _RETIRES(self, interaction, current)
+
+    # -- /cloud draft ---------------------------------------------------------------------------------------
+    @app_commands.command(
+        name=_name("draft"), description=_text("Welcome to the cloud: take a TCO-cost card for free", "draft")
+    )
+    @app_commands.describe(card=_text("A face-up card with a TCO (black) cost", "draft_card"))
+    @app_commands.rename(card=_name("card"))
+    async def draft(self, interaction: discord.Interaction[Any], card: str) -> None:
+        pos = self.position(interaction)  # a lobby, an onlooker: refused before reading anything
+        action = await self.picked(interaction, card)
+        if action is None:
+            action = self._typed(pos, card, Draft, "no_such_pick")
+        await self._act(interaction, action)
+
+    draft.autocomplete("card")(_draft_choices)
+
+    # -- /cloud effects -------------------------------------------------------------------------------------
+    @app_commands.command(
+        name=_name("effects"),
+        description=_text("Take all offered effects, or apply or decline one", "effects"),
+    )
+    @app_commands.describe(choice=_text("One effect to apply or decline (empty: take them all)", "choice"))
+    @app_commands.rename(choice=_name("choice"))
+    async def effects(self, interaction: discord.Interaction[Any], choice: str | None = None) -> None:
+        self.position(interaction)
+        action = await self.picked(interaction, choice) if choice else None
+        if action is None:
+            if choice and fold(choice) not in ALL:
+                raise self.refuse("no_such_effect", text=choice.strip()[:50])
+            action = ApplyEffects()
+        await self._act(interaction, action)
+
+    effects.autocomplete("choice")(_effect_choices)
+
+    # -- /cloud buy -----------------------------------------------------------------------------------------
+    @app_commands.command(
+        name=_name("buy"),
+        description=_text("Buy a face-up service card or the top W-A card", "buy"),
+    )
+    @app_commands.describe(card=_text("What to buy: TCO pays black costs, AWSome orange ones", "buy_card"))
+    @app_commands.rename(card=_name("card"))
+    async def buy(self, interaction: discord.Interaction[Any], card: str) -> None:
+        pos = self.position(interaction)
+        action = await self.picked(interaction, card)
+        if action is None:
+            action = self._typed(pos, card, Buy, "no_such_buy")
+        await self._act(interaction, action)
+
+    buy.autocomplete("card")(_buy_choices)
+
+    # -- /cloud retire --------------------------------------------------------------------------------------
+    @app_commands.command(
+        name=_name("retire"),
+        description=_text("End of your turn: remove an on-premises card from the game", "retire"),
+    )
+    @app_commands.describe(card=_text("The on-premises card in your hand to remove", "retire_card"))
+    @app_commands.rename(card=_name("card"))
+    async def retire(self, interaction: discord.Interaction[Any], card: str) -> None:
+        pos = self.position(interaction)
+        action = await self.picked(interaction, card)
+        if action is None:
+            action = self._typed(pos, card, Retire, "no_such_retire")
+        await self._act(interaction, action)
+
+    retire.autocomplete("card")(_retire_choices)
+
+    # -- /cloud end -----------------------------------------------------------------------------------------
+    @app_commands.command(name=_name("end"), description=_text("End your turn (buy nothing more)", "end"))
+    async def end(self, interaction: discord.Interaction[Any]) -> None:
+        pos = self.position(interaction)
+        # While the turn waits for the AD-12 retirement, ending it means keeping every on-premises card.
+        keeping = any(isinstance(a, KeepOnprem) for a in pos.legal())
+        await self._act(interaction, KeepOnprem() if keeping else EndTurn())
+
+    # -- /cloud reshuffle and /cloud vote ------------------------------------------------------------
+    @app_commands.command(
+        name=_name("reshuffle"),
+        description=_text("Propose reshuffling the marketplace (every player votes)", "reshuffle"),
+    )
+    async def reshuffle(self, interaction: discord.Interaction[Any]) -> None:
+        self.position(interaction)
+        await self._act(interaction, ProposeReshuffle())
+
+    @app_commands.command(
+        name=_name("vote"), description=_text("Answer a proposed marketplace reshuffle", "vote")
+    )
+    @app_commands.describe(answer=_text("Reshuffle the marketplace, or keep it", "answer"))
+    @app_commands.rename(answer=_name("answer"))
+    @app_commands.choices(answer=ANSWERS)
+    async def vote(self, interaction: discord.Interaction[Any], answer: app_commands.Choice[str]) -> None:
+        self.position(interaction)
+        await self._act(interaction, Vote(agree=answer.value == "yes"))
+
+
+async def setup(bot: Deckhand) -> None:
+    await bot.add_cog(CloudCog(bot))
