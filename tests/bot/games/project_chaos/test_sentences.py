@@ -49,7 +49,10 @@ def raised_codes(module: object, call: str) -> set[str]:
 
 
 CODES = sorted(
-    raised_codes(engine, "IllegalAction") | raised_codes(cog, "refuse") | raised_codes(talk, "refusal")
+    raised_codes(engine, "IllegalAction")
+    | raised_codes(cog, "refuse")
+    | raised_codes(talk, "refuse")
+    | {talk.TalkButton.NOT_SEATED, talk.TalkButton.MOVED_ON}
 )
 
 
