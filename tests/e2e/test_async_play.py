@@ -138,7 +138,7 @@ async def test_a_played_turn_cancels_its_deadline(fake: FakeDiscord, running_bot
     opened = await timed_game(fake, alice, [bob])
     first = await deadline_of(runner, opened, "p1")
     fake.clock.advance(HOUR / 2)
-    await move(alice, draw=True)
+    await finish_turn(alice, runner, opened, "p1")
     # bob's turn: his own deadline, on the new table message that mentions him.
     assert f"⏳ Time left: <t:{int(await deadline_of(runner, opened, 'p2'))}:R>" in latest_table(bob).content
     fake.clock.advance(first - fake.clock.now() + 60)  # past alice's old deadline, before bob's
@@ -160,7 +160,7 @@ async def test_a_timeout_makes_the_ai_play_that_turn_and_three_hand_the_seat_ove
     opened = await timed_game(fake, alice, [bob])
     store = tables(runner).store
     for n in (1, 2, 3):
-        await move(alice, draw=True)
+        await finish_turn(alice, runner, opened, "p1")
         fake.clock.advance(await deadline_of(runner, opened, "p2") - fake.clock.now())
         await fire(fake, runner)
         rec = await game_in(runner, opened.thread)
