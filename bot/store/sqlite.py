@@ -171,8 +171,9 @@ class SqliteStore:
         """A read of committed data only (a game is never seen marked finished before its results are
         in): on the reader connection; without one, after any open transaction of the writer."""
         if self._reader is not None:
-            async with self._reader.execute(sql, tuple(params)) as cur:
-                return list(await cur.fetchall())
+            # One call on the reader's thread, statement run to its end: reads never interleave on that
+            # connection, so none runs inside another's open statement and its older snapshot.
+            return list(await self._reader.execute_fetchall(sql, tuple(params)))
         async with self._lock, self._conn.execute(sql, tuple(params)) as cur:
             return list(await cur.fetchall())
 

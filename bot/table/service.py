@@ -534,6 +534,9 @@ class TableService:
                 self.outbox.kick(pk)
             except asyncio.CancelledError:
                 raise
+            except StaleVersion:  # the game changed under the AI's choice: it reads the table again
+                log.warning("AI move in game %s met a newer state; choosing again", pk)
+                continue
             except Exception:
                 ref = secrets.token_hex(4)
                 log.exception("AI move failed in game %s (ref %s); the seat waits for the host", pk, ref)
