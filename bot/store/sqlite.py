@@ -127,16 +127,26 @@ class SqliteStore:
         return int(rows[0][0]) if rows else 0
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction. ``durable=False`` is for the publishing bookkeeping (which message shows
+        the game, which outbox entry is out): its commit skips the fsync (WAL, synchronous=NORMAL), so it
+        survives a crash or restart of the bot but a power cut may lose it, and then a table message is
+        posted once more; never a move. Under load the fsyncs queued every write behind them."""
         async with self._lock:
-            await self._conn.execute("BEGIN IMMEDIATE")
+            if not durable:
+                await self._conn.execute("PRAGMA synchronous=NORMAL")
             try:
-                yield self._conn
-            except BaseException:
-                await self._conn.execute("ROLLBACK")
-                raise
-            else:
-                await self._conn.execute("COMMIT")
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self._conn
+                except BaseException:
+                    await self._conn.execute("ROLLBACK")
+                    raise
+                else:
+                    await self._conn.execute("COMMIT")
+            finally:
+                if not durable:
+                    await self._conn.execute("PRAGMA synchronous=FULL")
 
     # -- reading ----------------------------------------------------------------------------------
     @staticmethod
@@ -380,10 +390,16 @@ class SqliteStore:
         lobby_message_id: int | None = None,
         table_message_id: int | None = None,
         summary_message_id: int | None = None,
+        feed: Mapping[str, Any] | None = None,
     ) -> None:
-        """Bookkeeping of which Discord messages show the game. Not versioned on purpose: a new table
-        message must not invalidate the controls players already hold for the same state."""
-        async with self._transaction() as db:
+        """Bookkeeping of which Discord messages show the game (and ``feed``, the table feed that posted
+        one, in the same transaction). Not versioned on purpose: a new table message must not invalidate
+        the controls players already hold for the same state."""
+        async with self._transaction(durable=False) as db:
+            if feed is not None:
+                await db.execute(
+                    "UPDATE games SET feed_json = ? WHERE id = ?", (json.dumps(dict(feed)), game_pk)
+                )
             if lobby_message_id is not None:
                 await db.execute(
                     "UPDATE games SET lobby_message_id = ? WHERE id = ?", (lobby_message_id, game_pk)
@@ -476,7 +492,7 @@ class SqliteStore:
     async def published(self, entry_id: int, game_pk: int, feed: Mapping[str, Any]) -> None:
         """One entry published, with the feed bookkeeping it left, together: a restart neither repeats
         nor forgets it. The entry's state is dropped (it was kept only for the entry's picture)."""
-        async with self._transaction() as db:
+        async with self._transaction(durable=False) as db:
             await db.execute(
                 "UPDATE outbox SET done_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), state_json = NULL"
                 " WHERE id = ?",
@@ -487,12 +503,12 @@ class SqliteStore:
     async def set_feed(self, game_pk: int, feed: Mapping[str, Any]) -> None:
         """Feed bookkeeping on its own (a message posted before the entry is done), so a retry after a
         failure edits that message instead of posting it twice."""
-        async with self._transaction() as db:
+        async with self._transaction(durable=False) as db:
             await db.execute("UPDATE games SET feed_json = ? WHERE id = ?", (json.dumps(dict(feed)), game_pk))
 
     async def publish_failed(self, entry_id: int, error: str) -> int:
         """Count a failed attempt; returns the attempts so far (the publisher's backoff)."""
-        async with self._transaction() as db:
+        async with self._transaction(durable=False) as db:
             await db.execute(
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
                 (error[:500], entry_id),

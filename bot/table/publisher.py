@@ -241,8 +241,7 @@ class Publisher:
             old = rec.table_message_id
             feed.message_id = message.id
             feed.posted_for = entry.id
-            await self.store.set_message_ids(rec.id, table_message_id=message.id)
-            await self.store.set_feed(rec.id, feed.dump())
+            await self.store.set_message_ids(rec.id, table_message_id=message.id, feed=feed.dump())
             if old is not None and old != message.id:
                 await self._take_buttons_off(rec.channel_id, old, rec.id)
             rec = rec.model_copy(update={"table_message_id": message.id})
@@ -362,10 +361,9 @@ class Publisher:
         )
         feed.posted_for = entry.id
         feed.to = []
-        await self.store.set_feed(rec.id, feed.dump())
+        await self.store.set_message_ids(rec.id, table_message_id=message.id, feed=feed.dump())
         if rec.table_message_id is not None:
             await self._take_buttons_off(rec.channel_id, rec.table_message_id, rec.id)
-        await self.store.set_message_ids(rec.id, table_message_id=message.id)
         updated = rec.model_copy(update={"table_message_id": message.id})
         feed.card_stale = not await self.update_summary(updated, lang, state=state)
 
