@@ -22,14 +22,8 @@ from typing import Any
 from PIL import Image
 
 import renderers.common as common
-from tests.renderers.positions import GAMES, KINDS, position, view_of
+from tests.renderers.positions import GAMES, KINDS, MODULES, position, view_of
 
-MODULES = {
-    "glorious-crown": "renderers.glorious_crown",
-    "yggdrasil": "renderers.yggdrasil",
-    "aws-builder-cards": "renderers.aws_builder_cards",
-    "project-chaos": "renderers.project_chaos",
-}
 GOAL_MS = {"table": 50.0, "hand": 30.0, "final": 50.0}
 GOAL_BYTES = 300 * 1024
 SEEDS = range(4)

@@ -41,10 +41,10 @@ def timing_commits(times: CommitTimes) -> Iterator[CommitTimes]:
     rows = SqliteStore._rows
 
     @asynccontextmanager
-    async def timed_transaction(self: SqliteStore) -> AsyncIterator[Any]:
+    async def timed_transaction(self: SqliteStore, *, durable: bool = True) -> AsyncIterator[Any]:
         if not _RECORDING.get():
             asked = time.perf_counter()
-            async with transaction(self) as db:
+            async with transaction(self, durable=durable) as db:
                 yield db
             times.calls.append(time.perf_counter() - asked)
             return

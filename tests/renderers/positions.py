@@ -14,14 +14,23 @@ import engines
 from engines.core import Rng
 from engines.core.play import play_out
 
-GAMES: tuple[str, ...] = ("glorious-crown", "yggdrasil", "aws-builder-cards", "project-chaos")
+GAMES: tuple[str, ...] = (
+    "glorious-crown",
+    "yggdrasil",
+    "aws-builder-cards",
+    "project-chaos",
+    "aws-deckbuilding",
+)
 KINDS: tuple[str, ...] = ("table", "hand", "final")
+#: each game's renderer package
+MODULES: dict[str, str] = {game: f"renderers.{game.replace('-', '_')}" for game in GAMES}
 #: player counts the positions rotate through (the widest tables come with the most seats)
 PLAYERS: dict[str, tuple[int, ...]] = {
     "glorious-crown": (3, 4, 5),
     "yggdrasil": (2,),
     "aws-builder-cards": (2, 3, 4),
     "project-chaos": (3, 5, 2),
+    "aws-deckbuilding": (2, 3, 4),
 }
 
 

@@ -12,14 +12,8 @@ from PIL import Image, ImageStat
 import engines
 from renderers.common import missing_glyphs
 from renderers.common.card_sheet import SHEET_WIDTH
-from tests.renderers.positions import GAMES
+from tests.renderers.positions import GAMES, MODULES
 
-MODULES = {
-    "glorious-crown": "renderers.glorious_crown",
-    "yggdrasil": "renderers.yggdrasil",
-    "aws-builder-cards": "renderers.aws_builder_cards",
-    "project-chaos": "renderers.project_chaos",
-}
 MAX_BYTES = 300 * 1024
 
 
@@ -35,7 +29,8 @@ def test_every_card_of_every_game_has_a_picture(game: str) -> None:
             assert len(data) <= MAX_BYTES, (info.id, lang, len(data))
             img = Image.open(io.BytesIO(data))
             img.load()
-            assert img.width == SHEET_WIDTH and 300 < img.height < 1400, (info.id, img.size)
+            # an on-premises card has one line of text: its sheet is short, never empty (the stddev below)
+            assert img.width == SHEET_WIDTH and 240 < img.height < 1400, (info.id, img.size)
             assert ImageStat.Stat(img.convert("L")).stddev[0] > 20, f"{info.id} ({lang}) looks blank"
             assert not missing_glyphs(info.name.get(lang) + info.text.get(lang)), info.id
 

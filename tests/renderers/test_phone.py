@@ -18,14 +18,8 @@ from PIL import Image
 import engines
 import renderers.common.text as text_module
 from renderers.common import clear_caches
-from tests.renderers.positions import GAMES, KINDS, Position, position, view_of
+from tests.renderers.positions import GAMES, KINDS, MODULES, Position, position, view_of
 
-MODULES = {
-    "glorious-crown": "renderers.glorious_crown",
-    "yggdrasil": "renderers.yggdrasil",
-    "aws-builder-cards": "renderers.aws_builder_cards",
-    "project-chaos": "renderers.project_chaos",
-}
 PHONE_WIDTH = 400
 MIN_PHONE_PX = 9
 SEEDS = (11, 12, 13)  # several mid-game positions per game (and their finished games)

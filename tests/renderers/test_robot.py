@@ -12,14 +12,8 @@ import pytest
 from PIL import Image, ImageStat
 
 from renderers.common import PALETTE, new_canvas, robot_mark, robot_sprite
-from tests.renderers.positions import GAMES, Position, position, view_of
+from tests.renderers.positions import GAMES, MODULES, Position, position, view_of
 
-MODULES = {
-    "glorious-crown": "renderers.glorious_crown",
-    "yggdrasil": "renderers.yggdrasil",
-    "aws-builder-cards": "renderers.aws_builder_cards",
-    "project-chaos": "renderers.project_chaos",
-}
 #: the pictures that show every seat (a hand shows only its own seat's cards)
 SEAT_PICTURES = ("table", "final")
 
