@@ -25,7 +25,7 @@ format: $(STAMP)
 	$(PY) -m ruff check --fix bot engines renderers tests
 
 test: lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist worksteal
 
 e2e: $(STAMP)
 	$(PY) -m pytest -q -m e2e
@@ -34,7 +34,7 @@ e2e: $(STAMP)
 # engine searched for leaks, ≥ 100 SIGKILLs of the bot process, 5 games per kind under 10% Discord faults); its
 # figures are printed at the end. DECKHAND_SOAK_SCALE=0.1 for a shorter hunt.
 soak: $(STAMP)
-	DECKHAND_SOAK=1 $(PY) -m pytest -q tests/reliability
+	DECKHAND_SOAK=1 $(PY) -m pytest -q -n auto --dist worksteal tests/reliability
 
 bench: $(STAMP)
 	$(PY) -m tests.bench $(BENCH)

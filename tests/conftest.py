@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, settings
 
 import engines
 from bot.games import add_games_folder
+from tests.reliability import figures
 
 EXTRA_GAMES = Path(__file__).parent / "extra_games"
 add_games_folder(EXTRA_GAMES)
@@ -31,3 +32,17 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 def climb() -> Any:
     """The test-only Climb engine."""
     return engines.get("test-climb")
+
+
+# The reliability figures, summed over xdist workers (see tests/reliability/figures.py).
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    figures.send(session.config)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    figures.receive(node)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    figures.report(terminalreporter, os.environ.get("DECKHAND_SOAK", "") not in ("", "0"))

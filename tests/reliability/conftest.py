@@ -2,25 +2,25 @@
 
 Counts are small in ``make test`` and large in ``make soak`` (``DECKHAND_SOAK=1``); ``count(small, soak)``
 picks one, and ``DECKHAND_SOAK_SCALE`` (a float, default 1) scales the soak counts for a longer or shorter
-hunt. Each suite adds its figures to ``FIGURES``; they are printed at the end of the run.
+hunt. Each suite adds its figures to ``FIGURES`` (``tests/reliability/figures.py``); they are printed at the
+end of the run.
 """
 
 from __future__ import annotations
 
 import os
-from collections import Counter, defaultdict
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import fake, running_bot  # noqa: F401  (fixtures shared with the e2e suites)
+from tests.reliability.figures import FIGURES
 
 SOAK = os.environ.get("DECKHAND_SOAK", "") not in ("", "0")
 SCALE = float(os.environ.get("DECKHAND_SOAK_SCALE", "1") or 1)
 
-#: suite -> figure -> number, printed at the end of the run (the soak's note takes them from there).
-FIGURES: defaultdict[str, Counter[str]] = defaultdict(Counter)
+
+__all__ = ["FIGURES", "count"]
 
 
 def count(small: int, soak: int) -> int:
@@ -34,12 +34,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
             if item.get_closest_marker("timeout") is None:
                 item.add_marker(pytest.mark.timeout(14_400 if SOAK else 300))
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if not FIGURES:
-        return
-    terminalreporter.section(f"reliability figures ({'soak' if SOAK else 'small counts'})")
-    for suite in sorted(FIGURES):
-        for name, value in sorted(FIGURES[suite].items()):
-            terminalreporter.write_line(f"{suite:>14}  {name:<66} {value:>10,}")
