@@ -13,6 +13,7 @@ from bot.games import add_games_folder, manifests
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.store import SqliteStore
+from bot.table import pictures
 from bot.table.components import DYNAMIC_ITEMS
 from bot.table.seat_buttons import SEAT_ITEMS
 from bot.table.service import TableService
@@ -57,6 +58,7 @@ class Deckhand(commands.Bot):
         _shards, url, _limits = await self.http.get_bot_gateway()
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.store = await SqliteStore.open(self.settings.database)
+        pictures.start(self.settings.render_workers)
         self.tables = TableService(self, self.store, self.settings)
         await self.tree.set_translator(CatalogTranslator())
         for cog in cog_modules():
@@ -84,5 +86,6 @@ class Deckhand(commands.Bot):
     async def close(self) -> None:
         await self.tables.shutdown() if hasattr(self, "tables") else None
         await super().close()
+        pictures.stop()
         if hasattr(self, "store"):
             await self.store.close()

@@ -21,6 +21,10 @@ class Settings(BaseSettings):
     ai_delay: float = Field(1.5, ge=0, le=30, validation_alias="DECKHAND_AI_DELAY")
     default_locale: str = Field("en", pattern="^(en|ja)$", validation_alias="DECKHAND_DEFAULT_LOCALE")
     log_level: str = Field("INFO", validation_alias="DECKHAND_LOG_LEVEL")
+    #: Processes drawing the pictures beside the bot's own (0: threads of the bot's process). A picture is
+    #: mostly Python work under one interpreter lock: in a process of its own it leaves the bot's event loop
+    #: free to answer clicks, and it uses a second core.
+    render_workers: int = Field(1, ge=0, le=16, validation_alias="DECKHAND_RENDER_WORKERS")
     #: Extra folders of games kept outside this repository, laid out like it (engines/, renderers/,
     #: bot/games/), separated by the OS path separator.
     game_paths_text: str = Field("", validation_alias="DECKHAND_GAME_PATHS")

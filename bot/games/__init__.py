@@ -22,6 +22,8 @@ from engines.core import UnknownGame
 
 _MANIFESTS: dict[str, GameManifest] = {}
 _seen: set[str] = set()
+#: the folders ``add_games_folder`` added, in order (a picture worker process adds them too)
+_FOLDERS: list[Path] = []
 
 
 def _discover() -> None:
@@ -75,6 +77,8 @@ def ui_for(game_id: str) -> GameUI:
 
 def add_games_folder(root: Path) -> None:
     """Host the games in ``root`` (laid out like this repository) beside the built-in ones."""
+    if root not in _FOLDERS:
+        _FOLDERS.append(root)
     for paths, folder in (
         (engines.__path__, root / "engines"),
         (renderers.__path__, root / "renderers"),
@@ -87,12 +91,18 @@ def add_games_folder(root: Path) -> None:
     catalog.cache_clear()
 
 
+def games_folders() -> list[Path]:
+    """The folders of games hosted beside the built-in ones (``add_games_folder``)."""
+    return list(_FOLDERS)
+
+
 __all__ = [
     "GameManifest",
     "GameUI",
     "LabelContext",
     "add_games_folder",
     "find_game",
+    "games_folders",
     "manifest",
     "manifests",
     "ui_for",

@@ -1,23 +1,91 @@
-"""Pictures for the table: the game's renderer, run in a worker thread so the event loop stays free."""
+"""Pictures for the table: the game's renderer, run away from the event loop.
+
+By default in a pool of worker processes (``Settings.render_workers``): drawing a picture is mostly Python
+work under the interpreter lock, so in threads of the bot's own process it slowed every click's first answer
+under load, and it never used a second core. ``start`` opens the pool (spawned, so no thread of the bot is
+copied into it), ``stop`` closes it; without a pool, or once a pool broke (a worker killed), pictures are
+drawn in a worker thread as before, and the bot says so in its log.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
 import logging
+import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Collection, Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any, Literal
 
 import discord
 
-from bot.games import manifest
+from bot.games import add_games_folder, games_folders, manifest
 
 log = logging.getLogger(__name__)
+
+Kind = Literal["table", "hand", "final"]
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def _worker_setup(folders: list[str], bot_pid: int) -> None:
+    """In a new worker process: host the same games as the bot, and end with the bot. A worker holds both
+    ends of its own task pipe, so a bot killed outright (SIGKILL, a crash) would leave it waiting forever."""
+    for folder in folders:
+        add_games_folder(Path(folder))
+    threading.Thread(
+        target=_end_with, args=(bot_pid,), name="deckhand: end with the bot", daemon=True
+    ).start()
+
+
+def _end_with(bot_pid: int) -> None:
+    while os.getppid() == bot_pid:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def draw(
+    game_id: str, kind: Kind, view: Any, lang: str, names: dict[str, str] | None, ai_seats: frozenset[str]
+) -> bytes | None:
+    """The picture's bytes (``None``: the game has no pictures); runs in a worker process or thread."""
+    renderer = manifest(game_id).renderer
+    if renderer is None:
+        return None
+    func = {"table": renderer.render_table, "hand": renderer.render_hand, "final": renderer.render_final}[
+        kind
+    ]
+    data: bytes = func(view, lang, names=names, ai_seats=ai_seats)
+    return data
+
+
+def start(workers: int) -> None:
+    """Draw in ``workers`` processes from now on (0: in threads); they start with the first picture."""
+    global _pool
+    stop()
+    if workers > 0:
+        _pool = ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_setup,
+            initargs=([str(f) for f in games_folders()], os.getpid()),
+        )
+
+
+def stop() -> None:
+    global _pool
+    pool, _pool = _pool, None
+    if pool is not None:
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 async def render(
     game_id: str,
-    kind: Literal["table", "hand", "final"],
+    kind: Kind,
     view: Any,
     lang: str,
     filename: str,
@@ -26,13 +94,18 @@ async def render(
 ) -> discord.File | None:
     """``kind`` is ``table``, ``hand`` or ``final``; ``None`` when the game has no pictures. ``names`` maps
     seats to the players' display names, ``ai_seats`` are the computer's (``renderers.contract``)."""
-    renderer = manifest(game_id).renderer
-    if renderer is None:
-        return None
-    func = {"table": renderer.render_table, "hand": renderer.render_hand, "final": renderer.render_final}[
-        kind
-    ]
-    data: bytes = await asyncio.to_thread(
-        func, view, lang, names=dict(names) if names is not None else None, ai_seats=frozenset(ai_seats)
-    )
-    return discord.File(io.BytesIO(data), filename=filename)
+    global _pool
+    args = (game_id, kind, view, lang, dict(names) if names is not None else None, frozenset(ai_seats))
+    data: bytes | None
+    pool = _pool
+    if pool is not None:
+        try:
+            data = await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
+        except BrokenProcessPool:
+            log.warning("the picture processes stopped; drawing in threads from now on", exc_info=True)
+            if _pool is pool:
+                stop()
+            data = await asyncio.to_thread(draw, *args)
+    else:
+        data = await asyncio.to_thread(draw, *args)
+    return None if data is None else discord.File(io.BytesIO(data), filename=filename)

@@ -74,7 +74,9 @@ def deckhand_factory(fake: FakeDiscord, database: Path) -> discord.Client:
     """The real bot, with settings from exactly these environment variables and no .env file."""
     client = importlib.import_module("bot.client")
     settings_module = importlib.import_module("bot.settings")
-    with _environment(deckhand_env(fake, database)):
+    # In-process bots draw in threads: a spawned picture process per test bot would cost a second of start-up
+    # each. The pool is the default of a bot run as its own process (the crash suite and the benches).
+    with _environment({**deckhand_env(fake, database), "DECKHAND_RENDER_WORKERS": "0"}):
         settings = settings_module.Settings(_env_file=None)
     bot: discord.Client = client.Deckhand(settings)
     return bot
