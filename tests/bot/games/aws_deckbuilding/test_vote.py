@@ -5,19 +5,17 @@ agreed), on a closed vote or on a moved-on table is refused privately and change
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from types import SimpleNamespace
-from typing import Any
-
 import discord
 import pytest
 
 from bot.games import manifest, ui_for
 from bot.games.aws_deckbuilding.vote import VoteButton, vote_buttons
-from bot.store import GameRecord, SeatInfo, StaleVersion, Status
+from bot.store import GameRecord, SeatInfo, Status
 from bot.table import custom_ids
 from engines.aws_deckbuilding import ENGINE
 from engines.aws_deckbuilding.models import ADState, ProposeReshuffle, Vote
+from tests.bot.table import answer_fakes
+from tests.bot.table.answer_fakes import FakeInteraction, FakeTables
 from tests.engines.aws_deckbuilding.conftest import Table
 
 ALICE, BOB, STRANGER = 101, 202, 303
@@ -83,78 +81,8 @@ def test_the_buttons_are_registered_and_their_ids_read_by_the_one_parser() -> No
 
 
 # -- a click ------------------------------------------------------------------------------------------
-@dataclass
-class FakeTables:
-    rec: GameRecord
-    acted: list[tuple[int, int, Any, int | None]] = field(default_factory=list)
-    stale: bool = False
-
-    @property
-    def store(self) -> Any:
-        async def get_game(pk: int) -> GameRecord:
-            assert pk == self.rec.id
-            return self.rec
-
-        return SimpleNamespace(get_game=get_game)
-
-    def state(self, rec: GameRecord) -> ADState:
-        loaded = ENGINE.load_state(rec.state_json or "")
-        assert isinstance(loaded, ADState)
-        return loaded
-
-    def ui(self, rec: GameRecord) -> Any:
-        return ui
-
-    async def act(self, pk: int, user_id: int, action: Any, expected_version: int | None = None) -> Any:
-        if self.stale:
-            raise StaleVersion(pk, expected_version or 0)
-        self.acted.append((pk, user_id, action, expected_version))
-        return SimpleNamespace(record=self.rec)
-
-
-@dataclass
-class FakeInteraction:
-    tables: FakeTables
-    user_id: int
-    locale: str = "en-US"
-    said: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.client = SimpleNamespace(tables=self.tables)
-        self.user = SimpleNamespace(id=self.user_id)
-        self.guild_id = 1
-        self.guild_locale = None
-        outer = self
-
-        class Response:
-            done = False
-
-            def is_done(self) -> bool:
-                return self.done
-
-            async def defer(self, **kwargs: Any) -> None:
-                self.done = True
-
-            async def send_message(self, text: str, **kwargs: Any) -> None:
-                assert kwargs.get("ephemeral")
-                outer.said.append(text)
-                self.done = True
-
-        class Followup:
-            async def send(self, text: str, **kwargs: Any) -> None:
-                assert kwargs.get("ephemeral")
-                outer.said.append(text)
-
-        self.response = Response()
-        self.followup = Followup()
-
-
 async def click(custom_id: str, tables: FakeTables, user: int) -> FakeInteraction:
-    interaction = FakeInteraction(tables, user)
-    item: discord.ui.Button[Any] = discord.ui.Button(custom_id=custom_id, label="x")
-    button = await VoteButton.from_custom_id(interaction, item, None)  # type: ignore[arg-type]
-    await button.callback(interaction)  # type: ignore[arg-type]
-    return interaction
+    return await answer_fakes.click(VoteButton, custom_id, tables, user)
 
 
 async def test_a_click_goes_through_the_table_service_with_its_version() -> None:
