@@ -1,7 +1,6 @@
 """The SQLite store: one file, WAL, numbered migrations, every write one transaction.
 
-One connection serves the whole bot process; an ``asyncio.Lock`` keeps each transaction's statements
-together (aiosqlite runs them on one thread, but two coroutines could otherwise interleave BEGIN/COMMIT).
+One writer connection on a thread of its own runs each transaction whole; reads have their own connection.
 """
 
 from __future__ import annotations
@@ -10,11 +9,13 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Mapping
-from contextlib import asynccontextmanager
+import sqlite3
+import time
+from collections.abc import Callable, Coroutine, Generator, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, TypeVar, cast
 
 import aiosqlite
 
@@ -33,6 +34,7 @@ from bot.store.models import (
 )
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 _UPDATABLE = {
@@ -64,16 +66,79 @@ def migrations() -> list[tuple[int, str, str]]:
     return found
 
 
-class SqliteStore:
-    def __init__(
-        self, conn: aiosqlite.Connection, path: str, reader: aiosqlite.Connection | None = None
-    ) -> None:
+class Cursor:
+    """A finished statement, awaitable like aiosqlite's cursor so a transaction's body reads the same."""
+
+    def __init__(self, cur: sqlite3.Cursor) -> None:
+        self._cur = cur
+
+    def __await__(self) -> Generator[Any, None, Cursor]:
+        return self._self().__await__()
+
+    async def _self(self) -> Cursor:
+        return self
+
+    async def __aenter__(self) -> Cursor:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._cur.close()
+
+    @property
+    def rowcount(self) -> int:
+        return self._cur.rowcount
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._cur.lastrowid
+
+    async def fetchone(self) -> Any:
+        return self._cur.fetchone()
+
+    async def fetchall(self) -> list[Any]:
+        return self._cur.fetchall()
+
+
+class Db:
+    """The writer connection as a transaction's body sees it, on the writer's thread: every statement runs
+    at once (``await`` returns a finished ``Cursor``), so the body never waits and never suspends."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
+
+    def execute(self, sql: str, params: Iterable[Any] = ()) -> Cursor:
+        return Cursor(self._conn.execute(sql, tuple(params)))
+
+    async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> Cursor:
+        return Cursor(self._conn.executemany(sql, [tuple(r) for r in rows]))
+
+
+def _run_to_end(coro: Coroutine[Any, Any, T]) -> T:
+    """Run a transaction's body, which only awaits ``Db`` statements (done at once), to its end."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    coro.close()
+    raise RuntimeError("a transaction's body may await only its own statements")
+
+
+class SqliteStore:
+    """Writes run on one thread of their own, a whole transaction (BEGIN, its statements, COMMIT) in one
+    call: under load, a transaction that went back to the event loop between statements held the write
+    lock for as many loop turns as it had statements, and every other write queued behind it. Reads go
+    through their own connection (aiosqlite): in WAL mode a reader sees the last commit and never a
+    transaction in progress, and it never queues behind the writer. An in-memory database has no second
+    connection; its reads run on the writer's thread."""
+
+    #: the bench's hook: called after each write with the seconds from BEGIN done to COMMIT done
+    on_commit: ClassVar[Callable[[float], None] | None] = None
+
+    def __init__(self, conn: sqlite3.Connection, path: str, writer: ThreadPoolExecutor) -> None:
+        self._conn = conn
+        self._writer = writer
         self._lock = asyncio.Lock()
-        # Reads go through their own connection: in WAL mode a reader sees the last commit and never a
-        # transaction in progress, and it never queues behind the writer (under load, reads waiting for
-        # writes were most of a click's time). An in-memory database has no second connection.
-        self._reader = reader
+        self._reader: aiosqlite.Connection | None = None
         self.path = path
 
     @classmethod
@@ -81,15 +146,21 @@ class SqliteStore:
         path = str(path)
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        conn.row_factory = aiosqlite.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        # FULL: a game is never lost, even to a power cut right after an accepted click.
-        await conn.execute("PRAGMA synchronous=FULL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        store = cls(conn, path)
-        await store._migrate()
+        writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="deckhand-store-writer")
+
+        def connect() -> sqlite3.Connection:
+            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA journal_mode=WAL")
+            # FULL: a game is never lost, even to a power cut right after an accepted click.
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA busy_timeout=5000")
+            return conn
+
+        conn = await asyncio.get_running_loop().run_in_executor(writer, connect)
+        store = cls(conn, path, writer)
+        await store._run(store._migrate)
         if path != ":memory:":
             reader = await aiosqlite.connect(path, isolation_level=None)
             reader.row_factory = aiosqlite.Row
@@ -101,23 +172,29 @@ class SqliteStore:
     async def close(self) -> None:
         if self._reader is not None:
             await self._reader.close()
-        await self._conn.close()
+        async with self._lock:
+            await self._run(self._conn.close)
+        self._writer.shutdown(wait=True)
+
+    async def _run(self, func: Callable[[], T]) -> T:
+        """``func`` on the writer's thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._writer, func)
 
     # -- schema -----------------------------------------------------------------------------------
-    async def _migrate(self) -> None:
-        await self._conn.execute(
+    def _migrate(self) -> None:
+        conn = self._conn
+        conn.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
             " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))"
         )
-        async with self._conn.execute("SELECT version FROM schema_migrations") as cur:
-            applied = {row[0] for row in await cur.fetchall()}
+        applied = {row[0] for row in conn.execute("SELECT version FROM schema_migrations").fetchall()}
         for number, name, sql in migrations():
             if number in applied:
                 continue
             log.info("applying migration %s", name)
             # executescript runs the script and its bookkeeping row as one transaction.
-            await self._conn.executescript(
+            conn.executescript(
                 f"BEGIN IMMEDIATE;\n{sql}\n"
                 f"INSERT INTO schema_migrations (version, name) VALUES ({number}, '{name}');\nCOMMIT;"
             )
@@ -126,31 +203,41 @@ class SqliteStore:
         rows = await self._rows("SELECT COALESCE(MAX(version), 0) FROM schema_migrations", ())
         return int(rows[0][0]) if rows else 0
 
-    @asynccontextmanager
-    async def _transaction(self, *, durable: bool = True) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction. ``durable=False`` is for the publishing bookkeeping (which message shows
+    async def _write(self, body: Callable[[Db], Coroutine[Any, Any, T]], *, durable: bool = True) -> T:
+        """One write transaction: ``body`` runs on the writer's thread between BEGIN IMMEDIATE and COMMIT
+        (ROLLBACK if it raises). ``durable=False`` is for the publishing bookkeeping (which message shows
         the game, which outbox entry is out): its commit skips the fsync (WAL, synchronous=NORMAL), so it
         survives a crash or restart of the bot but a power cut may lose it, and then a table message is
-        posted once more; never a move. Under load the fsyncs queued every write behind them."""
-        async with self._lock:
+        posted once more; never a move."""
+        conn = self._conn
+
+        def run() -> tuple[T, float]:
             if not durable:
-                await self._conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
             try:
-                await self._conn.execute("BEGIN IMMEDIATE")
+                conn.execute("BEGIN IMMEDIATE")
+                begun = time.perf_counter()
                 try:
-                    yield self._conn
+                    result = _run_to_end(body(Db(conn)))
                 except BaseException:
-                    await self._conn.execute("ROLLBACK")
+                    conn.execute("ROLLBACK")
                     raise
-                else:
-                    await self._conn.execute("COMMIT")
+                conn.execute("COMMIT")
+                return result, time.perf_counter() - begun
             finally:
                 if not durable:
-                    await self._conn.execute("PRAGMA synchronous=FULL")
+                    conn.execute("PRAGMA synchronous=FULL")
+
+        async with self._lock:  # keeps writes in the order they were asked for
+            result, seconds = await self._run(run)
+        hook = type(self).on_commit  # read from the class: a plain function, not bound to the store
+        if hook is not None:
+            hook(seconds)
+        return result
 
     # -- reading ----------------------------------------------------------------------------------
     @staticmethod
-    def _record(row: aiosqlite.Row) -> GameRecord:
+    def _record(row: Any) -> GameRecord:
         return GameRecord(
             id=row["id"],
             guild_id=row["guild_id"],
@@ -177,15 +264,16 @@ class SqliteStore:
             updated_at=row["updated_at"],
         )
 
-    async def _rows(self, sql: str, params: Iterable[Any]) -> list[aiosqlite.Row]:
+    async def _rows(self, sql: str, params: Iterable[Any]) -> list[Any]:
         """A read of committed data only (a game is never seen marked finished before its results are
         in): on the reader connection; without one, after any open transaction of the writer."""
         if self._reader is not None:
             # One call on the reader's thread, statement run to its end: reads never interleave on that
             # connection, so none runs inside another's open statement and its older snapshot.
             return list(await self._reader.execute_fetchall(sql, tuple(params)))
-        async with self._lock, self._conn.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        values = tuple(params)
+        async with self._lock:
+            return await self._run(lambda: self._conn.execute(sql, values).fetchall())
 
     async def _fetch(self, sql: str, params: Iterable[Any]) -> list[GameRecord]:
         return [self._record(r) for r in await self._rows(sql, params)]
@@ -264,7 +352,8 @@ class SqliteStore:
     async def set_guild_setting(self, guild_id: int, name: str, value: Any) -> None:
         """Set one setting (``None`` removes it), read and written in one transaction so two admins
         changing different settings at once both keep their change."""
-        async with self._transaction() as db:
+
+        async def body(db: Db) -> Any:
             async with db.execute(
                 "SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)
             ) as cur:
@@ -280,13 +369,17 @@ class SqliteStore:
                 (guild_id, json.dumps(settings)),
             )
 
+        await self._write(body)
+
     async def set_guild_locale(self, guild_id: int, locale: str | None) -> None:
-        async with self._transaction() as db:
+        async def body(db: Db) -> Any:
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, locale) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale",
                 (guild_id, locale),
             )
+
+        await self._write(body)
 
     async def create_game(
         self,
@@ -303,7 +396,8 @@ class SqliteStore:
         rematch_of: int | None = None,
     ) -> GameRecord:
         try:
-            async with self._transaction() as db:
+
+            async def body(db: Db) -> Any:
                 cur = await db.execute(
                     "INSERT INTO games (guild_id, channel_id, game_id, status, host_id, options_json, seed,"
                     " seats_json, parent_channel_id, clock, rematch_of)"
@@ -321,8 +415,10 @@ class SqliteStore:
                         rematch_of,
                     ),
                 )
-                game_pk = cur.lastrowid
-        except aiosqlite.IntegrityError as exc:
+                return cur.lastrowid
+
+            game_pk: int | None = await self._write(body)
+        except sqlite3.IntegrityError as exc:
             raise ChannelBusy(channel_id) from exc
         assert game_pk is not None
         return await self.get_game(game_pk)
@@ -360,7 +456,8 @@ class SqliteStore:
         ``publish``: what players must be told of it, queued in the same transaction; ``clock``: the turn
         clocks after the change; ``fire``: the timer whose effect this change is, marked done with it (one
         already done raises ``TimerDone`` and nothing is written)."""
-        async with self._transaction() as db:
+
+        async def body(db: Db) -> Any:
             await self._versioned_update(db, game_pk, expected_version, fields)
             if fire is not None:
                 await self._timer_done(db, fire, "fired")
@@ -368,10 +465,12 @@ class SqliteStore:
                 await self._write_clock(db, game_pk, clock)
             if publish is not None:
                 await self._enqueue(db, game_pk, expected_version + 1, publish)
+
+        await self._write(body)
         return await self.get_game(game_pk)
 
     async def _versioned_update(
-        self, db: aiosqlite.Connection, game_pk: int, expected_version: int, fields: Mapping[str, Any]
+        self, db: Db, game_pk: int, expected_version: int, fields: Mapping[str, Any]
     ) -> None:
         sets, values = self._assignments(fields)
         sets = f"{sets}, " if sets else ""
@@ -395,7 +494,8 @@ class SqliteStore:
         """Bookkeeping of which Discord messages show the game (and ``feed``, the table feed that posted
         one, in the same transaction). Not versioned on purpose: a new table message must not invalidate
         the controls players already hold for the same state."""
-        async with self._transaction(durable=False) as db:
+
+        async def body(db: Db) -> Any:
             if feed is not None:
                 await db.execute(
                     "UPDATE games SET feed_json = ? WHERE id = ?", (json.dumps(dict(feed)), game_pk)
@@ -413,6 +513,8 @@ class SqliteStore:
                     "UPDATE games SET summary_message_id = ? WHERE id = ?", (summary_message_id, game_pk)
                 )
 
+        await self._write(body, durable=False)
+
     async def record_action(
         self,
         game_pk: int,
@@ -429,7 +531,8 @@ class SqliteStore:
     ) -> GameRecord:
         """The new state, its log entry, what to publish (and the results when the game ended, and the turn
         clocks) in one transaction: a crash leaves either all of it or none."""
-        async with self._transaction() as db:
+
+        async def body(db: Db) -> Any:
             fields: dict[str, Any] = {"state_json": state_json}
             if status is not None:
                 fields["status"] = status
@@ -445,11 +548,13 @@ class SqliteStore:
                 await self._write_clock(db, game_pk, clock)
             if publish is not None:
                 await self._enqueue(db, game_pk, expected_version + 1, publish)
+
+        await self._write(body)
         return await self.get_game(game_pk)
 
     # -- the outbox -------------------------------------------------------------------------------
     @staticmethod
-    async def _enqueue(db: aiosqlite.Connection, game_pk: int, version: int, item: OutboxItem) -> None:
+    async def _enqueue(db: Db, game_pk: int, version: int, item: OutboxItem) -> None:
         await db.execute(
             "INSERT INTO outbox (game_pk, version, kind, seat, payload_json, state_json)"
             " VALUES (?, ?, ?, ?, ?, ?)",
@@ -492,7 +597,8 @@ class SqliteStore:
     async def published(self, entry_id: int, game_pk: int, feed: Mapping[str, Any]) -> None:
         """One entry published, with the feed bookkeeping it left, together: a restart neither repeats
         nor forgets it. The entry's state is dropped (it was kept only for the entry's picture)."""
-        async with self._transaction(durable=False) as db:
+
+        async def body(db: Db) -> Any:
             await db.execute(
                 "UPDATE outbox SET done_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), state_json = NULL"
                 " WHERE id = ?",
@@ -500,32 +606,43 @@ class SqliteStore:
             )
             await db.execute("UPDATE games SET feed_json = ? WHERE id = ?", (json.dumps(dict(feed)), game_pk))
 
+        await self._write(body, durable=False)
+
     async def set_feed(self, game_pk: int, feed: Mapping[str, Any]) -> None:
         """Feed bookkeeping on its own (a message posted before the entry is done), so a retry after a
         failure edits that message instead of posting it twice."""
-        async with self._transaction(durable=False) as db:
+
+        async def body(db: Db) -> Any:
             await db.execute("UPDATE games SET feed_json = ? WHERE id = ?", (json.dumps(dict(feed)), game_pk))
+
+        await self._write(body, durable=False)
 
     async def publish_failed(self, entry_id: int, error: str) -> int:
         """Count a failed attempt; returns the attempts so far (the publisher's backoff)."""
-        async with self._transaction(durable=False) as db:
+
+        async def body(db: Db) -> Any:
             await db.execute(
                 "UPDATE outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?",
                 (error[:500], entry_id),
             )
             async with db.execute("SELECT attempts FROM outbox WHERE id = ?", (entry_id,)) as cur:
                 row = await cur.fetchone()
-        return int(row[0]) if row else 0
+            return int(row[0]) if row else 0
+
+        attempts: int = await self._write(body, durable=False)
+        return attempts
 
     async def finish(
         self, game_pk: int, expected_version: int, status: Status, results: list[ResultRow]
     ) -> GameRecord:
-        async with self._transaction() as db:
+        async def body(db: Db) -> Any:
             await self._versioned_update(db, game_pk, expected_version, {"status": status})
             await self._insert_results(db, game_pk, results)
+
+        await self._write(body)
         return await self.get_game(game_pk)
 
-    async def _insert_results(self, db: aiosqlite.Connection, game_pk: int, results: list[ResultRow]) -> None:
+    async def _insert_results(self, db: Db, game_pk: int, results: list[ResultRow]) -> None:
         async with db.execute("SELECT guild_id, game_id FROM games WHERE id = ?", (game_pk,)) as cur:
             row = await cur.fetchone()
         assert row is not None
@@ -537,7 +654,7 @@ class SqliteStore:
 
     # -- turn clocks and their timers (bot.table.clock, bot.table.scheduler) ------------------------------
     @staticmethod
-    async def _write_clock(db: aiosqlite.Connection, game_pk: int, write: ClockWrite) -> None:
+    async def _write_clock(db: Db, game_pk: int, write: ClockWrite) -> None:
         await db.execute(
             "UPDATE games SET clock_json = ? WHERE id = ?",
             (json.dumps(write.state, separators=(",", ":")), game_pk),
@@ -557,7 +674,7 @@ class SqliteStore:
         )
 
     @staticmethod
-    async def _timer_done(db: aiosqlite.Connection, timer_id: int, outcome: str) -> None:
+    async def _timer_done(db: Db, timer_id: int, outcome: str) -> None:
         cur = await db.execute(
             "UPDATE timers SET done_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), outcome = ?"
             " WHERE id = ? AND done_at IS NULL",
@@ -569,27 +686,33 @@ class SqliteStore:
     async def set_clock(self, game_pk: int, write: ClockWrite) -> None:
         """The clocks on their own: a game whose turns were never tracked (started before clocks, or
         reconciled at start-up)."""
-        async with self._transaction() as db:
+
+        async def body(db: Db) -> Any:
             await self._write_clock(db, game_pk, write)
+
+        await self._write(body)
 
     async def fire_timer(self, timer_id: int, game_pk: int, publish: OutboxItem | None = None) -> bool:
         """A timer that changes nothing of the game (a reminder, or one skipped): marked done with what it
         tells players, queued at the game's current version (a reminder must not make open hands stale).
         ``False``: it was done already, nothing is queued."""
         try:
-            async with self._transaction() as db:
+
+            async def body(db: Db) -> Any:
                 await self._timer_done(db, timer_id, "fired" if publish is not None else "skipped")
                 if publish is not None:
                     async with db.execute("SELECT version FROM games WHERE id = ?", (game_pk,)) as cur:
                         row = await cur.fetchone()
                     assert row is not None
                     await self._enqueue(db, game_pk, int(row[0]), publish)
+
+            await self._write(body)
         except TimerDone:
             return False
         return True
 
     @staticmethod
-    def _timer(row: aiosqlite.Row) -> TimerRow:
+    def _timer(row: Any) -> TimerRow:
         return TimerRow(
             id=row["id"],
             game_pk=row["game_pk"],
@@ -626,12 +749,14 @@ class SqliteStore:
         return MemberSettings(user_id=user_id, dm=bool(rows[0]["dm"]), locale=rows[0]["locale"])
 
     async def set_member_dm(self, user_id: int, dm: bool, locale: str | None) -> None:
-        async with self._transaction() as db:
+        async def body(db: Db) -> Any:
             await db.execute(
                 "INSERT INTO member_settings (user_id, dm, locale) VALUES (?, ?, ?) ON CONFLICT (user_id)"
                 " DO UPDATE SET dm = excluded.dm, locale = COALESCE(excluded.locale, member_settings.locale)",
                 (user_id, int(dm), locale),
             )
+
+        await self._write(body)
 
     # -- rematches -------------------------------------------------------------------------------------
     async def rematches_of(self, game_pk: int) -> list[GameRecord]:

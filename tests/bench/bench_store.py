@@ -54,8 +54,7 @@ async def pragmas(store: SqliteStore) -> dict[str, str]:
     conn = store._conn
     out = {}
     for name in ("journal_mode", "synchronous"):
-        async with conn.execute(f"PRAGMA {name}") as cur:
-            row = await cur.fetchone()
+        row = await store._run(lambda n=name: conn.execute(f"PRAGMA {n}").fetchone())  # type: ignore[misc]
         value = str(row[0]) if row else "?"
         if name == "synchronous":
             value = {"0": "OFF", "1": "NORMAL", "2": "FULL", "3": "EXTRA"}.get(value, value)
@@ -140,7 +139,7 @@ async def run(actions: int, folder: Path) -> dict[str, Any]:
         times.clear()
         loose = await SqliteStore.open(folder / "nosync.db")
         try:
-            await loose._conn.execute("PRAGMA synchronous=OFF")
+            await loose._run(lambda: loose._conn.execute("PRAGMA synchronous=OFF"))
             await record_games(loose, actions, times)
         finally:
             await loose.close()

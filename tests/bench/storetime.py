@@ -1,17 +1,18 @@
 """Timing one action's commit in the store: ``SqliteStore.record_action``'s transaction (the new state and its
 log entry, one transaction), measured from inside without changing the store.
 
-``commit``: from ``BEGIN IMMEDIATE`` done (the store's lock held) to ``COMMIT`` done — the statements and
-the durable commit (WAL, synchronous=FULL: an fsync). ``with_wait``: the same from the moment the action
-asked for the store, so it includes waiting for the store's lock behind other reads and writes.
+``commit``: from ``BEGIN IMMEDIATE`` done to ``COMMIT`` done on the writer's thread
+(``SqliteStore.on_commit``): the statements and the durable commit (WAL, synchronous=FULL: an fsync).
+``with_wait``: from the moment the action asked for the store to its commit, so it includes waiting behind
+other writes.
 """
 
 from __future__ import annotations
 
 import contextvars
 import time
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,26 +37,24 @@ class CommitTimes:
 @contextmanager
 def timing_commits(times: CommitTimes) -> Iterator[CommitTimes]:
     """While active, every ``record_action`` of every ``SqliteStore`` adds its times to ``times``."""
-    transaction = SqliteStore._transaction
+    write = SqliteStore._write
     record_action = SqliteStore.record_action
     rows = SqliteStore._rows
+    on_commit = SqliteStore.on_commit
 
-    @asynccontextmanager
-    async def timed_transaction(self: SqliteStore, *, durable: bool = True) -> AsyncIterator[Any]:
-        if not _RECORDING.get():
-            asked = time.perf_counter()
-            async with transaction(self, durable=durable) as db:
-                yield db
-            times.calls.append(time.perf_counter() - asked)
-            return
+    async def timed_write(self: SqliteStore, body: Any, *, durable: bool = True) -> Any:
         asked = time.perf_counter()
-        async with transaction(self) as db:
-            begun = time.perf_counter()
-            yield db
-        done = time.perf_counter()
-        times.commit.append(done - begun)
-        times.with_wait.append(done - asked)
-        times.calls.append(done - asked)
+        try:
+            return await write(self, body, durable=durable)
+        finally:
+            done = time.perf_counter() - asked
+            times.calls.append(done)
+            if _RECORDING.get():
+                times.with_wait.append(done)
+
+    def committed(seconds: float) -> None:
+        if _RECORDING.get():
+            times.commit.append(seconds)
 
     async def timed_rows(self: SqliteStore, sql: str, params: Any) -> Any:
         asked = time.perf_counter()
@@ -71,12 +70,14 @@ def timing_commits(times: CommitTimes) -> Iterator[CommitTimes]:
         finally:
             _RECORDING.reset(token)
 
-    SqliteStore._transaction = timed_transaction  # type: ignore[method-assign]
+    SqliteStore._write = timed_write  # type: ignore[method-assign]
     SqliteStore.record_action = timed_record_action  # type: ignore[method-assign]
     SqliteStore._rows = timed_rows  # type: ignore[method-assign]
+    SqliteStore.on_commit = committed
     try:
         yield times
     finally:
-        SqliteStore._transaction = transaction  # type: ignore[method-assign]
+        SqliteStore._write = write  # type: ignore[method-assign]
         SqliteStore.record_action = record_action  # type: ignore[method-assign]
         SqliteStore._rows = rows  # type: ignore[method-assign]
+        SqliteStore.on_commit = on_commit
