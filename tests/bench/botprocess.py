@@ -137,6 +137,18 @@ def rss_mb() -> float:
         return int(f.read().split()[1]) * PAGE / 2**20
 
 
+def pictures_rss_mb() -> float:
+    """Resident memory of the picture worker processes (``bot.table.pictures``), 0 without any."""
+    from bot.table import pictures
+
+    pool = pictures._pool
+    total = 0.0
+    for pid in list(getattr(pool, "_processes", None) or {}):
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/statm") as f:
+            total += int(f.read().split()[1]) * PAGE / 2**20
+    return total
+
+
 def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -250,6 +262,7 @@ def _command(line: str, bot: Any, times: Any, lags: list[float]) -> dict[str, An
                 ctypes.CDLL("libc.so.6").malloc_trim(0)
         return {
             "rss_mb": rss_mb(),
+            "pictures_rss_mb": pictures_rss_mb(),
             "peak_rss_mb": peak_rss_mb(),
             "holdings": _holdings(bot),
             "commits": times.commit,
