@@ -58,7 +58,7 @@ class Deckhand(commands.Bot):
         _shards, url, _limits = await self.http.get_bot_gateway()
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.store = await SqliteStore.open(self.settings.database)
-        pictures.start(self.settings.render_workers)
+        await pictures.start(self.settings.render_workers)
         self.tables = TableService(self, self.store, self.settings)
         await self.tree.set_translator(CatalogTranslator())
         for cog in cog_modules():

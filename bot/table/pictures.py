@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 import discord
 
-from bot.games import add_games_folder, games_folders, manifest
+from bot.games import add_games_folder, games_folders, manifest, manifests
 
 log = logging.getLogger(__name__)
 
@@ -63,17 +63,32 @@ def draw(
     return data
 
 
-def start(workers: int) -> None:
-    """Draw in ``workers`` processes from now on (0: in threads); they start with the first picture."""
+def _warm() -> None:
+    """Import every game's renderer, so the first picture does not wait for it."""
+    for found in manifests():
+        _ = found.renderer
+
+
+async def start(workers: int, *, warm_for: float = 30.0) -> None:
+    """Draw in ``workers`` processes from now on (0: in threads). Returns once they are up and have imported
+    every renderer (at most ``warm_for`` seconds; after that they finish warming in the background): a
+    process started at the first picture made a restarted bot's first table message late."""
     global _pool
     stop()
-    if workers > 0:
-        _pool = ProcessPoolExecutor(
-            max_workers=workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_worker_setup,
-            initargs=([str(f) for f in games_folders()], os.getpid()),
-        )
+    if workers <= 0:
+        return
+    _pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_setup,
+        initargs=([str(f) for f in games_folders()], os.getpid()),
+    )
+    loop = asyncio.get_running_loop()
+    warming = [loop.run_in_executor(_pool, _warm) for _ in range(workers)]
+    done, _pending = await asyncio.wait(warming, timeout=warm_for)
+    for task in done:
+        if task.exception() is not None:
+            log.warning("a picture process failed to start: %s", task.exception())
 
 
 def stop() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -16,8 +16,8 @@ from tests.renderers.positions import GAMES, KINDS, position, view_of
 
 
 @pytest.fixture
-def pool() -> Iterator[None]:
-    pictures.start(1)
+async def pool() -> AsyncIterator[None]:
+    await pictures.start(1)
     yield
     pictures.stop()
 
@@ -66,8 +66,10 @@ def test_a_worker_ends_when_the_bot_is_killed_outright(tmp_path: Any) -> None:
         "import asyncio, sys\n"
         "from bot.table import pictures\n"
         "from tests.renderers.positions import position\n"
-        "pictures.start(1)\n"
-        "asyncio.run(pictures.render('yggdrasil', 'table', position('yggdrasil', 0).table, 'en', 't.png'))\n"
+        "async def main():\n"
+        "    await pictures.start(1)\n"
+        "    await pictures.render('yggdrasil', 'table', position('yggdrasil', 0).table, 'en', 't.png')\n"
+        "asyncio.run(main())\n"
         "print(*pictures._pool._processes, flush=True)\n"
         "sys.stdin.read()\n"
     )
