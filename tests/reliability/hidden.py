@@ -4,7 +4,7 @@ languages (as the game's UI words them), for the leak and authorisation suites."
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from functools import cache
 from typing import Any
 
@@ -59,6 +59,10 @@ def _names(game_id: str, card: str) -> tuple[str, ...]:
     return tuple(ui.card_name(card, lang) for lang in LANGS)
 
 
-def named(text: str, secrets: set[str]) -> list[str]:
-    """The secrets ``text`` names as whole words."""
+def named(text: str, secrets: set[str], known: Collection[str] = ()) -> list[str]:
+    """The secrets ``text`` names as whole words. A secret inside a longer ``known`` name that the text
+    names is not named ("Amazon EC2" inside "Amazon EC2 Auto Scaling")."""
+    for name in sorted((k for k in known if k in text), key=len, reverse=True):
+        if any(s in name and s != name for s in secrets):
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     return sorted(s for s in secrets if s in text and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", text))

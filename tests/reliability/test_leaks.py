@@ -124,6 +124,7 @@ class Search:
                     # A name is no secret when a card the audience knows carries it too: one the sentence is
                     # about (a card put back on a deck from a discard pile), or one in view before or after.
                     known = names_of(ui, nameable | shown | shown_before)
+                    found = named(sentence, set(found), known)
                     found = [n for n in found if n in throughout or n not in known]
                 assert not found, f"{engine.id}: {what} '{sentence}' to {who} names hidden {found}"
         figures["steps"] += 1
@@ -237,3 +238,18 @@ def test_the_search_finds_a_planted_leak(monkeypatch: pytest.MonkeyPatch) -> Non
 
     with pytest.raises(AssertionError, match="names hidden"):
         Search(engine, Counter()).game(seed=16)
+
+
+def test_a_name_inside_a_longer_visible_name_is_no_leak() -> None:
+    """The soak's game 58 of AWS Builder Cards: "Amazon EC2 Auto Scaling" moved from a discard pile (public)
+    is not "Amazon EC2" (hidden throughout); the search still finds "Amazon EC2" named on its own."""
+    from collections import Counter
+
+    from tests.reliability.hidden import named
+
+    visible = {"Amazon EC2 Auto Scaling"}
+    sentence = "Player 1 put Amazon EC2 Auto Scaling from their discard pile on top of their deck (AWS CDK)."
+    assert named(sentence, {"Amazon EC2"}, visible) == []
+    assert named(sentence + " Amazon EC2 too.", {"Amazon EC2"}, visible) == ["Amazon EC2"]
+    search = Search(engines.get("aws-builder-cards"), Counter())
+    search.game(seed=58 * 7919 + 16)
