@@ -365,12 +365,14 @@ async def _show_hand(
     tables = tables_of(interaction)
     lang = user_lang(interaction)
     rec = await game_of(interaction, pk)
+    # Acknowledged first: the new page's picture may queue behind other tables' pictures under load.
+    await interaction.response.defer()
     stale = rec.version != version
     note = t(lang, "errors.stale") if stale else ""
     payload = await tables.hand(
         rec, interaction.user.id, lang, page=0 if stale else page, group=0 if stale else group, note=note
     )
-    await interaction.response.edit_message(**payload.edit_kwargs())
+    await interaction.edit_original_response(**payload.edit_kwargs())
 
 
 def _pager(view: discord.ui.View, rec: GameRecord, group: int, page: int, pages: int, lang: str) -> None:
