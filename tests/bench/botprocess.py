@@ -57,6 +57,8 @@ class BotProcess:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("DECKHAND_", "DISCORD_"))}
         env.update(deckhand_env(self.fake, self.database))
         env["DECKHAND_LOG_LEVEL"] = "WARNING"
+        if "DECKHAND_RENDER_WORKERS" in os.environ:  # the bench's knob: picture processes to measure with
+            env["DECKHAND_RENDER_WORKERS"] = os.environ["DECKHAND_RENDER_WORKERS"]
         if self.profile is not None:
             env["BENCH_PROFILE"] = str(self.profile)
         self.fake.gateway.ready.clear()
