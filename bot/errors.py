@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import has, pick, t
+from bot.i18n.words import clip
 from bot.store import ChannelBusy, StaleVersion
 from bot.store.errors import GameNotFound
 from engines.core import GameError
@@ -53,7 +54,7 @@ _WORDED_BY_US = frozenset({"allowed", "problems", "topics"})
 def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     """User text as a reply may repeat it: one line, at most ``limit`` characters."""
     flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    return clip(flat, limit)
 
 
 def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:

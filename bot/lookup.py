@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,6 +51,28 @@ def _score(query: str, keys: list[str]) -> float:
     return best
 
 
+def card_keys(card: CardInfo) -> list[str]:
+    """Every way a card is written: its names in both languages, its id and its aliases."""
+    return [card.name.en, card.name.ja, card.id, *card.aliases]
+
+
+def typed_card(
+    typed: str, cards: Sequence[str], keys: Callable[[str], Iterable[str]], kind: Callable[[str], str] = str
+) -> str | None:
+    """The card among ``cards`` (ids a move may name) that the caller typed in a command option: one whose
+    ``keys`` match exactly (folded) first, then the one card kind whose keys contain the text. ``None``
+    when nothing or several kinds match."""
+    wanted = fold(typed)
+    if not wanted:
+        return None
+    folded = {c: {fold(k) for k in keys(c)} for c in cards}
+    exact = [c for c in cards if wanted in folded[c]]
+    if exact:
+        return exact[0]
+    partial = [c for c in cards if any(wanted in k for k in folded[c])]
+    return partial[0] if len({kind(c) for c in partial}) == 1 else None
+
+
 @dataclass(frozen=True)
 class CardHit:
     engine: Engine[Any, Any, Any, Any]
@@ -65,8 +88,7 @@ def search_cards(
     hits = []
     for engine in playable_engines() if game_id is None else [engines.get(game_id)]:
         for card in engine.cards():
-            keys = [card.name.en, card.name.ja, card.id, *card.aliases]
-            score = _score(query, keys)
+            score = _score(query, card_keys(card))
             if score >= 0.45:
                 hits.append(CardHit(engine, card, score))
     hits.sort(key=lambda h: (-h.score, h.engine.id != prefer, h.engine.id, h.card.name.en))

@@ -109,11 +109,12 @@ async def render(
 ) -> discord.File | None:
     """``kind`` is ``table``, ``hand`` or ``final``; ``None`` when the game has no pictures. ``names`` maps
     seats to the players' display names, ``ai_seats`` are the computer's (``renderers.contract``)."""
-    global _pool
     args = (game_id, kind, view, lang, dict(names) if names is not None else None, frozenset(ai_seats))
-    data: bytes | None
     pool = _pool
-    if pool is not None:
+    data: bytes | None
+    if pool is None:
+        data = await asyncio.to_thread(draw, *args)
+    else:
         try:
             data = await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
         except BrokenProcessPool:
@@ -121,6 +122,4 @@ async def render(
             if _pool is pool:
                 stop()
             data = await asyncio.to_thread(draw, *args)
-    else:
-        data = await asyncio.to_thread(draw, *args)
     return None if data is None else discord.File(io.BytesIO(data), filename=filename)

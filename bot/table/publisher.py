@@ -18,6 +18,7 @@ import discord
 from bot.errors import UserError
 from bot.games import GameUI, LabelContext, manifest, ui_for
 from bot.i18n import pick, t
+from bot.i18n.words import clip
 from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
 from bot.table import clock as turn_clock
@@ -85,7 +86,7 @@ def option_text(value: Any, limit: int = 40) -> str:
     """An option's value as the lobby lists it: booleans as typed, long values (a card file) shortened."""
     text = str(value).lower() if isinstance(value, bool) else str(value)
     text = " ".join(text.split()).replace("`", "'")
-    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+    return clip(text, limit)
 
 
 def _engine(rec: GameRecord) -> Engine[Any, Any, Any, Any]:

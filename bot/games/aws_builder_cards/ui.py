@@ -9,11 +9,11 @@ plural and every separator is a catalog entry (``locales/<lang>.toml``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
+from bot.i18n.words import LABEL_LIMIT, clip, tidy
 from engines.aws_builder_cards.cards import DEFAULT_DB, key_of
 from engines.aws_builder_cards.events import (
     Acquired,
@@ -53,18 +53,6 @@ from engines.core import Action, Event
 
 GAME = "aws-builder-cards"
 _NS = "aws_builder_cards"
-#: Discord's limit for a select option's label
-LABEL_LIMIT = 100
-
-_JA = "\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef"
-#: a space the templates put around a name, between two Japanese characters ("ホスト をデプロイ")
-_JA_GAP = re.compile(f"(?<=[{_JA}]) (?=[{_JA}])")
-
-
-def tidy(text: str, lang: str) -> str:
-    """Japanese sets Latin names apart with spaces ("Amazon S3 を獲得") but writes Japanese words
-    together ("ベアメタルホストを獲得"): drop the template's space where both sides are Japanese."""
-    return _JA_GAP.sub("", text) if lang == "ja" else text
 
 
 def plural(lang: str, key: str, n: int, **params: object) -> str:
@@ -136,8 +124,7 @@ class UI(GameUI):
     def action_label(
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
-        label = tidy(self._action_label(action, lang, _view(ctx)), lang)
-        return label if len(label) <= LABEL_LIMIT else label[: LABEL_LIMIT - 1] + "…"
+        return clip(tidy(self._action_label(action, lang, _view(ctx)), lang))
 
     def _action_label(self, action: Action, lang: str, view: ABView | None) -> str:
         match action:

@@ -25,7 +25,7 @@ from discord.app_commands import locale_str
 
 from bot.games.aws_deckbuilding.ui import GAME, refusal_params
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
-from bot.lookup import fold
+from bot.lookup import card_keys, fold, typed_card
 from bot.table.slash import Position
 from engines.aws_deckbuilding import ENGINE
 from engines.aws_deckbuilding.cards import key_of
@@ -75,7 +75,7 @@ def aliases() -> dict[str, frozenset[str]]:
     """Card kind -> every way to write it, folded: id, names in both languages, short names, aliases."""
     out = {}
     for info in ENGINE.cards():
-        names = {info.id, info.name.en, info.name.ja, *info.aliases}
+        names = set(card_keys(info))
         if info.id.startswith("wa-"):
             names |= {"W-A", "WA", "Well-Architected"}
         out[info.id] = frozenset(fold(n) for n in names)
@@ -83,17 +83,9 @@ def aliases() -> dict[str, frozenset[str]]:
 
 
 def card_named(typed: str, cards: list[str]) -> str | None:
-    """The card among ``cards`` (instance ids) whose name the caller typed: an exact name first, then the one
-    kind whose name contains the text."""
-    wanted = fold(typed)
-    if not wanted:
-        return None
+    """The card among ``cards`` (instance ids) whose name the caller typed, told apart by kind."""
     table = aliases()
-    exact = [c for c in cards if wanted in table.get(key_of(c), frozenset())]
-    if exact:
-        return exact[0]
-    partial = [c for c in cards if any(wanted in n for n in table.get(key_of(c), frozenset()))]
-    return partial[0] if len({key_of(c) for c in partial}) == 1 else None
+    return typed_card(typed, cards, lambda c: table.get(key_of(c), frozenset()), kind=key_of)
 
 
 @app_commands.guild_only()

@@ -17,7 +17,6 @@ condition texts ("S3", "a Storage card") are the engine's card data. Nothing her
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from bot.games.aws_deckbuilding.vote import VoteButton, vote_buttons
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
+from bot.i18n.words import LABEL_LIMIT, clip, tidy
 from engines.aws_deckbuilding.cards import DB, Card, Eff, key_of
 from engines.aws_deckbuilding.events import (
     Bought,
@@ -70,24 +70,8 @@ if TYPE_CHECKING:
 GAME = "aws-deckbuilding"
 #: the catalog namespace of this game's own strings
 NS = "aws_deckbuilding"
-#: Discord's limit for a select option's label
-LABEL_LIMIT = 100
 #: more offered effects than this are chosen card first (a select of cards, then the card's effects)
 FLAT_EFFECTS = 4
-
-_JA = "\u3040-\u30ff\u4e00-\u9fff\uff00-\uffef"
-#: a space the templates put around a name between two Japanese characters ("ベアメタルサーバー を撤去")
-_JA_GAP = re.compile(f"(?<=[{_JA}]) (?=[{_JA}])")
-
-
-def tidy(text: str, lang: str) -> str:
-    """Japanese sets Latin names apart with spaces ("Amazon S3 を購入") but writes Japanese words together
-    ("ベアメタルサーバーを撤去"): drop a template's space where both sides are Japanese."""
-    return _JA_GAP.sub("", text) if lang == "ja" else text
-
-
-def fit(text: str, limit: int = LABEL_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def card(card_id: str) -> Card:
@@ -220,7 +204,7 @@ class UI(GameUI):
     def action_label(
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
-        return fit(tidy(self._label(action, lang, in_group, _view(ctx)), lang))
+        return clip(tidy(self._label(action, lang, in_group, _view(ctx)), lang))
 
     def _label(self, action: Action, lang: str, in_group: bool, view: ADView | None) -> str:
         key = f"actions.{GAME}.{action.type}"
@@ -298,7 +282,7 @@ class UI(GameUI):
         if len(offers) <= FLAT_EFFECTS:
             return None
         n = sum(1 for o in offers if o.card == action.card)
-        return fit(tidy(t(lang, f"{NS}.label.effects_of", card=card_name(action.card, lang), n=n), lang))
+        return clip(tidy(t(lang, f"{NS}.label.effects_of", card=card_name(action.card, lang), n=n), lang))
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Buttons: take all effects, end the turn, keep the on-premises cards, propose a reshuffle, vote.

@@ -23,7 +23,7 @@ from discord.app_commands import locale_str
 from bot.games import LabelContext
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
 from bot.games.project_chaos.ui import GAME, UI, card_title, refusal_params, workplace_name
-from bot.lookup import fold
+from bot.lookup import fold, typed_card
 from engines.core import Action, GameError
 from engines.project_chaos.cards import CARDS, CATS, Category
 from engines.project_chaos.models import (
@@ -64,17 +64,8 @@ WORKPLACES = [
 
 
 def card_named(typed: str, cards: list[str]) -> str | None:
-    """The card among ``cards`` whose name (either language), id or alias the caller typed: an exact match
-    first, then the one card whose name contains the text."""
-    wanted = fold(typed)
-    if not wanted:
-        return None
-    keys = {c: [fold(k) for k in (c, CARDS[c].name.en, CARDS[c].name.ja, *CARDS[c].aliases)] for c in cards}
-    exact = [c for c, ks in keys.items() if wanted in ks]
-    if exact:
-        return exact[0]
-    partial = [c for c, ks in keys.items() if any(wanted in k for k in ks)]
-    return partial[0] if len(set(partial)) == 1 else None
+    """The card among ``cards`` whose name (either language), id or alias the caller typed."""
+    return typed_card(typed, cards, lambda c: (c, CARDS[c].name.en, CARDS[c].name.ja, *CARDS[c].aliases))
 
 
 @app_commands.guild_only()

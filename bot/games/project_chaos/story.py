@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from bot.games.project_chaos.ui import NS, and_list, card_ref, talk_of, typed, workplace_name
 from bot.i18n import has, t
+from bot.i18n.words import clip
 from engines.core import Event
 from engines.project_chaos.cards import VALUE
 from engines.project_chaos.events import (
@@ -281,7 +282,7 @@ class Teller:
                 return assemble(lines)
         lines = self.fold(sprints, limit - frame)
         text = assemble(lines)
-        return text if len(text) <= limit else text[: limit - 1] + "…"
+        return clip(text, limit)
 
     def fold(self, sprints: list[Sprint], budget: int) -> list[str]:
         """Keep the first sprint, the last two and then the weightiest others (one beat each) while they

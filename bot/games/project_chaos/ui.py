@@ -20,6 +20,7 @@ from pydantic import TypeAdapter, ValidationError
 from bot.games.base import GameUI, LabelContext
 from bot.games.project_chaos.talk import TalkButton, talk_buttons
 from bot.i18n import t
+from bot.i18n.words import clip
 from engines.core import Action, Event
 from engines.project_chaos.cards import CARDS, CATEGORY_NAMES, Claim, Vote
 from engines.project_chaos.effects import clamp_tokens
@@ -73,8 +74,6 @@ if TYPE_CHECKING:
 GAME = "project-chaos"
 #: the catalog namespace of this game's own strings (``locales/<lang>.toml``)
 NS = GAME
-#: Discord's limit for a select option's label
-LABEL_LIMIT = 100
 #: the moves of a turn's action (PC-7): chosen in the hand's selects, card first
 TURN_ACTIONS = ("play", "discard", "place")
 
@@ -132,10 +131,6 @@ def play_words(card: str, lang: str) -> str:
         return t(lang, f"{NS}.label.claim_effect", question=talk.question.get(lang))
     text = play_text(CARDS[card]) if card in CARDS else None
     return text.get(lang) if text is not None else t(lang, f"{NS}.no_play_effect")
-
-
-def clip(text: str, limit: int = LABEL_LIMIT) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _EVENTS: TypeAdapter[Any] = TypeAdapter(PCEvent)
