@@ -102,6 +102,11 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
         # Discord lost or delayed the click past its 3 seconds: nobody can be answered, nothing is wrong here.
         log.warning("interaction expired before it was answered (ref %s)", ref)
         return t(lang, "errors.unexpected", ref=ref), False
+    if isinstance(error, discord.HTTPException) and (error.status == 429 or error.status >= 500):
+        # Discord's bad moment (still rate limited or failing after discord.py's own retries), not a fault of
+        # ours. Whether the move landed depends on which request failed, so the player is sent to the table.
+        log.warning("Discord refused a request: HTTP %s (ref %s)", error.status, ref, exc_info=error)
+        return t(lang, "errors.discord_busy", ref=ref), False
     log.error("unexpected error (ref %s)", ref, exc_info=error)
     return t(lang, "errors.unexpected", ref=ref), False
 

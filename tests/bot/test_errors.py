@@ -49,3 +49,22 @@ def test_faults_get_a_reference_and_are_logged(caplog: pytest.LogCaptureFixture)
     assert not expected and "reference `" in text
     ref = text.split("`")[1]
     assert any(ref in r.getMessage() and r.exc_info for r in caplog.records)
+
+
+@pytest.mark.parametrize("status", [429, 503])
+def test_discord_refusing_after_its_retries_is_a_warning_not_a_fault(
+    status: int, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An interaction answer still rate limited (or failing) after discord.py's retries is Discord's bad
+    moment: logged as a warning with the reference, not as an error of ours."""
+    from types import SimpleNamespace
+
+    import discord
+
+    response = SimpleNamespace(status=status, reason="refused")
+    error = discord.HTTPException(response, {"message": "You are being rate limited.", "code": 0})  # type: ignore[arg-type]
+    with caplog.at_level(logging.WARNING):
+        text, expected = message_for(error, "en")
+    assert not expected and "reference `" in text and "press again" in text
+    assert [r.levelno for r in caplog.records if "Discord refused" in r.getMessage()] == [logging.WARNING]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
