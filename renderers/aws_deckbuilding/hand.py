@@ -108,13 +108,19 @@ def pools(img: Image.Image, y: int, view: ADView, lang: str) -> int:
     w = (WIDTH - 2 * PAD - 2 * gap) // 3
     for i, (label, total, left, fill, ink) in enumerate(boxes):
         x = PAD + i * (w + gap)
-        rounded_rect(img, (x, y, x + w, y + 118), 16, fill=fill, outline=PANEL_EDGE, width=2)
-        text(img, (x + 12, y + 8, x + w - 8, y + 34), label, 20, fill=ink, bold=True, wrap=False)
-        text(img, (x + 12, y + 34, x + w - 8, y + 84), str(total), 42, fill=ink, bold=True, wrap=False)
+        rounded_rect(img, (x, y, x + w, y + 84), 14, fill=fill, outline=PANEL_EDGE, width=2)
+        text(img, (x + 12, y + 6, x + w - 10, y + 30), label, 20, fill=ink, bold=True, wrap=False)
+        text(img, (x + 12, y + 30, x + w // 2, y + 78), str(total), 40, fill=ink, bold=True, wrap=False)
         text(
-            img, (x + 12, y + 86, x + w - 8, y + 112), t("pool_left", lang, n=left), 20, fill=ink, wrap=False
+            img,
+            (x + w // 2 - 20, y + 46, x + w - 10, y + 72),
+            t("pool_left", lang, n=left),
+            MIN_PX,
+            fill=ink,
+            align="right",
+            wrap=False,
         )
-    return y + 118 + 16
+    return y + 84 + 14
 
 
 def cards(

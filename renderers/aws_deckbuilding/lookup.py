@@ -13,7 +13,7 @@ from renderers.common import PALETTE
 from renderers.common.card_sheet import SHEET_WIDTH, Paragraph, card_sheet
 
 from .labels import t
-from .parts import MIN_PX, ORANGE, draw_tile, key_of
+from .parts import MIN_PX, ORANGE, key_of, paint_tile, tile_height
 
 TITLE_PX = 26
 TEXT_PX = 20
@@ -28,9 +28,9 @@ def draw_lookup(card_id: str, lang: str) -> Image.Image:
     card = DB.cards[key]
     # The effects follow in full below, and the full name is the title: the narrow face shows the short one.
     plain = face.model_copy(update={"primary": None, "secondary": None, "name": face.short})
-    height = 118 if face.kind == "service" else 92
+    height = tile_height(plain)
     sprite = Image.new("RGBA", (FACE_W + 8, height + 8), (0, 0, 0, 0))
-    draw_tile(sprite, (4, 4, FACE_W + 4, height + 4), plain, lang)
+    paint_tile(sprite, (4, 4, FACE_W + 4, height + 4), plain, lang, {}, None, None, False)
     paragraphs = [Paragraph(face.name.get(lang), TITLE_PX, bold=True, align="center")]
     for which, eff in (("primary", card.effect("primary")), ("secondary", card.effect("secondary"))):
         if eff is not None:

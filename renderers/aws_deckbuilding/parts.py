@@ -16,6 +16,7 @@ from renderers.common import (
     PALETTE,
     badge,
     badge_size,
+    bounded_cache,
     draw_text,
     ellipse,
     fit_text,
@@ -138,14 +139,17 @@ STATUS_INK: dict[str, RGB] = {
     "plain": TEXT_DARK,
 }
 EFFECT_SIZE = 20
-NAME_SIZE = 27
-EFFECT_ROW = 62  # room for two lines of effect text
+NAME_SIZE = 26
+COIN = 52
+EFFECT_ROW = 46  # room for two lines of effect text at MIN_PX
+EFFECTS_TOP = 70  # the effects start below the name and category, beside the coin's column
 
 
 def tile_height(face: CardFace) -> int:
     if face.kind != "service":
-        return 92
-    return 104 + 2 * EFFECT_ROW + 10
+        return 68
+    rows = sum(1 for eff in (face.primary, face.secondary) if eff is not None)
+    return max(EFFECTS_TOP + rows * EFFECT_ROW + 4, 92)
 
 
 def draw_tile(
@@ -163,7 +167,68 @@ def draw_tile(
     (TCO black, AWSome orange) and both effects with their icons and conditions. ``statuses`` maps
     ``primary``/``secondary`` to applied | offered | would | declined | unmet (shaded or faded rows; an
     effect left out is printed plain, as in the marketplace); ``tag`` is a label pinned top right (can
-    buy, drawn ...)."""
+    buy, drawn ...).
+
+    The tile is drawn once per look (card, language, statuses, tag, outline, size) into a bounded cache
+    and pasted: a marketplace changes a card or two between two pictures, and the hand repeats its
+    starters."""
+    x0, y0, x1, y1 = box
+    look = tuple(sorted((statuses or {}).items()))
+    sprite = _tile_sprite(_ByKey(face), lang, look, tag, outline, dim, x1 - x0, y1 - y0)
+    if img.mode == "RGBA":
+        img.paste(sprite, (x0 - TILE_MARGIN, y0 - TILE_MARGIN))
+    else:
+        img.paste(sprite.convert(img.mode), (x0 - TILE_MARGIN, y0 - TILE_MARGIN))
+
+
+TILE_MARGIN = 4  # the outline reaches this far around the card
+
+
+class _ByKey:
+    """A face as a cache key: a card's face is card data, the same for every copy of the card."""
+
+    __slots__ = ("face",)
+
+    def __init__(self, face: CardFace) -> None:
+        self.face = face
+
+    def __hash__(self) -> int:
+        return hash(self.face.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _ByKey) and other.face.key == self.face.key
+
+
+@bounded_cache(maxsize=48)
+def _tile_sprite(
+    keyed: _ByKey,
+    lang: str,
+    look: tuple[tuple[str, str], ...],
+    tag: tuple[str, RGB] | None,
+    outline: RGB | None,
+    dim: bool,
+    width: int,
+    height: int,
+) -> Image.Image:
+    # Drawn on the pictures' own background (INK), so pasting it is exactly drawing it in place.
+    m = TILE_MARGIN
+    sprite = Image.new("RGBA", (width + 2 * m, height + 2 * m), (*INK, 255))
+    paint_tile(sprite, (m, m, m + width, m + height), keyed.face, lang, dict(look), tag, outline, dim)
+    return sprite
+
+
+def paint_tile(
+    img: Image.Image,
+    box: Box,
+    face: CardFace,
+    lang: str,
+    statuses: Mapping[str, str],
+    tag: tuple[str, RGB] | None,
+    outline: RGB | None,
+    dim: bool,
+) -> None:
+    """:func:`draw_tile` without the cache, on any background (the ``/card`` sheet's face is a variant of
+    the card's face under the same key, drawn once)."""
     x0, y0, x1, y1 = box
     cat = hex_rgb(face.colour)
     if outline is not None:
@@ -173,10 +238,10 @@ def draw_tile(
     ImageDraw.Draw(img).rectangle((x0 + 8, y0 + 2, x0 + 14, y1 - 2), fill=cat)
     left = x0 + 28
     if face.kind == "wa":
-        coin(img, (left, y0 + 14, left + 64, y0 + 78), str(face.cost), "awsome")
+        coin(img, (left, y0 + 8, left + COIN, y0 + 8 + COIN), str(face.cost), "awsome")
         fitted(
             img,
-            (left + 80, y0 + 12, x1 - 16, y0 + 50),
+            (left + COIN + 14, y0 + 6, x1 - 16, y0 + 38),
             "Well-Architected",
             NAME_SIZE,
             bold=True,
@@ -185,9 +250,9 @@ def draw_tile(
         )
         text(
             img,
-            (left + 80, y0 + 50, x1 - 16, y0 + 80),
+            (left + COIN + 14, y0 + 38, x1 - 16, y0 + 62),
             t("wa_card", lang, pts=face.points),
-            22,
+            20,
             fill=mix(ORANGE, BLACK, 0.25),
             bold=True,
             wrap=False,
@@ -196,7 +261,7 @@ def draw_tile(
         name_right = x1 - 16 - chip_width(t("gives_tco", lang, n=face.tco)) - 10
         fitted(
             img,
-            (left, y0 + 12, name_right, y0 + 50),
+            (left, y0 + 8, name_right, y0 + 40),
             face.name.get(lang),
             NAME_SIZE,
             bold=True,
@@ -205,20 +270,20 @@ def draw_tile(
         )
         text(
             img,
-            (left, y0 + 52, x1 - 16, y0 + 80),
+            (left, y0 + 40, x1 - 16, y0 + 64),
             face.category_name.get(lang),
             MIN_PX,
             fill=MUTED,
             wrap=False,
         )
         words = t("gives_tco", lang, n=face.tco)
-        chip(img, (x1 - 16 - chip_width(words), y0 + 14), words, BLACK)
+        chip(img, (x1 - 16 - chip_width(words), y0 + 8), words, BLACK)
     else:
-        _service(img, box, face, lang, statuses or {}, tag)
+        _service(img, box, face, lang, statuses, tag)
     if tag is not None and face.kind != "service":
         words, colour = tag
         w = chip_width(words)
-        chip(img, (x1 - w - 12, y1 - 44), words, colour)
+        chip(img, (x1 - w - 12, y1 - 8 - round(MIN_PX * 1.75)), words, colour)
     if dim:
         veil = Image.new("RGBA", (x1 - x0, y1 - y0), (*INK, 110))
         img.alpha_composite(veil, (x0, y0))
@@ -233,11 +298,11 @@ def _service(
     tag: tuple[str, RGB] | None,
 ) -> None:
     x0, y0, x1, _ = box
-    left = x0 + 28
-    coin(img, (left, y0 + 14, left + 64, y0 + 78), str(face.cost), face.currency)
+    left = x0 + 24
+    coin(img, (left, y0 + 8, left + COIN, y0 + 8 + COIN), str(face.cost), face.currency)
     text(
         img,
-        (left - 8, y0 + 78, left + 72, y0 + 102),
+        (x0 + 10, y0 + 8 + COIN, x0 + 92, y0 + 8 + COIN + 24),  # centred under the coin
         t(face.currency or "tco", lang),
         MIN_PX,
         fill=ORANGE if face.currency == "awsome" else BLACK,
@@ -247,15 +312,15 @@ def _service(
     )
     # What it gives, top right: TCO (black) and AWSome (orange).
     chips = [(t("gives_tco", lang, n=face.tco), BLACK), (t("gives_awsome", lang, n=face.awsome), ORANGE)]
-    x = x1 - 14
+    x = x1 - 12
     for words, colour in reversed(chips):
         x -= chip_width(words)
-        chip(img, (x, y0 + 14), words, colour)
+        chip(img, (x, y0 + 8), words, colour)
         x -= 8
-    name_left = left + 82
+    name_left = left + COIN + 20
     fitted(
         img,
-        (name_left, y0 + 12, x - 4, y0 + 50),
+        (name_left, y0 + 6, x - 4, y0 + 38),
         face.name.get(lang),
         NAME_SIZE,
         bold=True,
@@ -263,30 +328,35 @@ def _service(
         wrap=False,
     )
     cat = hex_rgb(face.colour)
-    cat_right = x1 - 14
+    cat_right = x1 - 12
     if tag is not None:  # the tag sits at the end of the category line, clear of the effects
         words, colour = tag
         w = chip_width(words)
-        chip(img, (x1 - 14 - w, y0 + 50), words, colour)
+        chip(img, (x1 - 12 - w, y0 + 38), words, colour)
         cat_right -= w + 10
     category = face.category_name.get(lang)
     if fit_text(category, cat_right - name_left, 30, 20, MIN_PX, bold=True, wrap=False)[1] != [category]:
         category = face.category_short.get(lang)  # the full name would be cut: the short one reads better
     fitted(
         img,
-        (name_left, y0 + 54, cat_right, y0 + 80),
+        (name_left, y0 + 40, cat_right, y0 + 64),
         category,
         20,
         fill=mix(cat, BLACK, 0.3),
         bold=True,
         wrap=False,
     )
-    y = y0 + 104
+    y = y0 + EFFECTS_TOP
     for which, eff in (("primary", face.primary), ("secondary", face.secondary)):
         if eff is None:
             continue
         effect_row(
-            img, (x0 + 20, y, x1 - 12, y + EFFECT_ROW - 6), eff, which, lang, statuses.get(which, "plain")
+            img,
+            (name_left - 4, y, x1 - 10, y + EFFECT_ROW - 4),
+            eff,
+            which,
+            lang,
+            statuses.get(which, "plain"),
         )
         y += EFFECT_ROW
 
@@ -310,7 +380,7 @@ def effect_row(img: Image.Image, box: Box, eff: EffectFace, which: str, lang: st
         valign="middle",
         wrap=False,
     )
-    icon = 34
+    icon = 30
     ix = x0 + 14 + lw
     iy = y0 + (y1 - y0 - icon) // 2
     effect_icon(img, (ix, iy, ix + icon, iy + icon), eff)
@@ -419,7 +489,7 @@ def player_rows(
         name = who(p.seat, names)
         seat_row(
             img,
-            (PAD, y, WIDTH - PAD, y + 66),
+            (PAD, y, WIDTH - PAD, y + 54),  # the initials stay at MIN_PX (0.44 of the avatar)
             name=name,
             colour=colour,
             detail=t("points", lang, n=p.points),
@@ -440,11 +510,11 @@ def player_rows(
         for i, line in enumerate(lines):
             text(
                 img,
-                (PAD + 10, y + 70 + 26 * i, WIDTH - PAD, y + 96 + 26 * i),
+                (PAD + 10, y + 58 + 24 * i, WIDTH - PAD, y + 82 + 24 * i),
                 line,
                 MIN_PX,
                 fill=PALETTE.text_muted_light,
                 wrap=False,
             )
-        y += 80 + 26 * len(lines)
+        y += 66 + 24 * len(lines)
     return y

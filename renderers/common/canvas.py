@@ -12,6 +12,8 @@ anti-aliased by FreeType. :func:`supersampled` is still here for a renderer that
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Literal
@@ -99,12 +101,39 @@ def _opaque_rgb(img: Image.Image) -> Image.Image:
     return img.convert("RGB")
 
 
+def _chunk(tag: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
+
+
+def _flat_png(rgb: Image.Image) -> bytes:
+    """A true-colour PNG whose rows carry no filter (type 0), deflated at :data:`PNG_COMPRESS_LEVEL`.
+
+    Pillow always filters RGB rows adaptively (tries all five filters on every row): on our pictures, flat
+    panels and text, that search alone costs more than the deflate and the file comes out larger (the AD
+    table, 720x2055: 44 ms and 245 KB through Pillow, 16 ms and 201 KB here). Any PNG decoder reads it."""
+    width, height = rgb.size
+    raw = rgb.tobytes()
+    stride = width * 3
+    rows = b"".join(b"\x00" + raw[i : i + stride] for i in range(0, stride * height, stride))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, deflate, no interlace
+    return b"".join(
+        (
+            b"\x89PNG\r\n\x1a\n",
+            _chunk(b"IHDR", header),
+            _chunk(b"IDAT", zlib.compress(rows, PNG_COMPRESS_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )
+
+
 def _save(img: Image.Image, fmt: str) -> bytes:
+    if fmt == "PNG" and img.mode == "RGB":
+        return _flat_png(img)
     buffer = io.BytesIO()
     if fmt == "WEBP":
         # Lossless, fastest method: flat card art compresses as well as with the slow methods.
         img.save(buffer, format="WEBP", lossless=True, method=0, quality=0)
-    else:
+    else:  # a palette picture: Pillow leaves its rows unfiltered already
         img.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
     return buffer.getvalue()
 

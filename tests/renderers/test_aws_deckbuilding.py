@@ -172,3 +172,40 @@ def test_every_card_name_effect_and_label_has_glyphs() -> None:
         texts += [colour.en, colour.ja]
     missing = {ch for text in texts for ch in missing_glyphs(text)}
     assert not missing, sorted(missing)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_cached_tile_is_the_tile_drawn_in_place(lang: str) -> None:
+    """Tiles are drawn once per look and pasted: the paste must be exactly what drawing it there gives,
+    for every kind of card and every shading, and a second copy of the card (same key) gets the same
+    tile only for the same look."""
+    from renderers.aws_deckbuilding.parts import INK, PAD, draw_tile, paint_tile, tile_height
+    from renderers.common import new_canvas
+
+    faces = all_faces()
+    picks = [faces["s3"], faces["wa-1"], *[f for f in faces.values() if f.kind == "onprem"][:1]]
+    looks: list[dict[str, Any]] = [
+        {},
+        {"statuses": {"primary": "applied", "secondary": "unmet"}, "outline": (255, 214, 0)},
+        {"statuses": {"primary": "offered", "secondary": "declined"}, "tag": ("drawn", (66, 146, 214))},
+        {"dim": True, "tag": ("can buy", (24, 120, 70))},
+    ]
+    clear_caches()
+    for face in picks:
+        box = (PAD, 10, WIDTH - PAD, 10 + tile_height(face))
+        for look in looks:
+            for _ in range(2):  # drawn, then from the cache
+                cached = new_canvas(WIDTH, 300, background=INK, vignette=False)
+                draw_tile(cached, box, face, lang, **look)
+                direct = new_canvas(WIDTH, 300, background=INK, vignette=False)
+                paint_tile(
+                    direct,
+                    box,
+                    face,
+                    lang,
+                    look.get("statuses", {}),
+                    look.get("tag"),
+                    look.get("outline"),
+                    look.get("dim", False),
+                )
+                assert cached.tobytes() == direct.tobytes(), (face.key, look)

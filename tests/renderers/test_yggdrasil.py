@@ -65,7 +65,8 @@ def test_every_field_size_renders(cols: int, rows: int) -> None:
     check_png(render_hand(ENGINE.view(state, "p2"), "en"))
 
 
-def test_pictures_show_an_invasion_and_a_pending_decision() -> Any:
+def invasion_pending() -> Any:
+    """The first seeded AI game that reaches an invasion decision."""
     for seed in range(40):
         state = ENGINE.new_game(["p1", "p2"], None, seed)
         rng = Rng.from_seed(seed)
@@ -75,16 +76,20 @@ def test_pictures_show_an_invasion_and_a_pending_decision() -> Any:
         if state.phase == "invade":
             break
     assert state.phase == "invade"
+    return state
+
+
+def test_pictures_show_an_invasion_and_a_pending_decision() -> None:
+    state = invasion_pending()
     seat = ENGINE.to_move(state)[0]
     check_png(render_table(ENGINE.view(state, None), "en"))
     check_png(render_hand(ENGINE.view(state, seat), "ja"))
-    return state
 
 
 def test_a_pending_invasion_is_told_in_words() -> None:
     """Issue 10: "may invade: C3 (1:4)" said nothing to a new player; the pictures now say who attacks
     with what ("attack C3: your 4 vs its 1")."""
-    state = test_pictures_show_an_invasion_and_a_pending_decision()
+    state = invasion_pending()
     seat = ENGINE.to_move(state)[0]
     public, mine = ENGINE.view(state, None), ENGINE.view(state, seat)
     option = public.pending.invasions[0]
