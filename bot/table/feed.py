@@ -40,6 +40,9 @@ class Feed:
     posted_for: int | None = None
     #: The summary card's last edit failed (or may have, before a crash): the outbox edits it again.
     card_stale: bool = False
+    #: The current message's words were edited without its picture (a burst of entries): the outbox
+    #: draws the picture once when the burst is over.
+    picture_stale: bool = False
 
     @classmethod
     def load(cls, data: Mapping[str, Any]) -> Feed:
@@ -56,6 +59,7 @@ class Feed:
             "changed": list(self.changed),
             "posted_for": self.posted_for,
             "card_stale": self.card_stale,
+            "picture_stale": self.picture_stale,
         }
 
 

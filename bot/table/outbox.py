@@ -86,9 +86,9 @@ class Outbox:
             # Re-read until nothing is left: entries committed while this drain ran (an AI moving on)
             # are taken too, so a kick that found this drain running loses nothing.
             while entries := await self.store.pending(pk):
-                for entry in entries:
+                for i, entry in enumerate(entries):
                     try:
-                        await self.publisher.publish(entry)
+                        await self.publisher.publish(entry, followed=i + 1 < len(entries))
                     except discord.HTTPException as exc:
                         attempts = await self.store.publish_failed(entry.id, f"{exc.status} {exc.text}")
                         log.warning(
@@ -110,6 +110,11 @@ class Outbox:
                         log.exception("game %s: entry %s skipped after %s attempts", pk, entry.id, attempts)
                         rec = await self.store.get_game(pk)
                         await self.store.published(entry.id, pk, rec.feed)
+            try:
+                await self.publisher.refresh_stale_picture(pk)
+            except discord.HTTPException as exc:  # the words are right; the picture waits for a retry
+                log.warning("game %s: the table picture could not be brought up to date (%s)", pk, exc.status)
+                self._retry_later(pk, 1)
             if not await self.publisher.refresh_stale_card(pk):
                 self._retry_later(pk, CARD_RETRY)
         return None

@@ -109,17 +109,27 @@ async def render(
 ) -> discord.File | None:
     """``kind`` is ``table``, ``hand`` or ``final``; ``None`` when the game has no pictures. ``names`` maps
     seats to the players' display names, ``ai_seats`` are the computer's (``renderers.contract``)."""
+    data = await render_bytes(game_id, kind, view, lang, names, ai_seats)
+    return None if data is None else discord.File(io.BytesIO(data), filename=filename)
+
+
+async def render_bytes(
+    game_id: str,
+    kind: Kind,
+    view: Any,
+    lang: str,
+    names: Mapping[str, str] | None = None,
+    ai_seats: Collection[str] = frozenset(),
+) -> bytes | None:
+    """:func:`render`'s picture as bytes, for one picture attached to more than one message."""
     args = (game_id, kind, view, lang, dict(names) if names is not None else None, frozenset(ai_seats))
     pool = _pool
-    data: bytes | None
     if pool is None:
-        data = await asyncio.to_thread(draw, *args)
-    else:
-        try:
-            data = await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
-        except BrokenProcessPool:
-            log.warning("the picture processes stopped; drawing in threads from now on", exc_info=True)
-            if _pool is pool:
-                stop()
-            data = await asyncio.to_thread(draw, *args)
-    return None if data is None else discord.File(io.BytesIO(data), filename=filename)
+        return await asyncio.to_thread(draw, *args)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
+    except BrokenProcessPool:
+        log.warning("the picture processes stopped; drawing in threads from now on", exc_info=True)
+        if _pool is pool:
+            stop()
+        return await asyncio.to_thread(draw, *args)

@@ -9,6 +9,7 @@ newest table message carries the buttons; the previous one loses them, so nobody
 
 from __future__ import annotations
 
+import io
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +26,7 @@ from bot.table import clock as turn_clock
 from bot.table import components, seat_buttons, summary
 from bot.table.events import load_event
 from bot.table.feed import Feed, advance, notified, since_last_acted
-from bot.table.pictures import render
+from bot.table.pictures import render, render_bytes
 from bot.table.rematch import rematch_view
 from engines.core import Action, Engine, Event, Outcome
 
@@ -175,9 +176,14 @@ class Publisher:
         await self.update_summary(rec, lang)
 
     # -- the table: one message per human turn (bot.table.feed decides) -----------------------------
-    async def publish(self, entry: OutboxEntry) -> None:
+    async def publish(self, entry: OutboxEntry, *, followed: bool = False) -> None:
         """Publish one outbox entry. Raises ``discord.HTTPException`` when Discord refuses; the outbox then
-        retries the same entry, and what was already posted for it is not posted again."""
+        retries the same entry, and what was already posted for it is not posted again.
+
+        ``followed``: more entries of the game are waiting behind this one (a burst: the AI seats moved on,
+        or the player clicked again, while this one waited its turn to be drawn). Its edit of the table
+        message then changes the words only; the picture is drawn once for the burst, by the entry that
+        posts or edits last, or by :meth:`refresh_stale_picture` when the burst ends."""
         rec = await self.store.get_game(entry.game_pk)
         feed = Feed.load(rec.feed)
         lang = await self.public_lang(rec.guild_id)
@@ -186,7 +192,7 @@ class Publisher:
             await self.store.published(entry.id, rec.id, feed.dump())
             return
         if entry.kind in ("start", "move"):
-            await self._publish_change(rec, entry, feed, lang)
+            await self._publish_change(rec, entry, feed, lang, followed=followed)
         elif entry.kind == "notice":
             await self._publish_notice(rec, entry, lang)
         elif entry.kind == "end":
@@ -200,7 +206,9 @@ class Publisher:
             feed.card_stale |= not await self.update_summary(rec, lang)
         await self.store.published(entry.id, rec.id, feed.dump())
 
-    async def _publish_change(self, rec: GameRecord, entry: OutboxEntry, feed: Feed, lang: str) -> None:
+    async def _publish_change(
+        self, rec: GameRecord, entry: OutboxEntry, feed: Feed, lang: str, *, followed: bool = False
+    ) -> None:
         engine = _engine(rec)
         ui = ui_for(rec.game_id)
         names = rec.names()
@@ -231,14 +239,24 @@ class Publisher:
             over=outcome is not None,
             start=entry.kind == "start",
         )
+        # One picture per state: an edit that a new message follows at once shows what that message shows.
+        picture = await self._table_picture(rec, state, lang) if plan.post and outcome is None else None
         if plan.edit and feed.message_id is not None:
-            await self._edit_table(rec, state, feed, lang, keep_view=outcome is None)
+            if followed and outcome is None and not plan.post:
+                await self._edit_table(rec, state, feed, lang, keep_view=True, words_only=True)
+                feed.picture_stale = True
+            else:
+                await self._edit_table(rec, state, feed, lang, keep_view=outcome is None, picture=picture)
+                feed.picture_stale = False
         if outcome is not None:
             await self._post_final(rec, state, outcome, feed, lang, entry)
             return
         if plan.post:
             changed = notified(feed)
-            message = await self._post_table(rec, state, feed, lang, changed, nonce=_nonce(entry))
+            message = await self._post_table(
+                rec, state, feed, lang, changed, nonce=_nonce(entry), picture=picture
+            )
+            feed.picture_stale = False
             old = rec.table_message_id
             feed.message_id = message.id
             feed.posted_for = entry.id
@@ -280,28 +298,48 @@ class Publisher:
         each = ", ".join(f"{self.seat_name(rec, m, lang)} <t:{int(d)}:R>" for m, d in due)
         return t(lang, "clock.time_left_each", left=each)
 
-    async def _table_payload(self, rec: GameRecord, state: Any, text: str, lang: str, view: bool) -> Payload:
-        engine = _engine(rec)
-        picture = await render(
-            rec.game_id, "table", engine.view(state, None), lang, "table.png", rec.names(), rec.ai_seats()
+    async def _table_picture(self, rec: GameRecord, state: Any, lang: str) -> bytes | None:
+        return await render_bytes(
+            rec.game_id, "table", _engine(rec).view(state, None), lang, rec.names(), rec.ai_seats()
         )
+
+    async def _table_payload(
+        self,
+        rec: GameRecord,
+        state: Any,
+        text: str,
+        lang: str,
+        view: bool,
+        picture: bytes | None = None,
+    ) -> Payload:
+        engine = _engine(rec)
+        data = picture if picture is not None else await self._table_picture(rec, state, lang)
         embed = discord.Embed(
             title=t(lang, "table.title", game=engine.name.get(lang), turn=state.turn + 1), colour=COLOUR
         )
-        if picture is not None:
-            embed.set_image(url=f"attachment://{picture.filename}")
+        files = [] if data is None else [discord.File(io.BytesIO(data), filename="table.png")]
+        if files:
+            embed.set_image(url="attachment://table.png")
         return Payload(
             content=text,
             embed=embed,
-            files=[picture] if picture else [],
+            files=files,
             view=table_controls(rec, state, lang) if view else None,
         )
 
     async def _post_table(
-        self, rec: GameRecord, state: Any, feed: Feed, lang: str, changed: list[str], *, nonce: str
+        self,
+        rec: GameRecord,
+        state: Any,
+        feed: Feed,
+        lang: str,
+        changed: list[str],
+        *,
+        nonce: str,
+        picture: bytes | None = None,
     ) -> discord.Message:
         text = self._table_text(rec, state, feed, lang, changed)
-        payload = await self._table_payload(rec, state, text, lang, view=True)
+        payload = await self._table_payload(rec, state, text, lang, view=True, picture=picture)
         # Exactly the players who must act (and those told their cards changed) are pinged.
         pinged = [rec.seat_info(s).user_id for s in [*feed.to, *changed]]
         payload.allowed_mentions = discord.AllowedMentions(
@@ -310,16 +348,48 @@ class Publisher:
         channel = self.client.get_partial_messageable(rec.channel_id)
         return await channel.send(nonce=nonce, **payload.send_kwargs())
 
-    async def _edit_table(self, rec: GameRecord, state: Any, feed: Feed, lang: str, keep_view: bool) -> None:
+    async def _edit_table(
+        self,
+        rec: GameRecord,
+        state: Any,
+        feed: Feed,
+        lang: str,
+        keep_view: bool,
+        *,
+        picture: bytes | None = None,
+        words_only: bool = False,
+    ) -> None:
+        """``words_only``: the text and buttons, keeping the picture the message has (Discord leaves
+        attachments and embeds that an edit does not name)."""
         assert feed.message_id is not None
         text = self._table_text(rec, state, feed, lang)
-        payload = await self._table_payload(rec, state, text, lang, view=keep_view)
+        kwargs: dict[str, Any]
+        if words_only:
+            controls = table_controls(rec, state, lang) if keep_view else None
+            kwargs = {"content": text, "view": controls}
+        else:
+            payload = await self._table_payload(rec, state, text, lang, view=keep_view, picture=picture)
+            kwargs = payload.edit_kwargs()
         message = self.client.get_partial_messageable(rec.channel_id).get_partial_message(feed.message_id)
         try:
-            await message.edit(**payload.edit_kwargs())
+            await message.edit(**kwargs)
         except discord.NotFound:  # deleted by a moderator: the next turn posts a new one
             log.info("table message %s of game %s is gone", feed.message_id, rec.id)
             feed.message_id = None
+
+    async def refresh_stale_picture(self, pk: int) -> None:
+        """After a burst (see :meth:`publish`): the table message's picture catches up with its words,
+        drawn once from the game as it stands. Raises ``discord.HTTPException`` as :meth:`publish`."""
+        rec = await self.store.get_game(pk)
+        feed = Feed.load(rec.feed)
+        if not feed.picture_stale:
+            return
+        if feed.message_id is not None and rec.status is Status.RUNNING and rec.state_json is not None:
+            lang = await self.public_lang(rec.guild_id)
+            state = _engine(rec).load_state(rec.state_json)
+            await self._edit_table(rec, state, feed, lang, keep_view=_engine(rec).outcome(state) is None)
+        feed.picture_stale = False
+        await self.store.set_feed(pk, feed.dump())
 
     async def _post_final(
         self, rec: GameRecord, state: Any, outcome: Outcome, feed: Feed, lang: str, entry: OutboxEntry

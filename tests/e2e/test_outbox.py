@@ -134,3 +134,74 @@ async def test_a_restart_publishes_what_a_crash_left_unposted(
         await asyncio.sleep(0.05)
     assert not await tables.store.pending(1)
     assert latest_table(alice).id != table.id, "the table after alice's move was posted"
+
+
+async def test_a_backlog_is_worded_entry_by_entry_and_drawn_once_per_message(
+    fake: FakeDiscord, running_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A burst of entries (here: three turns played while the bot could not post) is published with the
+    words of every entry but one table picture per new message, not one per entry; when the burst is
+    over, the table message shows the game as it stands."""
+    import bot.table.publisher as publisher_module
+    from bot.table.pictures import draw
+
+    runner = await running_bot()
+    tables = runner.bot.tables  # type: ignore[attr-defined]
+    alice = fake.guild.member("alice")
+    opened = await open_game(fake, alice, GAME, ais=3, start=True)
+    table = await my_turn(alice)
+    await fake.guild.set_bot_permissions(opened.thread.parent, deny=SEND_MESSAGES_IN_THREADS)
+    said = await play_one_move(alice, table)
+    assert "Send Messages in Threads" in said, said
+    for _ in range(2):  # two more of alice's turns, played from /game hand while nothing can be posted
+        for _ in range(200):
+            rec = await tables.store.get_game(1)
+            movers = tables.engine(rec).to_move(tables.state(rec))
+            if rec.status.value != "running" or rec.seat_of(alice.id).seat in movers:  # type: ignore[union-attr]
+                break
+            await asyncio.sleep(0.05)
+        if rec.status.value != "running":
+            break
+        hand = (await alice.slash("game hand")).message
+        assert hand is not None
+        menu = hand.selects()[0] if hand.selects() else None
+        if menu is not None:
+            await alice.choose(menu.custom_id, [menu.options[0].value], message=hand)
+        else:
+            await alice.click(hand.button_labels()[0], message=hand)
+    backlog = len(await tables.store.pending(1))
+    assert backlog >= 4, backlog
+
+    drawn: list[str] = []
+    real = publisher_module.render_bytes
+
+    async def counted(game_id: str, kind: str, *args: object, **kwargs: object) -> bytes | None:
+        drawn.append(kind)
+        return await real(game_id, kind, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(publisher_module, "render_bytes", counted)
+    posted_before = {m.id for m in opened.thread.messages()}
+    await fake.guild.set_bot_permissions(opened.thread.parent, allow=SEND_MESSAGES_IN_THREADS)
+    await alice.slash("game hand")
+    for _ in range(200):
+        if not await tables.store.pending(1):
+            break
+        await asyncio.sleep(0.05)
+    assert not await tables.store.pending(1)
+    new_tables = [
+        m
+        for m in opened.thread.messages()
+        if m.id not in posted_before and any(a.filename == "table.png" for a in m.attachments)
+    ]
+    # One picture per new table message, and at most one more for the message the burst ends on.
+    assert drawn.count("table") <= len(new_tables) + 1 < backlog, (drawn, len(new_tables), backlog)
+    rec = await tables.store.get_game(1)
+    if rec.status.value == "running":
+        latest = next(m for m in opened.thread.messages() if m.id == rec.feed["message_id"])
+        shown = next(a.data for a in latest.attachments if a.filename == "table.png")
+        engine = tables.engine(rec)
+        lang = await tables.publisher.public_lang(rec.guild_id)
+        now = draw(
+            rec.game_id, "table", engine.view(tables.state(rec), None), lang, rec.names(), rec.ai_seats()
+        )
+        assert shown == now, "the table message shows the game as it stands"

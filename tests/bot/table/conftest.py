@@ -21,7 +21,7 @@ class RecordingPublisher:
         self.notices: list[tuple[str, dict[str, Any]]] = []
         self.summaries: list[int] = []
 
-    async def publish(self, entry: OutboxEntry) -> None:
+    async def publish(self, entry: OutboxEntry, *, followed: bool = False) -> None:
         if entry.kind in ("start", "move"):
             self.announced.append((entry.version, [e["kind"] for e in entry.payload["events"]]))
         else:
@@ -34,6 +34,9 @@ class RecordingPublisher:
 
     async def refresh_stale_card(self, pk: int) -> bool:
         return True
+
+    async def refresh_stale_picture(self, pk: int) -> None:
+        return None
 
     async def refresh_lobby(self, rec: Any) -> None:
         self.summaries.append(rec.id)
