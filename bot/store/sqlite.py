@@ -589,8 +589,15 @@ class SqliteStore:
         ]
 
     async def games_with_pending(self) -> list[int]:
+        """Games with unpublished outbox entries, or whose table picture or summary card was left behind
+        its words (a crash inside a burst, or an edit Discord refused): the outbox takes them up at start."""
         rows = await self._rows(
-            "SELECT DISTINCT game_pk FROM outbox WHERE done_at IS NULL ORDER BY game_pk", ()
+            "SELECT game_pk FROM outbox WHERE done_at IS NULL"
+            " UNION SELECT id FROM games WHERE status IN ('running', 'finished', 'aborted')"
+            " AND (json_extract(feed_json, '$.picture_stale') = 1"
+            " OR json_extract(feed_json, '$.card_stale') = 1)"
+            " ORDER BY 1",
+            (),
         )
         return [int(r[0]) for r in rows]
 

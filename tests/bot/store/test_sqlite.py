@@ -152,3 +152,21 @@ async def test_finish_writes_results(tmp_path: Path) -> None:
     await store.set_guild_locale(1, "ja")
     assert await store.guild_locale(1) == "ja" and await store.guild_locale(2) is None
     await store.close()
+
+
+async def test_a_table_picture_left_behind_its_words_is_taken_up_at_start(tmp_path: Path) -> None:
+    """A crash inside a burst can leave the table message's words ahead of its picture (``picture_stale``
+    in the feed) with no entry pending: the start-up list still names the game, until the feed is clean."""
+    store = await SqliteStore.open(tmp_path / "d.db")
+    pk = await new_lobby(store)
+    await store.set_feed(pk, {"picture_stale": True})
+    assert await store.games_with_pending() == [], "a lobby has no table message"
+    rec = await store.get_game(pk)
+    await store.update(pk, rec.version, status=Status.RUNNING)
+    assert await store.games_with_pending() == [pk]
+    await store.close()
+    store = await SqliteStore.open(tmp_path / "d.db")  # as after a restart
+    assert await store.games_with_pending() == [pk]
+    await store.set_feed(pk, {"picture_stale": False, "card_stale": False})
+    assert await store.games_with_pending() == []
+    await store.close()
