@@ -175,10 +175,7 @@ def draw_tile(
     x0, y0, x1, y1 = box
     look = tuple(sorted((statuses or {}).items()))
     sprite = _tile_sprite(_ByKey(face), lang, look, tag, outline, dim, x1 - x0, y1 - y0)
-    if img.mode == "RGBA":
-        img.paste(sprite, (x0 - TILE_MARGIN, y0 - TILE_MARGIN))
-    else:
-        img.paste(sprite.convert(img.mode), (x0 - TILE_MARGIN, y0 - TILE_MARGIN))
+    img.paste(sprite, (x0 - TILE_MARGIN, y0 - TILE_MARGIN))  # an opaque RGB sprite: exact in RGBA too
 
 
 TILE_MARGIN = 4  # the outline reaches this far around the card
@@ -199,7 +196,7 @@ class _ByKey:
         return isinstance(other, _ByKey) and other.face.key == self.face.key
 
 
-@bounded_cache(maxsize=48)
+@bounded_cache(maxsize=32)
 def _tile_sprite(
     keyed: _ByKey,
     lang: str,
@@ -214,7 +211,7 @@ def _tile_sprite(
     m = TILE_MARGIN
     sprite = Image.new("RGBA", (width + 2 * m, height + 2 * m), (*INK, 255))
     paint_tile(sprite, (m, m, m + width, m + height), keyed.face, lang, dict(look), tag, outline, dim)
-    return sprite
+    return sprite.convert("RGB")  # kept opaque: three bytes a pixel (32 tiles, about 12 MB at most)
 
 
 def paint_tile(
