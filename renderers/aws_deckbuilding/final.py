@@ -27,7 +27,7 @@ from .parts import (
 
 
 def draw_final(view: ADView, lang: str, names: Names, ai_seats: frozenset[str]) -> Image.Image:
-    img = new_canvas(WIDTH, 3000, background=INK, vignette=False)
+    img = new_canvas(WIDTH, 600 + 140 * len(view.table), background=INK, vignette=False, mode="RGB")
     y = header(img, view, lang, names)
     y = section(img, y, t("final", lang))
     for s in view.standings or []:

@@ -33,7 +33,15 @@ from .parts import (
 
 
 def draw_hand(view: ADView, lang: str, names: Names) -> Image.Image:
-    img = new_canvas(WIDTH, 9000, background=INK, vignette=False)
+    # A bound on the height (cropped after): every tile this picture may show, and the owned cards' line.
+    d = view.decision
+    tiles = (
+        len(view.hand or [])
+        + (len(view.turn.revealed) if view.turn is not None else 0)
+        + (len(d.cards) if d is not None else 0)
+        + max((len(p.drafted) for p in view.table), default=0)
+    )
+    img = new_canvas(WIDTH, 1200 + 200 * tiles, background=INK, vignette=False, mode="RGB")
     y = header(img, view, lang, names)
     turn = view.turn
     own_turn = turn is not None and (view.seat is None or view.seat == turn.seat) and view.phase != "draft"

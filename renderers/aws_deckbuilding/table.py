@@ -39,7 +39,15 @@ GREEN_EDGE = (46, 190, 110)
 
 
 def draw_table(view: ADView, lang: str, names: Names, ai_seats: frozenset[str]) -> Image.Image:
-    img = new_canvas(WIDTH, 6000, background=INK, vignette=False)
+    # A bound on the height (cropped after): five tiles, the pile, a chip row per revealed card, players.
+    revealed = len(view.turn.revealed) if view.turn is not None else 0
+    img = new_canvas(
+        WIDTH,
+        1000 + 5 * 200 + 48 * revealed + 140 * len(view.table),
+        background=INK,
+        vignette=False,
+        mode="RGB",
+    )
     y = header(img, view, lang, names)
     y = marketplace(img, y, view, lang)
     y = wa_pile(img, y + 6, view, lang)

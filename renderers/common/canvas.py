@@ -46,7 +46,7 @@ IMAGE_MIME = "image/png"
 PNG_COMPRESS_LEVEL = 1
 
 
-@bounded_cache(maxsize=16)
+@bounded_cache(maxsize=12)
 def _vignette_mask(width: int, height: int) -> Image.Image:
     # radial_gradient is 0 at the centre and 255 at the rim of its 256 px square; stretch it to the canvas
     # and keep the darkening to the outer part so the middle of the table stays flat (and compresses well).
@@ -69,14 +69,18 @@ def new_canvas(
     layer, and encoding needs no conversion. Draw sprites onto it with :func:`compositing.composite`, not
     ``Image.alpha_composite`` (which needs RGBA).
 
-    The bare canvas is built once per size, background and mode (bounded LRU) and copied: a copy costs far
-    less than filling and vignetting a fresh one."""
+    A vignetted canvas is built once per size, background and mode (bounded LRU) and copied: a copy costs
+    far less than vignetting a fresh one."""
     if width <= 0 or height <= 0:
         raise ValueError(f"canvas size must be positive, got {width}x{height}")
+    if not vignette:
+        # A flat canvas is one fill, as quick as copying a kept one; keeping one per size held hundreds
+        # of MB in the picture process (tall canvases, every height a new entry).
+        return Image.new(mode, (width, height), (*background[:3], 255)[: len(mode)])
     return _bare_canvas(width, height, tuple(background[:3]), vignette, mode).copy()
 
 
-@bounded_cache(maxsize=32)
+@bounded_cache(maxsize=12)
 def _bare_canvas(
     width: int, height: int, background: tuple[int, ...], vignette: bool, mode: str
 ) -> Image.Image:
