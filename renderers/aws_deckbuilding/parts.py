@@ -81,6 +81,11 @@ def fitted(img: Image.Image, box: Box, words: str, biggest: int, **kw: object) -
     return block.box[3]
 
 
+def card_name(img: Image.Image, box: Box, words: str) -> int:
+    """A card's name on its tile: bold, one line, as large as fits up to ``NAME_SIZE``."""
+    return fitted(img, box, words, NAME_SIZE, bold=True, fill=TEXT_DARK, wrap=False)
+
+
 # ------------------------------------------------------------------------------------------------ icons
 def coin(img: Image.Image, box: Box, value: str, currency: str | None) -> None:
     """A cost coin: black for TCO, orange for AWSome (AD-1)."""
@@ -143,6 +148,7 @@ NAME_SIZE = 26
 COIN = 52
 EFFECT_ROW = 46  # room for two lines of effect text at MIN_PX
 EFFECTS_TOP = 70  # the effects start below the name and category, beside the coin's column
+TILE_MARGIN = 4  # the outline reaches this far around the card
 
 
 def tile_height(face: CardFace) -> int:
@@ -176,9 +182,6 @@ def draw_tile(
     look = tuple(sorted((statuses or {}).items()))
     sprite = _tile_sprite(_ByKey(face), lang, look, tag, outline, dim, x1 - x0, y1 - y0)
     img.paste(sprite, (x0 - TILE_MARGIN, y0 - TILE_MARGIN))  # an opaque RGB sprite: exact in RGBA too
-
-
-TILE_MARGIN = 4  # the outline reaches this far around the card
 
 
 class _ByKey:
@@ -229,22 +232,15 @@ def paint_tile(
     x0, y0, x1, y1 = box
     cat = hex_rgb(face.colour)
     if outline is not None:
-        rounded_rect(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), 18, fill=outline)
+        m = TILE_MARGIN
+        rounded_rect(img, (x0 - m, y0 - m, x1 + m, y1 + m), 18, fill=outline)
     rounded_rect(img, box, 14, fill=FACE, outline=mix(cat, BLACK, 0.2), width=2)
     rounded_rect(img, (x0, y0, x0 + 14, y1), 7, fill=cat)  # the category colour runs down the left edge
     ImageDraw.Draw(img).rectangle((x0 + 8, y0 + 2, x0 + 14, y1 - 2), fill=cat)
     left = x0 + 28
     if face.kind == "wa":
         coin(img, (left, y0 + 8, left + COIN, y0 + 8 + COIN), str(face.cost), "awsome")
-        fitted(
-            img,
-            (left + COIN + 14, y0 + 6, x1 - 16, y0 + 38),
-            "Well-Architected",
-            NAME_SIZE,
-            bold=True,
-            fill=TEXT_DARK,
-            wrap=False,
-        )
+        card_name(img, (left + COIN + 14, y0 + 6, x1 - 16, y0 + 38), "Well-Architected")
         text(
             img,
             (left + COIN + 14, y0 + 38, x1 - 16, y0 + 62),
@@ -256,15 +252,7 @@ def paint_tile(
         )
     elif face.kind == "onprem":
         name_right = x1 - 16 - chip_width(t("gives_tco", lang, n=face.tco)) - 10
-        fitted(
-            img,
-            (left, y0 + 8, name_right, y0 + 40),
-            face.name.get(lang),
-            NAME_SIZE,
-            bold=True,
-            fill=TEXT_DARK,
-            wrap=False,
-        )
+        card_name(img, (left, y0 + 8, name_right, y0 + 40), face.name.get(lang))
         text(
             img,
             (left, y0 + 40, x1 - 16, y0 + 64),
@@ -315,15 +303,7 @@ def _service(
         chip(img, (x, y0 + 8), words, colour)
         x -= 8
     name_left = left + COIN + 20
-    fitted(
-        img,
-        (name_left, y0 + 6, x - 4, y0 + 38),
-        face.name.get(lang),
-        NAME_SIZE,
-        bold=True,
-        fill=TEXT_DARK,
-        wrap=False,
-    )
+    card_name(img, (name_left, y0 + 6, x - 4, y0 + 38), face.name.get(lang))
     cat = hex_rgb(face.colour)
     cat_right = x1 - 12
     if tag is not None:  # the tag sits at the end of the category line, clear of the effects

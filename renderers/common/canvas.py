@@ -77,17 +77,14 @@ def new_canvas(
         # A flat canvas is one fill, as quick as copying a kept one; keeping one per size held hundreds
         # of MB in the picture process (tall canvases, every height a new entry).
         return Image.new(mode, (width, height), (*background[:3], 255)[: len(mode)])
-    return _bare_canvas(width, height, tuple(background[:3]), vignette, mode).copy()
+    return _vignetted_canvas(width, height, tuple(background[:3]), mode).copy()
 
 
 @bounded_cache(maxsize=12)
-def _bare_canvas(
-    width: int, height: int, background: tuple[int, ...], vignette: bool, mode: str
-) -> Image.Image:
+def _vignetted_canvas(width: int, height: int, background: tuple[int, ...], mode: str) -> Image.Image:
     img = Image.new(mode, (width, height), (*background[:3], 255)[: len(mode)])
-    if vignette:
-        edge = mix(background, PALETTE.shadow, 0.45)
-        img.paste((*edge, 255)[: len(mode)], (0, 0, width, height), _vignette_mask(width, height))
+    edge = mix(background, PALETTE.shadow, 0.45)
+    img.paste((*edge, 255)[: len(mode)], (0, 0, width, height), _vignette_mask(width, height))
     return img
 
 

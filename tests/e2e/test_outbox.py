@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import pytest
 
@@ -43,6 +44,19 @@ async def play_one_move(alice: FakeMember, table: SeenMessage) -> str:
     return reply.text()
 
 
+async def until_no_ai_to_move(tables: Any, *, published: bool = False) -> bool:
+    """Wait until the game waits for a human or has ended (the AI seats moved on), and with ``published``
+    until nothing is left in the outbox too; ``False`` if that never happened."""
+    for _ in range(200):
+        rec = await tables.store.get_game(1)
+        movers = tables.engine(rec).to_move(tables.state(rec))
+        ai_to_move = rec.status.value == "running" and any(rec.seat_info(m).is_ai for m in movers)
+        if not ai_to_move and not (published and await tables.store.pending(1)):
+            return True
+        await asyncio.sleep(0.05)
+    return False
+
+
 async def test_a_post_refused_for_a_missing_permission_keeps_the_move_and_the_game_going(
     fake: FakeDiscord, running_bot: StartBot
 ) -> None:
@@ -59,14 +73,7 @@ async def test_a_post_refused_for_a_missing_permission_keeps_the_move_and_the_ga
     # The move counts, and the AIs after alice move on although nothing can be posted: they play until
     # it is alice's turn again (or the game ends).
     assert (await tables.store.actions(1))[actions_before].user_id == alice.id
-    for _ in range(200):
-        rec = await tables.store.get_game(1)
-        movers = tables.engine(rec).to_move(tables.state(rec))
-        if rec.status.value != "running" or not any(rec.seat_info(m).is_ai for m in movers):
-            break
-        await asyncio.sleep(0.05)
-    else:
-        pytest.fail("the AI seats stalled")
+    assert await until_no_ai_to_move(tables), "the AI seats stalled"
     assert await tables.store.pending(1), "what could not be posted waits in the outbox"
 
     # The permission is back: the next look at the game publishes everything, once.
@@ -130,13 +137,7 @@ async def test_a_restart_publishes_what_a_crash_left_unposted(
     tables = runner.bot.tables  # type: ignore[attr-defined]
     # The stop may have come before the AI seats after alice moved: settled means nothing left to post
     # and a human (or nobody: the game ended) to move, not just an outbox empty between two AI moves.
-    for _ in range(200):
-        rec = await tables.store.get_game(1)
-        movers = tables.engine(rec).to_move(tables.state(rec))
-        ai_to_move = rec.status.value == "running" and any(rec.seat_info(m).is_ai for m in movers)
-        if not ai_to_move and not await tables.store.pending(1):
-            break
-        await asyncio.sleep(0.05)
+    await until_no_ai_to_move(tables, published=True)
     assert not await tables.store.pending(1)
     # The newest table message shows the game as stored: a new message, or the same one edited when
     # alice is still the one to move (Glorious Crown: everyone else passed).
@@ -167,13 +168,8 @@ async def test_a_backlog_is_worded_entry_by_entry_and_drawn_once_per_message(
     said = await play_one_move(alice, table)
     assert "Send Messages in Threads" in said, said
     for _ in range(2):  # two more of alice's turns, played from /game hand while nothing can be posted
-        for _ in range(200):
-            rec = await tables.store.get_game(1)
-            movers = tables.engine(rec).to_move(tables.state(rec))
-            if rec.status.value != "running" or rec.seat_of(alice.id).seat in movers:  # type: ignore[union-attr]
-                break
-            await asyncio.sleep(0.05)
-        if rec.status.value != "running":
+        await until_no_ai_to_move(tables)  # alice is the only human: her turn, or the game ended
+        if (await tables.store.get_game(1)).status.value != "running":
             break
         hand = (await alice.slash("game hand")).message
         assert hand is not None
