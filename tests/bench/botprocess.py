@@ -109,9 +109,9 @@ class BotProcess:
         answer = await self.ask("clear caches")
         return float(answer["rss_mb"])
 
-    async def reset(self) -> None:
-        """Forget the commit times recorded so far."""
-        await self.ask("reset")
+    async def reset(self) -> float:
+        """Forget the commit and picture times recorded so far; the picture processes' CPU seconds so far."""
+        return float((await self.ask("reset")).get("pictures_cpu", 0.0))
 
     def cpu_seconds(self) -> float:
         """User + system CPU time of the bot process so far (every thread)."""
@@ -206,13 +206,15 @@ def _holdings(bot: Any) -> dict[str, Any]:
 async def _child() -> None:
     from bot.client import Deckhand
     from bot.settings import Settings
+    from tests.bench.picturetime import PictureTimes, timing_pictures
     from tests.bench.storetime import CommitTimes, timing_commits
 
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     settings = Settings(_env_file=None)
     times = CommitTimes()
+    drawn = PictureTimes()
     lags: list[float] = []
-    with timing_commits(times):
+    with timing_commits(times), timing_pictures(drawn):
         bot = Deckhand(settings)
         bot._connection.guild_ready_timeout = GUILD_READY_TIMEOUT
         assert settings.token is not None
@@ -236,7 +238,7 @@ async def _child() -> None:
             if not line or line == "quit":
                 break
             try:
-                answer(_command(line, bot, times, lags))
+                answer(_command(line, bot, times, drawn, lags))
             except Exception as exc:  # a bench helper must answer, whatever went wrong
                 answer({"error": f"{type(exc).__name__}: {exc}"})
         lag.cancel()
@@ -256,7 +258,9 @@ async def _watch_loop(lags: list[float]) -> None:
         lags.append(time.perf_counter() - asked - LAG_TICK)
 
 
-def _command(line: str, bot: Any, times: Any, lags: list[float]) -> dict[str, Any]:
+def _command(line: str, bot: Any, times: Any, drawn: Any, lags: list[float]) -> dict[str, Any]:
+    from tests.bench.picturetime import pictures_cpu_seconds
+
     if line.startswith("stats"):
         gc.collect()
         if line.endswith("trim"):
@@ -271,6 +275,9 @@ def _command(line: str, bot: Any, times: Any, lags: list[float]) -> dict[str, An
             "commits_with_wait": times.with_wait,
             "store_calls": times.calls,
             "loop_lag": lags,
+            "pictures": drawn.by_kind,
+            "picture_repeats": drawn.repeats,
+            "pictures_cpu": pictures_cpu_seconds(),
         }
     if line == "clear caches":
         from renderers.common import clear_caches
@@ -282,8 +289,9 @@ def _command(line: str, bot: Any, times: Any, lags: list[float]) -> dict[str, An
         return {"rss_mb": rss_mb()}
     if line == "reset":
         times.clear()
+        drawn.clear()
         lags.clear()
-        return {"ok": True}
+        return {"ok": True, "pictures_cpu": pictures_cpu_seconds()}
     return {"error": f"unknown command {line!r}"}
 
 
