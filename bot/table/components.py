@@ -365,12 +365,19 @@ async def _show_hand(
     tables = tables_of(interaction)
     lang = user_lang(interaction)
     rec = await game_of(interaction, pk)
-    # Acknowledged first: the new page's picture may queue behind other tables' pictures under load.
+    # Acknowledged first: a stale hand's new picture may queue behind other tables' pictures under load.
     await interaction.response.defer()
     stale = rec.version != version
     note = t(lang, "errors.stale") if stale else ""
     payload = await tables.hand(
-        rec, interaction.user.id, lang, page=0 if stale else page, group=0 if stale else group, note=note
+        rec,
+        interaction.user.id,
+        lang,
+        page=0 if stale else page,
+        group=0 if stale else group,
+        note=note,
+        # The same state as the hand clicked in: its picture is right, only the moves offered change.
+        keep_picture=not stale,
     )
     await interaction.edit_original_response(**payload.edit_kwargs())
 

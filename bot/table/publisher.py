@@ -45,6 +45,9 @@ class Payload:
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
     allowed_mentions: discord.AllowedMentions | None = None
+    #: An edit of a message that shows this picture already: the words and controls change, and Discord
+    #: keeps the attachment and embed the edit does not name (nothing drawn, nothing uploaded).
+    keep_picture: bool = False
 
     def send_kwargs(self) -> dict[str, Any]:
         kw: dict[str, Any] = {"content": self.content, "files": self.files}
@@ -57,6 +60,8 @@ class Payload:
         return kw
 
     def edit_kwargs(self) -> dict[str, Any]:
+        if self.keep_picture:
+            return {"content": self.content, "view": self.view}
         return {"content": self.content, "attachments": self.files, "view": self.view, "embed": self.embed}
 
 
@@ -575,17 +580,25 @@ class Publisher:
         page: int = 0,
         note: str = "",
         group: int = 0,
+        keep_picture: bool = False,
     ) -> Payload:
+        """``keep_picture``: for an edit of a hand message drawn from this same state (another page or
+        group of its moves): the picture it shows stays."""
         seat = rec.seat_of(user_id)
         if seat is None or not seat.seat:
             raise UserError("not_in_game")
         engine = _engine(rec)
         ui = ui_for(rec.game_id)
         view = engine.view(state, seat.seat)
-        picture = await render(rec.game_id, "hand", view, lang, "hand.png", rec.names(), rec.ai_seats())
+        keep_picture = keep_picture and manifest(rec.game_id).renderer is not None
+        picture = (
+            None
+            if keep_picture
+            else await render(rec.game_id, "hand", view, lang, "hand.png", rec.names(), rec.ai_seats())
+        )
         legal: list[Action] = engine.legal_actions(state, seat.seat) if rec.status is Status.RUNNING else []
         lines = [note] if note else []
-        if picture is None:
+        if picture is None and not keep_picture:
             hand = getattr(view, "hand", None)
             if isinstance(hand, list):
                 lines.append(
@@ -604,6 +617,7 @@ class Publisher:
             embed=embed,
             files=[picture] if picture else [],
             view=components.hand_view(rec, legal, ui, lang, page, group, LabelContext(view, rec.names())),
+            keep_picture=keep_picture,
         )
 
     @staticmethod

@@ -142,14 +142,22 @@ class TableService:
 
     # -- what players see (built by the publisher from the state read here) ---------------------------
     async def hand(
-        self, rec: GameRecord, user_id: int, lang: str, *, note: str = "", page: int = 0, group: int = 0
+        self,
+        rec: GameRecord,
+        user_id: int,
+        lang: str,
+        *,
+        note: str = "",
+        page: int = 0,
+        group: int = 0,
+        keep_picture: bool = False,
     ) -> Payload:
-        """The caller's private hand with their moves."""
+        """The caller's private hand with their moves (``keep_picture``: see ``Publisher.hand_payload``)."""
         if rec.state_json is None:
             raise UserError("game_not_started")
         self.outbox.kick(rec.id)  # anyone looking at the game retries what is still unpublished, at once
         return await self.publisher.hand_payload(
-            rec, self.state(rec), user_id, lang, page=page, note=note, group=group
+            rec, self.state(rec), user_id, lang, page=page, note=note, group=group, keep_picture=keep_picture
         )
 
     def played_note(self, played: Played, lang: str) -> str:

@@ -135,7 +135,12 @@ async def play_by_hand(alice: FakeMember, hand: SeenMessage) -> str:
     if "Choose a card" in selects:
         group = selects["Choose a card"]
         assert all(re.match(r"^\d+\. .+ · power \d+ · fruit \d+", o.label) for o in group.options)
+        drawn = [a.url for a in hand.attachments]
         await alice.choose("Choose a card", [group.options[0].value], message=hand)
+        # Choosing a card changes the moves offered, not the state: the hand keeps its picture (nothing
+        # drawn or uploaded again) and its embed still shows it.
+        assert drawn and [a.url for a in hand.attachments] == drawn
+        assert hand.embeds and hand.embeds[0]["image"]["url"].endswith("hand.png")
         cells = next(s for s in hand.selects() if s.placeholder == "Choose your move")
         assert cells.options and all(CELL.match(o.label) for o in cells.options), cells
         assert "◀ Back" in hand.button_labels()
