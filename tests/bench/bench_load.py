@@ -75,6 +75,7 @@ class LoadResult:
     stale: int = 0  # clicks the bot refused: the game had moved on since the hand was drawn
     first: list[float] = field(default_factory=list)  # every member click
     move_first: list[float] = field(default_factory=list)
+    first_by_kind: dict[str, list[float]] = field(default_factory=dict)  # "button", "select", ...
     table: list[float] = field(default_factory=list)
     table_by_game: dict[str, list[float]] = field(default_factory=dict)
     no_table: int = 0
@@ -218,6 +219,13 @@ async def _floor(fake: FakeDiscord, member: FakeMember, channel: Channel, n: int
     return found
 
 
+def _control_kind(inter: Interaction) -> str:
+    """What was clicked, by the control's kind (``dh:<kind>:…``): the hand button, a move, a page …"""
+    custom_id = str(inter.data.get("custom_id", ""))
+    parts = custom_id.split(":")
+    return parts[1] if len(parts) > 2 and parts[0] == "dh" else inter.kind.split()[0]
+
+
 def _hand_id(message: Message) -> str:
     from tests.bench.play import hand_button
 
@@ -281,6 +289,10 @@ async def run(tables: int, seconds: float, database: Path, *, profile: Path | No
                 result.first = [
                     i.callback_perf - i.dispatched_perf for i in members_inters if i.callback_perf is not None
                 ]
+                for i in members_inters:
+                    if i.callback_perf is not None:
+                        kind = _control_kind(i)
+                        result.first_by_kind.setdefault(kind, []).append(i.callback_perf - i.dispatched_perf)
                 window = [i for i in fake.store.interactions.values() if i.id > first_inter]
                 result.interactions = len(window)
                 result.late = sum(1 for i in window if i.late)
@@ -317,6 +329,11 @@ def report(r: LoadResult) -> str:
         + ", ".join(
             f"{game} p95 {ms(med_p95(found)[1])} (median {ms(med_p95(found)[0])}, n={len(found)})"
             for game, found in sorted(r.table_by_game.items())
+        ),
+        "   by kind: "
+        + ", ".join(
+            f"{kind} p95 {ms(med_p95(found)[1])} (n={len(found)})"
+            for kind, found in sorted(r.first_by_kind.items())
         ),
         f"missed the 3 s deadline: {r.late} of {r.interactions} interactions ({r.unanswered} never answered)"
         f"   goal 0: {'met' if r.late == 0 and r.unanswered == 0 else 'MISSED'}",

@@ -156,10 +156,11 @@ async def create_game(
     leaves it a lobby. The one function to adapt when the way a game opens changes."""
     seq = fake.store.seq
     opened = await crowd.slash(host, "game new", channel, {"game": game.id})
-    await watch.until(lambda: crowd.answered(fake, opened), timeout=timeout)
+    await watch.until(lambda: crowd.answered(fake, opened), timeout=timeout, on=channel.id)
     lobby = await watch.until(
         lambda: next((m for m in _messages_under(fake, channel, seq) if _start_button(m)), None),
         timeout=timeout,
+        on=channel.id,
     )
     table = Table(fake, watch, game, host, channel, lobby)
     for _ in range(max(1, game.engine.min_players - 1) if ais is None else ais):
@@ -192,31 +193,35 @@ async def wait_for_turn(
             return newest, changes[-1].perf
         return None
 
-    return await table.watch.until(ready, timeout=timeout)
+    return await table.watch.until(ready, timeout=timeout, on=table.root.id)
 
 
 async def until_answered(table: Table, inter: Interaction) -> None:
     """Until the bot acknowledged ``inter`` and filled in any deferred reply."""
     fake = table.fake
-    await table.watch.until(lambda: crowd.answered(fake, inter), timeout=STEP_TIMEOUT)
+    await table.watch.until(lambda: crowd.answered(fake, inter), timeout=STEP_TIMEOUT, on=table.root.id)
 
 
 async def reply_to(table: Table, inter: Interaction) -> Message:
     """The message answering ``inter``, once filled in."""
     fake = table.fake
-    return await table.watch.until(lambda: crowd.reply_message(fake, inter), timeout=STEP_TIMEOUT)
+    return await table.watch.until(
+        lambda: crowd.reply_message(fake, inter), timeout=STEP_TIMEOUT, on=table.root.id
+    )
 
 
 async def refreshed(table: Table, message: Message, after: float) -> Message:
     """``message`` once the bot edited it at or after ``after`` (a hand after a click in it)."""
     watch = table.watch
-    await watch.until(lambda: watch.changed_at.get(message.id, 0.0) >= after, timeout=STEP_TIMEOUT)
+    await watch.until(
+        lambda: watch.changed_at.get(message.id, 0.0) >= after, timeout=STEP_TIMEOUT, on=table.root.id
+    )
     return table.fake.store.messages[message.id]
 
 
 async def table_after(table: Table, since: float, timeout: float = STEP_TIMEOUT) -> PictureChange:
     """The first table picture posted or edited at or after ``since``."""
-    return await table.watch.until(lambda: table.first_table_after(since), timeout=timeout)
+    return await table.watch.until(lambda: table.first_table_after(since), timeout=timeout, on=table.root.id)
 
 
 async def open_hand(table: Table, member: FakeMember, message: Message) -> tuple[Interaction, Message]:

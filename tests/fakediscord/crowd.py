@@ -61,7 +61,8 @@ class MessageWatch:
         self.pictures: defaultdict[int, list[PictureChange]] = defaultdict(list)  # by root channel id
         #: the ``until`` calls waiting for the next change (plain futures: a task a wait, as
         #: ``asyncio.wait_for`` makes, cost the load bench's harness more CPU than the members' clicks)
-        self._waiters: list[asyncio.Future[None]] = []
+        #: by root channel (``None``: any change), so a change wakes only those watching its place
+        self._waiters: defaultdict[int | None, list[asyncio.Future[None]]] = defaultdict(list)
         ops = fake.messages
         self._saved = (ops.create, ops.edit)
         original_create, original_edit = self._saved
@@ -104,14 +105,16 @@ class MessageWatch:
                 started, message.id, message.channel_id, created, tuple(u.filename for u in uploads)
             )
             self.pictures[self.root_of(message.channel_id)].append(change)
-        self.poke()
+        self.poke(self.root_of(message.channel_id))
 
-    def poke(self) -> None:
-        """Wake every ``until`` now (they re-check their condition)."""
-        waiters, self._waiters = self._waiters, []
-        for waiter in waiters:
-            if not waiter.done():
-                waiter.set_result(None)
+    def poke(self, root_channel_id: int | None = None) -> None:
+        """Wake the ``until`` calls watching this root channel (every one: ``None``) and those watching
+        any change; they re-check their condition."""
+        places = list(self._waiters) if root_channel_id is None else [root_channel_id, None]
+        for place in places:
+            for waiter in self._waiters.pop(place, ()):
+                if not waiter.done():
+                    waiter.set_result(None)
 
     def pictures_since(self, root_channel_id: int, since: float) -> list[PictureChange]:
         """Picture changes in this channel and its threads at or after ``since``, oldest first."""
@@ -121,9 +124,13 @@ class MessageWatch:
             start -= 1
         return found[start:]
 
-    async def until(self, condition: Callable[[], T | None], *, timeout: float, tick: float = 0.02) -> T:
-        """The first truthy value of ``condition()``, checked at every message change and every ``tick``
-        seconds; ``TimeoutError`` after ``timeout``."""
+    async def until(
+        self, condition: Callable[[], T | None], *, timeout: float, tick: float = 0.02, on: int | None = None
+    ) -> T:
+        """The first truthy value of ``condition()``, checked at every message change (in root channel
+        ``on`` and its threads, when given: with a hundred tables, checking every condition at every
+        change cost the bench's harness more CPU than the members) and every ``tick`` seconds;
+        ``TimeoutError`` after ``timeout``."""
         deadline = time.perf_counter() + timeout
         loop = asyncio.get_running_loop()
         while True:
@@ -134,9 +141,10 @@ class MessageWatch:
             if left <= 0:
                 raise TimeoutError
             waiter: asyncio.Future[None] = loop.create_future()
-            if len(self._waiters) > PRUNE_AT:  # woken by their tick, not by a change: gone
-                self._waiters = [w for w in self._waiters if not w.done()]
-            self._waiters.append(waiter)
+            waiting = self._waiters[on]
+            if len(waiting) > PRUNE_AT:  # woken by their tick, not by a change: gone
+                waiting[:] = [w for w in waiting if not w.done()]
+            waiting.append(waiter)
             timer = loop.call_later(min(tick, left), _settle, waiter)
             try:
                 await waiter
