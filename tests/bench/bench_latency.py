@@ -19,8 +19,16 @@ import tempfile
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
-from tests.fakediscord import FakeDiscord, FakeGuild, LatencySample, NotPossible, ViolationError
+from tests.fakediscord import (
+    FakeDiscord,
+    FakeGuild,
+    LatencySample,
+    NotPossible,
+    SeenMessage,
+    ViolationError,
+)
 from tests.fakediscord.botrunner import (
     BotFactory,
     RunningBot,
@@ -46,14 +54,33 @@ def minibot_round() -> list[Step]:
 
 
 def deckhand_round() -> list[Step]:
-    # The foundation flow; adjust to the bot's command names as they settle.
+    """The lobby as a server sees it: ``/game new`` opens the game's thread, the players follow it there,
+    join, the host starts, and opens her hand on the first table message."""
+    place: dict[str, Any] = {}
+
+    async def new(guild: FakeGuild, channel: str) -> None:
+        card = await guild.member("alice").slash("game new", game="glorious-crown", channel=channel)
+        if card.message is None or card.message.thread is None:
+            raise NotPossible("/game new opened no thread")
+        place["thread"] = card.message.thread
+        for name in ("alice", "bob", "carol"):
+            guild.member(name).in_channel(place["thread"])
+
+    def lobby(guild: FakeGuild) -> SeenMessage:
+        if "thread" not in place:
+            raise NotPossible("no game thread this round")
+        found = [m for m in guild.member("alice").visible_messages(place["thread"]) if not m.ephemeral]
+        if not found:
+            raise NotPossible("no lobby message in the game's thread")
+        return found[0]
+
     return [
         lambda g, c: g.member("alice").autocomplete("game new", "game", "glo", channel=c),
-        lambda g, c: g.member("alice").slash("game new", game="glorious-crown", channel=c),
-        lambda g, c: g.member("bob").click("Join", channel=c),
-        lambda g, c: g.member("carol").click("Join", channel=c),
-        lambda g, c: g.member("alice").click("Start", channel=c),
-        lambda g, c: g.member("alice").click("My hand", channel=c),
+        new,
+        lambda g, c: g.member("bob").click("Join", message=lobby(g)),
+        lambda g, c: g.member("carol").click("Join", message=lobby(g)),
+        lambda g, c: g.member("alice").click("Start", message=lobby(g)),
+        lambda g, c: g.member("alice").click("My hand", channel=place.get("thread")),
     ]
 
 

@@ -1,6 +1,6 @@
-"""The benches of moves, load, memory and the store run end to end with tiny counts, so their code cannot
-rot between two ``make bench``. No timing is asserted (this machine may be busy): only that each produced its
-figures and that no interaction missed Discord's 3-second deadline."""
+"""The benches of latency, moves, load, memory and the store run end to end with tiny counts, so their
+code cannot rot between two ``make bench``. No timing is asserted (this machine may be busy): only that each
+produced its figures and that no interaction missed Discord's 3-second deadline."""
 
 from __future__ import annotations
 
@@ -8,10 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.bench import bench_load, bench_memory, bench_moves, bench_store
+from tests.bench import bench_latency, bench_load, bench_memory, bench_moves, bench_store
 from tests.bench.play import listed_games
+from tests.fakediscord.botrunner import deckhand_factory
 
 pytestmark = pytest.mark.timeout(240)
+
+
+async def test_latency_bench_follows_the_lobby(tmp_path: Path) -> None:
+    """Every step of the Deckhand round is measured (the round went stale once: the game moved into a
+    thread of its own and the bench still looked for Start in the channel)."""
+    text = await bench_latency.run(deckhand_factory, bench_latency.deckhand_round, 1, tmp_path / "b.db")
+    assert "failed" not in text, text
+    for kind in ("slash game new", "button Join", "button Start", "button My hand"):
+        assert kind in text, text
 
 
 async def test_moves_bench(tmp_path: Path) -> None:
