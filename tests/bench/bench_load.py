@@ -35,7 +35,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.games import GameManifest
-from bot.i18n import t
 from tests.bench.botprocess import BotProcess
 from tests.bench.play import (
     STEP_TIMEOUT,
@@ -46,6 +45,7 @@ from tests.bench.play import (
     med_p95,
     ms,
     refreshed,
+    refused_as_stale,
     reply_to,
     table_after,
     table_controls,
@@ -62,8 +62,6 @@ GOAL_TABLE = 1.0
 GOAL_COMMIT = 0.005
 FLOOR_EVERY = 0.25
 OPEN_AT_ONCE = 8
-#: The note of a hand whose click came after the game moved on (``errors.stale``), in both languages.
-STALE = (t("en", "errors.stale"), t("ja", "errors.stale"))
 
 
 @dataclass
@@ -189,9 +187,7 @@ class Run:
             hand = await refreshed(table, hand, clicked)
             if control.navigation:
                 continue
-            if any(note in (hand.content or "") for note in STALE):
-                # The hand was drawn while the game moved on (an AI's turn: proposing an AWS Deckbuilding
-                # reshuffle is legal at any time): nothing was played, so no table message comes.
+            if refused_as_stale(hand):
                 result.stale += 1
             else:
                 result.moves += 1

@@ -41,6 +41,7 @@ from tests.bench.play import (
     open_hand,
     random_control,
     refreshed,
+    refused_as_stale,
     table_after,
     table_controls,
     until_answered,
@@ -65,6 +66,7 @@ class GameFigures:
     cpu: list[float] = field(default_factory=list)  # the bot's CPU seconds from the click to the next turn
     stalled: list[str] = field(default_factory=list)  # games where the human's turn never came
     missed: list[str] = field(default_factory=list)  # moves with no table message within STEP_TIMEOUT
+    stale: int = 0  # clicks refused as stale (the game moved on since the hand was drawn): not moves
 
 
 @dataclass
@@ -157,6 +159,9 @@ async def play_game(
             replied = watch.changed_at.get(inter.original_message_id or 0, time.perf_counter())
             if control.navigation:
                 continue
+            if on is hand and refused_as_stale(hand):
+                figures.stale += 1
+                continue
             try:
                 change = await table_after(table, clicked)
             except TimeoutError:
@@ -214,6 +219,8 @@ def report(result: MovesResult) -> str:
             )
         for missed in g.missed:
             lines.append(f"{'':20} no table message after the move {missed}")
+        if g.stale:
+            lines.append(f"{'':20} {g.stale} clicks refused as stale (the game had moved on): not timed")
     every_first = [v for g in result.games for v in g.first]
     every_table = [v for g in result.games for v in g.table]
     _, all_first_p95 = med_p95(every_first)

@@ -22,10 +22,13 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bot.games import GameManifest, manifests
+from bot.i18n import t
 from tests.fakediscord import FakeDiscord, FakeMember, NotPossible, SeenMessage, crowd
 from tests.fakediscord.crowd import MessageWatch, PictureChange
 from tests.fakediscord.state import Channel, Interaction, Message
 
+#: The note of a hand whose click came after the game moved on (``errors.stale``), in both languages.
+STALE_NOTES = (t("en", "errors.stale"), t("ja", "errors.stale"))
 STEP_TIMEOUT = 30.0  # seconds for one reply under load (a reply after 3 s already missed Discord's deadline)
 NAVIGATION_LABELS = {"next", "previous", "back", "my hand"}
 NAVIGATION_PREFIXES = ("dh:page:", "dh:hand:", "dh:grp:")
@@ -208,6 +211,13 @@ async def reply_to(table: Table, inter: Interaction) -> Message:
     return await table.watch.until(
         lambda: crowd.reply_message(fake, inter), timeout=STEP_TIMEOUT, on=table.root.id
     )
+
+
+def refused_as_stale(hand: Message) -> bool:
+    """The refreshed hand says the click came after the game moved on: nothing was played (proposing an AWS
+    Deckbuilding reshuffle, legal at any time, clicked while an AI seat was moving), so no table message
+    follows it."""
+    return any(note in (hand.content or "") for note in STALE_NOTES)
 
 
 async def refreshed(table: Table, message: Message, after: float) -> Message:
