@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import discord
+from pydantic import BaseModel
 
 from bot.games import add_games_folder, games_folders, manifest, manifests
 
@@ -81,6 +82,22 @@ def draw(
     ]
     data: bytes = func(view, lang, names=names, ai_seats=ai_seats)
     return data
+
+
+def draw_sent(
+    game_id: str,
+    kind: Kind,
+    view_type: type[BaseModel],
+    view_json: str,
+    lang: str,
+    names: dict[str, str] | None,
+    ai_seats: frozenset[str],
+) -> bytes | None:
+    """:func:`draw` in a picture process, the view sent as JSON: pickling a view model field by field
+    held the bot's interpreter lock longer than anything else the bot did under load (its store
+    commits waited behind it); the JSON is written in one call and read back here."""
+    view = view_type.model_validate_json(view_json)
+    return draw(game_id, kind, view, lang, names, ai_seats)
 
 
 def _warm() -> None:
@@ -208,8 +225,14 @@ async def _draw_anywhere(args: tuple[Any, ...]) -> bytes | None:
     pool = _pool
     if pool is None:
         return await asyncio.to_thread(draw, *args)
+    game_id, kind, view, *rest = args
+    sent = (
+        (draw_sent, game_id, kind, type(view), view.model_dump_json(), *rest)
+        if isinstance(view, BaseModel)
+        else (draw, *args)
+    )
     try:
-        return await asyncio.get_running_loop().run_in_executor(pool, draw, *args)
+        return await asyncio.get_running_loop().run_in_executor(pool, *sent)
     except BrokenProcessPool:
         log.warning("the picture processes stopped; drawing in threads from now on", exc_info=True)
         if _pool is pool:

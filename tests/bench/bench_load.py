@@ -90,7 +90,6 @@ class LoadResult:
     bot_cpu: float = 0.0
     pictures_cpu: float = 0.0
     pictures: dict[str, list[float]] = field(default_factory=dict)  # by kind: asking to bytes, seconds
-    picture_repeats: dict[str, int] = field(default_factory=dict)  # by kind: the same picture again
     fake_cpu: float = 0.0
     rss_mb: float = 0.0
 
@@ -279,7 +278,6 @@ async def run(tables: int, seconds: float, database: Path, *, profile: Path | No
                 result.loop_lag = stats["loop_lag"]
                 result.rss_mb = stats["rss_mb"]
                 result.pictures = stats["pictures"]
-                result.picture_repeats = stats["picture_repeats"]
                 result.pictures_cpu = stats["pictures_cpu"] - cpu_pictures
                 members_inters = [i for i in load.inters if not i.kind.startswith("autocomplete")]
                 result.first = [
@@ -354,10 +352,7 @@ def picture_line(r: LoadResult) -> str:
     parts = []
     for kind, waits in sorted(r.pictures.items()):
         med, p95 = med_p95(waits)
-        parts.append(
-            f"{kind} {len(waits) / secs:.1f}/s ({r.picture_repeats.get(kind, 0)} of {len(waits)} repeated "
-            f"one drawn before; asked to drawn median {ms(med)}, p95 {ms(p95)})"
-        )
+        parts.append(f"{kind} {len(waits) / secs:.1f}/s (asked to drawn median {ms(med)}, p95 {ms(p95)})")
     return ", ".join(parts) or "none"
 
 

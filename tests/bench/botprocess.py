@@ -276,7 +276,6 @@ def _command(line: str, bot: Any, times: Any, drawn: Any, lags: list[float]) -> 
             "store_calls": times.calls,
             "loop_lag": lags,
             "pictures": drawn.by_kind,
-            "picture_repeats": drawn.repeats,
             "pictures_cpu": pictures_cpu_seconds(),
         }
     if line == "clear caches":

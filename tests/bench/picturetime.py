@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,14 +19,9 @@ from bot.table import pictures, publisher
 @dataclass
 class PictureTimes:
     by_kind: dict[str, list[float]] = field(default_factory=dict)  # seconds from asking to done
-    #: by kind: pictures asked for again with exactly the arguments of one drawn before (same bytes)
-    repeats: dict[str, int] = field(default_factory=dict)
-    seen: set[int] = field(default_factory=set)
 
     def clear(self) -> None:
         self.by_kind.clear()
-        self.repeats.clear()
-        self.seen.clear()
 
 
 @contextmanager
@@ -36,10 +30,6 @@ def timing_pictures(times: PictureTimes) -> Iterator[PictureTimes]:
 
     async def timed(game_id: str, kind: Any, *args: Any, **kwargs: Any) -> bytes | None:
         asked = time.perf_counter()
-        key = hash((game_id, kind, pickle.dumps((args, sorted(kwargs.items())))))
-        if key in times.seen:
-            times.repeats[str(kind)] = times.repeats.get(str(kind), 0) + 1
-        times.seen.add(key)
         try:
             return await render_bytes(game_id, kind, *args, **kwargs)
         finally:

@@ -87,3 +87,25 @@ def test_a_worker_ends_when_the_bot_is_killed_outright(tmp_path: Any) -> None:
         time.sleep(0.1)
     alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()]
     assert not alive, f"picture processes outlived the bot: {alive}"
+
+
+def test_views_reach_the_picture_process_unchanged() -> None:
+    """The pool gets each view as JSON (``draw_sent``): every view of random games, public and per seat,
+    reads back equal to itself."""
+    import random
+
+    from bot.games import manifests
+
+    for game in manifests():
+        engine = game.engine
+        seats = [f"p{n}" for n in range(engine.min_players)]
+        state = engine.new_game(seats, None, seed=7)
+        rng = random.Random(7)
+        for _ in range(60):
+            for seat in [None, *seats]:
+                view = engine.view(state, seat)
+                assert type(view).model_validate_json(view.model_dump_json()) == view, (game.id, seat)
+            movers = engine.to_move(state)
+            if not movers:
+                break
+            state = engine.apply(state, movers[0], rng.choice(engine.legal_actions(state, movers[0]))).state
