@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import heapq
 import io
-import itertools
 import logging
 import multiprocessing
 import os
 import threading
 import time
 import weakref
+from collections import deque
 from collections.abc import Collection, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -45,6 +44,8 @@ Kind = Literal["table", "hand", "final"]
 PRIORITY: dict[str, int] = {"table": 0, "final": 0, "hand": 1}
 #: Pictures sent to each picture process at a time (see ``_Queue``).
 IN_FLIGHT = 2
+#: Seconds after which a waiting picture goes next whatever its priority (see ``_Queue``).
+STARVE_AFTER = 20.0
 #: Added to a worker's nice value: drawing yields the CPU to the bot's event loop and its store.
 WORKER_NICENESS = 5
 
@@ -165,26 +166,40 @@ async def render_bytes(
 
 
 class _Queue:
-    """The pictures asked for and not yet started, by priority. Each worker has ``IN_FLIGHT`` of them at a
-    time: one it draws and the next, already sent, so it never idles while the bot's loop hands it more
-    (at one a worker, a picture process under load was idle a quarter of the time). In threads, one at a
-    time: they share the interpreter lock, so more would only slow each other down."""
+    """The pictures asked for and not yet started, one line per priority. Each worker has ``IN_FLIGHT`` of
+    them at a time: one it draws and the next, already sent, so it never idles while the bot's loop hands
+    it more (at one a worker, a picture process under load was idle a quarter of the time). In threads, one
+    at a time: they share the interpreter lock, so more would only slow each other down. A picture that
+    has waited ``STARVE_AFTER`` seconds goes next whatever its priority: a steady stream of tables never
+    keeps a hand from coming (a deferred reply must come within Discord's 15 minutes)."""
 
     def __init__(self) -> None:
-        self.waiting: list[tuple[int, int, asyncio.Future[bytes | None], tuple[Any, ...]]] = []
-        self.order = itertools.count()
+        self.lines: dict[int, deque[tuple[float, asyncio.Future[bytes | None], tuple[Any, ...]]]] = {}
         self.drawing = 0
         self.tasks: set[asyncio.Task[None]] = set()
 
     async def draw(self, priority: int, args: tuple[Any, ...]) -> bytes | None:
-        done: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.waiting, (priority, next(self.order), done, args))
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[bytes | None] = loop.create_future()
+        self.lines.setdefault(priority, deque()).append((loop.time(), done, args))
         self.start_next()
         return await done
 
+    def _take(self) -> tuple[asyncio.Future[bytes | None], tuple[Any, ...]] | None:
+        heads = [(line[0][0], priority) for priority, line in sorted(self.lines.items()) if line]
+        if not heads:
+            return None
+        oldest_at, oldest = min(heads)
+        priority = oldest if asyncio.get_running_loop().time() - oldest_at >= STARVE_AFTER else heads[0][1]
+        _, done, args = self.lines[priority].popleft()
+        return done, args
+
     def start_next(self) -> None:
-        while self.waiting and self.drawing < (IN_FLIGHT * _workers if _pool is not None else 1):
-            _, _, done, args = heapq.heappop(self.waiting)
+        while self.drawing < (IN_FLIGHT * _workers if _pool is not None else 1):
+            taken = self._take()
+            if taken is None:
+                return
+            done, args = taken
             if done.done():  # its caller gave up (cancelled) while it waited
                 continue
             self.drawing += 1

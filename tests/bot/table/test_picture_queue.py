@@ -1,6 +1,6 @@
-"""The pictures' queue: the table's pictures go before hands asked for earlier, a caller that gives up
-frees its place, a failed picture is its caller's error and the queue goes on; the picture processes run
-at a lower CPU priority than the bot."""
+"""The pictures' queue: the table's pictures go before hands asked for earlier (but never starve them), a
+caller that gives up frees its place, a failed picture is its caller's error and the queue goes on; the
+picture processes run at a lower CPU priority than the bot."""
 
 from __future__ import annotations
 
@@ -53,6 +53,23 @@ async def test_the_table_goes_before_hands_asked_earlier(gate: Gate) -> None:
     assert await first == b"hand-1"
     assert [await w for w in waiting] == [b"hand-2", b"hand-3", b"table", b"final"]
     assert gate.started == ["hand-1", "table", "final", "hand-2", "hand-3"]
+
+
+async def test_a_hand_waiting_too_long_goes_before_newer_tables(
+    gate: Gate, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A steady stream of tables never starves a hand: past ``STARVE_AFTER`` the oldest goes first."""
+    monkeypatch.setattr(pictures, "STARVE_AFTER", 0.05)
+    first = ask("table", "table-1")
+    await asyncio.sleep(0)
+    hand = ask("hand", "hand")
+    await asyncio.sleep(0.1)  # the hand has now waited past STARVE_AFTER
+    later = [ask("table", "table-2"), ask("table", "table-3")]
+    await asyncio.sleep(0)
+    gate.release.set()
+    assert await first == b"table-1" and await hand == b"hand"
+    assert [await w for w in later] == [b"table-2", b"table-3"]
+    assert gate.started == ["table-1", "hand", "table-2", "table-3"]
 
 
 async def test_a_caller_that_gives_up_frees_its_place(gate: Gate) -> None:
