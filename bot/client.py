@@ -35,8 +35,11 @@ class Deckhand(commands.Bot):
     tables: TableService
 
     def __init__(self, settings: Settings) -> None:
-        # Slash commands and components only: no message content or member intents needed.
-        intents = discord.Intents.default()
+        # Slash commands and components only: the guilds, their channels and threads, nothing else. Without
+        # the message intents Discord no longer sends the bot an event for every message and edit in its
+        # channels (its own table messages included), which it parsed, cached and never read.
+        intents = discord.Intents.none()
+        intents.guilds = True
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,

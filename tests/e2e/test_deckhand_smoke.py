@@ -29,3 +29,18 @@ async def test_deckhand_starts_answers_and_keeps_its_buttons_across_a_restart(
     carol = fake.guild.member("carol")
     from_card = await carol.click("Join", message=opened.summary)
     assert from_card.ephemeral and "Carol" in opened.summary.text() and "@carol" in opened.lobby.text()
+
+
+async def test_the_bot_asks_only_for_the_guilds_intent(fake: FakeDiscord, running_bot: StartBot) -> None:
+    """A slash-command bot reads no messages: Discord sends it no event for the messages and edits of its
+    channels (with a hundred tables, parsing its own table messages back was most of its gateway work)."""
+    await running_bot()
+    alice = fake.guild.member("alice")
+    opened = await open_game(fake, alice, "glorious-crown", ais=2, start=True)
+    await alice.click("My hand", channel=opened.thread)
+    session = fake.gateway.session
+    assert session is not None
+    assert session.intents == 1  # GUILDS: guilds, channels, threads
+    kinds = {event["t"] for event in session.sent}
+    assert "INTERACTION_CREATE" in kinds and "THREAD_CREATE" in kinds
+    assert not {k for k in kinds if k.startswith("MESSAGE_")}, kinds
