@@ -90,7 +90,7 @@ def draw_card(
 SPRITE_PAD = 12  # room around a card sprite for its shadow and highlight
 
 
-@bounded_cache(maxsize=256)
+@bounded_cache(maxsize=256, max_mb=16)
 def _card_sprite(
     face_json: str,
     lang: str,

@@ -46,7 +46,7 @@ IMAGE_MIME = "image/png"
 PNG_COMPRESS_LEVEL = 1
 
 
-@bounded_cache(maxsize=12)
+@bounded_cache(maxsize=12, max_mb=4)
 def _vignette_mask(width: int, height: int) -> Image.Image:
     # radial_gradient is 0 at the centre and 255 at the rim of its 256 px square; stretch it to the canvas
     # and keep the darkening to the outer part so the middle of the table stays flat (and compresses well).
@@ -80,7 +80,7 @@ def new_canvas(
     return _vignetted_canvas(width, height, tuple(background[:3]), mode).copy()
 
 
-@bounded_cache(maxsize=12)
+@bounded_cache(maxsize=12, max_mb=12)
 def _vignetted_canvas(width: int, height: int, background: tuple[int, ...], mode: str) -> Image.Image:
     img = Image.new(mode, (width, height), (*background[:3], 255)[: len(mode)])
     edge = mix(background, PALETTE.shadow, 0.45)

@@ -203,7 +203,7 @@ def _card_back(layer: Image.Image) -> None:
     glyph_centered(ImageDraw.Draw(layer), (w / 2, h / 2), "★", round(w * 0.26), PALETTE.card_back_trim)
 
 
-@bounded_cache(maxsize=512)
+@bounded_cache(maxsize=512, max_mb=16)
 def _card_sprite(
     width: int,
     height: int,

@@ -236,7 +236,7 @@ def draw_card(img: Image.Image, shown: Shown, lang: str, top: int, *, width: int
     return top + h
 
 
-@bounded_cache(maxsize=256)
+@bounded_cache(maxsize=256, max_mb=16)
 def _card_sprite(
     card: str, lang: str, actions: tuple[tuple[str, RGB], ...], with_actions: bool, width: int
 ) -> Image.Image:
