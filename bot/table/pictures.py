@@ -94,9 +94,9 @@ def draw_sent(
     names: dict[str, str] | None,
     ai_seats: frozenset[str],
 ) -> bytes | None:
-    """:func:`draw` in a picture process, the view sent as JSON: pickling a view model field by field
-    held the bot's interpreter lock longer than anything else the bot did under load (its store
-    commits waited behind it); the JSON is written in one call and read back here."""
+    """:func:`draw` in a picture process, the view sent as JSON: pickling a view model field by field held
+    the bot's interpreter lock 2-3 times as long as writing its JSON (under load, among the longest holds,
+    and the store's writer thread waits for that lock)."""
     view = view_type.model_validate_json(view_json)
     return draw(game_id, kind, view, lang, names, ai_seats)
 
@@ -131,8 +131,8 @@ async def start(workers: int, *, warm_for: float = 30.0) -> None:
 
 
 def stop() -> None:
-    global _pool
-    pool, _pool = _pool, None
+    global _pool, _workers
+    pool, _pool, _workers = _pool, None, 0
     if pool is not None:
         pool.shutdown(wait=False, cancel_futures=True)
 
@@ -162,7 +162,7 @@ async def render_bytes(
 ) -> bytes | None:
     """:func:`render`'s picture as bytes, for one picture attached to more than one message."""
     args = (game_id, kind, view, lang, dict(names) if names is not None else None, frozenset(ai_seats))
-    return await _queue().draw(PRIORITY.get(kind, len(PRIORITY)), args)
+    return await _queue().draw(PRIORITY[kind], args)
 
 
 class _Queue:
@@ -195,7 +195,7 @@ class _Queue:
         return done, args
 
     def start_next(self) -> None:
-        while self.drawing < (IN_FLIGHT * _workers if _pool is not None else 1):
+        while self.drawing < max(1, IN_FLIGHT * _workers):
             taken = self._take()
             if taken is None:
                 return
@@ -240,14 +240,11 @@ async def _draw_anywhere(args: tuple[Any, ...]) -> bytes | None:
     pool = _pool
     if pool is None:
         return await asyncio.to_thread(draw, *args)
-    game_id, kind, view, *rest = args
-    sent = (
-        (draw_sent, game_id, kind, type(view), view.model_dump_json(), *rest)
-        if isinstance(view, BaseModel)
-        else (draw, *args)
-    )
+    game_id, kind, view, *rest = args  # an engine's view: a pydantic model (engines.core.View)
     try:
-        return await asyncio.get_running_loop().run_in_executor(pool, *sent)
+        return await asyncio.get_running_loop().run_in_executor(
+            pool, draw_sent, game_id, kind, type(view), view.model_dump_json(), *rest
+        )
     except BrokenProcessPool:
         log.warning("the picture processes stopped; drawing in threads from now on", exc_info=True)
         if _pool is pool:

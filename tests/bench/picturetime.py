@@ -1,6 +1,6 @@
-"""Timing the bot's pictures from inside, without changing the bot: every ``render_bytes`` call (the
-publisher's and, through ``render``, the hands' and records'), by kind, from asking to bytes back (the wait
-for the picture process included), and the CPU time of the picture processes.
+"""Timing the bot's pictures from inside, without changing the bot: every picture asked for (tables, hands,
+finals, replays), by kind, from asking to bytes back (the wait in the queue and for the picture process
+included), and the CPU time of the picture processes.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.table import pictures, publisher
+from bot.table import pictures
 
 
 @dataclass
@@ -26,22 +26,21 @@ class PictureTimes:
 
 @contextmanager
 def timing_pictures(times: PictureTimes) -> Iterator[PictureTimes]:
-    render_bytes = pictures.render_bytes
+    """Every picture the bot asks for passes ``pictures._Queue.draw`` (its args: game, kind, view, …)."""
+    draw = pictures._Queue.draw
 
-    async def timed(game_id: str, kind: Any, *args: Any, **kwargs: Any) -> bytes | None:
+    async def timed(queue: Any, priority: int, args: tuple[Any, ...]) -> bytes | None:
         asked = time.perf_counter()
         try:
-            return await render_bytes(game_id, kind, *args, **kwargs)
+            return await draw(queue, priority, args)
         finally:
-            times.by_kind.setdefault(str(kind), []).append(time.perf_counter() - asked)
+            times.by_kind.setdefault(str(args[1]), []).append(time.perf_counter() - asked)
 
-    pictures.render_bytes = timed  # type: ignore[assignment]
-    publisher.render_bytes = timed  # type: ignore[assignment]
+    pictures._Queue.draw = timed  # type: ignore[method-assign]
     try:
         yield times
     finally:
-        pictures.render_bytes = render_bytes
-        publisher.render_bytes = render_bytes
+        pictures._Queue.draw = draw  # type: ignore[method-assign]
 
 
 def pictures_cpu_seconds() -> float:

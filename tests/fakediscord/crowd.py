@@ -59,9 +59,9 @@ class MessageWatch:
         self.fake = fake
         self.changed_at: dict[int, float] = {}  # message id -> perf of its latest create or edit
         self.pictures: defaultdict[int, list[PictureChange]] = defaultdict(list)  # by root channel id
-        #: the ``until`` calls waiting for the next change (plain futures: a task a wait, as
+        #: the ``until`` calls waiting for the next change, by root channel (``None``: any change), so a
+        #: change wakes only those watching its place; plain futures (a task a wait, as
         #: ``asyncio.wait_for`` makes, cost the load bench's harness more CPU than the members' clicks)
-        #: by root channel (``None``: any change), so a change wakes only those watching its place
         self._waiters: defaultdict[int | None, list[asyncio.Future[None]]] = defaultdict(list)
         ops = fake.messages
         self._saved = (ops.create, ops.edit)
@@ -113,8 +113,7 @@ class MessageWatch:
         places = list(self._waiters) if root_channel_id is None else [root_channel_id, None]
         for place in places:
             for waiter in self._waiters.pop(place, ()):
-                if not waiter.done():
-                    waiter.set_result(None)
+                _settle(waiter)
 
     def pictures_since(self, root_channel_id: int, since: float) -> list[PictureChange]:
         """Picture changes in this channel and its threads at or after ``since``, oldest first."""
