@@ -17,3 +17,11 @@ class ChannelBusy(StoreError):
 
 class GameNotFound(StoreError):
     pass
+
+
+class TimerDone(StoreError):
+    """The timer fired, was skipped or was cancelled already: whatever would fire it again does nothing."""
+
+    def __init__(self, timer_id: int) -> None:
+        super().__init__(f"timer {timer_id} is done already")
+        self.timer_id = timer_id

@@ -96,7 +96,7 @@ def draw_sent(
 ) -> bytes | None:
     """:func:`draw` in a picture process, the view sent as JSON: pickling a view model field by field held
     the bot's interpreter lock 2-3 times as long as writing its JSON (under load, among the longest holds,
-    and the store's writer thread waits for that lock)."""
+    and every reply from a picture or a read waits for that lock)."""
     view = view_type.model_validate_json(view_json)
     return draw(game_id, kind, view, lang, names, ai_seats)
 

@@ -26,7 +26,7 @@ from bot.errors import UserError
 from bot.i18n import pick, t
 from bot.store import GameRecord, OutboxItem, SeatInfo, Status
 from bot.store.models import ClockWrite, TimerItem, TimerRow
-from bot.store.sqlite import TimerDone
+from bot.store.errors import TimerDone
 from bot.table import summary
 from bot.table.clock import (
     HALF,

@@ -51,15 +51,7 @@ def fsync_floor(folder: Path, rounds: int = 200) -> list[float]:
 
 
 async def pragmas(store: SqliteStore) -> dict[str, str]:
-    conn = store._conn
-    out = {}
-    for name in ("journal_mode", "synchronous"):
-        row = await store._run(lambda n=name: conn.execute(f"PRAGMA {n}").fetchone())  # type: ignore[misc]
-        value = str(row[0]) if row else "?"
-        if name == "synchronous":
-            value = {"0": "OFF", "1": "NORMAL", "2": "FULL", "3": "EXTRA"}.get(value, value)
-        out[name] = value
-    return out
+    return {name: await store._pragma(name) for name in ("journal_mode", "synchronous")}
 
 
 def _outbox_item(state_json: str, seat: str) -> Any:
@@ -139,7 +131,7 @@ async def run(actions: int, folder: Path) -> dict[str, Any]:
         times.clear()
         loose = await SqliteStore.open(folder / "nosync.db")
         try:
-            await loose._run(lambda: loose._conn.execute("PRAGMA synchronous=OFF"))
+            await loose._pragma("synchronous", "OFF")
             await record_games(loose, actions, times)
         finally:
             await loose.close()

@@ -1,7 +1,7 @@
 """Timing one action's commit in the store: ``SqliteStore.record_action``'s transaction (the new state and its
 log entry, one transaction), measured from inside without changing the store.
 
-``commit``: from ``BEGIN IMMEDIATE`` done to ``COMMIT`` done on the writer's thread
+``commit``: from ``BEGIN IMMEDIATE`` done to ``COMMIT`` done in the writer process
 (``SqliteStore.on_commit``): the statements and the durable commit (WAL, synchronous=FULL: an fsync).
 ``with_wait``: from the moment the action asked for the store to its commit, so it includes waiting behind
 other writes.
@@ -42,10 +42,10 @@ def timing_commits(times: CommitTimes) -> Iterator[CommitTimes]:
     rows = SqliteStore._rows
     on_commit = SqliteStore.on_commit
 
-    async def timed_write(self: SqliteStore, body: Any, *, durable: bool = True) -> Any:
+    async def timed_write(self: SqliteStore, op: str, **kwargs: Any) -> Any:
         asked = time.perf_counter()
         try:
-            return await write(self, body, durable=durable)
+            return await write(self, op, **kwargs)
         finally:
             done = time.perf_counter() - asked
             times.calls.append(done)
