@@ -89,6 +89,8 @@ class LoadResult:
     loop_lag: list[float] = field(default_factory=list)
     bot_cpu: float = 0.0
     pictures_cpu: float = 0.0
+    store_cpu: float = 0.0
+    store_rss_mb: float = 0.0
     pictures: dict[str, list[float]] = field(default_factory=dict)  # by kind: asking to bytes, seconds
     fake_cpu: float = 0.0
     rss_mb: float = 0.0
@@ -249,7 +251,7 @@ async def run(tables: int, seconds: float, database: Path, *, profile: Path | No
                         return await create_game(fake, watch, members[n], channels[n], game)
 
                 opened = await asyncio.gather(*(open_one(n) for n in range(tables)))
-                cpu_pictures = await bot.reset()
+                cpu_helpers = await bot.reset()
                 cpu_bot, cpu_fake = bot.cpu_seconds(), time.process_time()
                 first_inter = max(fake.store.interactions, default=0)
                 started = time.perf_counter()
@@ -278,7 +280,9 @@ async def run(tables: int, seconds: float, database: Path, *, profile: Path | No
                 result.loop_lag = stats["loop_lag"]
                 result.rss_mb = stats["rss_mb"]
                 result.pictures = stats["pictures"]
-                result.pictures_cpu = stats["pictures_cpu"] - cpu_pictures
+                result.pictures_cpu = stats["pictures_cpu"] - cpu_helpers["pictures_cpu"]
+                result.store_cpu = stats["store_cpu"] - cpu_helpers["store_cpu"]
+                result.store_rss_mb = stats["store_rss_mb"]
                 members_inters = [i for i in load.inters if not i.kind.startswith("autocomplete")]
                 result.first = [
                     i.callback_perf - i.dispatched_perf for i in members_inters if i.callback_perf is not None
@@ -335,8 +339,9 @@ def report(r: LoadResult) -> str:
         f"{ms(GOAL_COMMIT)}: {'met' if commit_p95 <= GOAL_COMMIT else 'MISSED'}   "
         f"(with the wait for the store: median {ms(wait_med)}, p95 {ms(wait_p95)})",
         f"where the bot waits: event loop lag median {ms(lag_med)}, p95 {ms(lag_p95)}; "
-        f"{len(r.store_calls) / secs:.0f} store calls/s (one connection, one lock), each median "
-        f"{ms(call_med)}, p95 {ms(call_p95)} from asking to done",
+        f"{len(r.store_calls) / secs:.0f} store calls/s (reads and writes), each median "
+        f"{ms(call_med)}, p95 {ms(call_p95)} from asking to done; the store's writer process used "
+        f"{r.store_cpu / secs:.2f} cores, {r.store_rss_mb:.0f} MB resident",
         f"pictures: {picture_line(r)}; the picture processes used {r.pictures_cpu / secs:.2f} cores",
         f"bot resident memory after the run: {r.rss_mb:.0f} MB; the fake and the members used "
         f"{r.fake_cpu / secs:.2f} cores",

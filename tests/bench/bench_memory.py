@@ -166,7 +166,8 @@ def report(floor: dict[str, Any], waves: list[Wave]) -> str:
             f"  resident with the games live: {live_mb:6.0f} MB   goal < {GOAL_MB:.0f} MB: "
             f"{'met' if live_mb < GOAL_MB else 'MISSED'}   floor {floor['rss_mb']:.0f} MB "
             f"(+{(live_mb - floor['rss_mb']) * 1024 / max(1, w.games):.0f} KiB a game); "
-            f"the picture process beside it: {w.live.get('pictures_rss_mb', 0.0):.0f} MB",
+            f"beside it the picture process {w.live.get('pictures_rss_mb', 0.0):.0f} MB and the store's "
+            f"writer {w.live.get('store_rss_mb', 0.0):.0f} MB",
             f"  after finishing them: {w.finished['rss_mb']:6.0f} MB; after malloc_trim "
             f"{w.trimmed['rss_mb']:.0f} MB (peak {w.trimmed['peak_rss_mb']:.0f} MB)",
         ]

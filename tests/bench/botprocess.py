@@ -109,15 +109,15 @@ class BotProcess:
         answer = await self.ask("clear caches")
         return float(answer["rss_mb"])
 
-    async def reset(self) -> float:
-        """Forget the commit and picture times recorded so far; the picture processes' CPU seconds so far."""
-        return float((await self.ask("reset")).get("pictures_cpu", 0.0))
+    async def reset(self) -> dict[str, float]:
+        """Forget the commit and picture times recorded so far; the CPU seconds so far of the bot's helper
+        processes (``pictures_cpu``, ``store_cpu``)."""
+        answer = await self.ask("reset")
+        return {key: float(answer.get(key, 0.0)) for key in ("pictures_cpu", "store_cpu")}
 
     def cpu_seconds(self) -> float:
         """User + system CPU time of the bot process so far (every thread)."""
-        with open(f"/proc/{self.pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return cpu_seconds([self.pid])
 
     async def stop(self) -> None:
         proc, self.proc = self.proc, None
@@ -134,21 +134,39 @@ class BotProcess:
 
 
 # -- the child ---------------------------------------------------------------------------------------------
-def rss_mb() -> float:
-    with open("/proc/self/statm") as f:
-        return int(f.read().split()[1]) * PAGE / 2**20
-
-
-def pictures_rss_mb() -> float:
-    """Resident memory of the picture worker processes (``bot.table.pictures``), 0 without any."""
-    from bot.table import pictures
-
-    pool = pictures._pool
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of these processes so far (0 for one that is gone)."""
     total = 0.0
-    for pid in list(getattr(pool, "_processes", None) or {}):
+    for pid in pids:
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def resident_mb(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
         with contextlib.suppress(OSError), open(f"/proc/{pid}/statm") as f:
             total += int(f.read().split()[1]) * PAGE / 2**20
     return total
+
+
+def rss_mb() -> float:
+    return resident_mb([os.getpid()])
+
+
+def picture_pids() -> list[int]:
+    """The picture worker processes (``bot.table.pictures``), none before the first picture."""
+    from bot.table import pictures
+
+    return list(getattr(pictures._pool, "_processes", None) or {})
+
+
+def store_pids(bot: Any) -> list[int]:
+    """The store's writer process (``bot.store.writer``)."""
+    proc = getattr(getattr(getattr(bot, "store", None), "_writer", None), "_proc", None)
+    return [proc.pid] if proc is not None else []
 
 
 def peak_rss_mb() -> float:
@@ -259,8 +277,6 @@ async def _watch_loop(lags: list[float]) -> None:
 
 
 def _command(line: str, bot: Any, times: Any, drawn: Any, lags: list[float]) -> dict[str, Any]:
-    from tests.bench.picturetime import pictures_cpu_seconds
-
     if line.startswith("stats"):
         gc.collect()
         if line.endswith("trim"):
@@ -268,7 +284,8 @@ def _command(line: str, bot: Any, times: Any, drawn: Any, lags: list[float]) -> 
                 ctypes.CDLL("libc.so.6").malloc_trim(0)
         return {
             "rss_mb": rss_mb(),
-            "pictures_rss_mb": pictures_rss_mb(),
+            "pictures_rss_mb": resident_mb(picture_pids()),
+            "store_rss_mb": resident_mb(store_pids(bot)),
             "peak_rss_mb": peak_rss_mb(),
             "holdings": _holdings(bot),
             "commits": times.commit,
@@ -276,7 +293,8 @@ def _command(line: str, bot: Any, times: Any, drawn: Any, lags: list[float]) -> 
             "store_calls": times.calls,
             "loop_lag": lags,
             "pictures": drawn.by_kind,
-            "pictures_cpu": pictures_cpu_seconds(),
+            "pictures_cpu": cpu_seconds(picture_pids()),
+            "store_cpu": cpu_seconds(store_pids(bot)),
         }
     if line == "clear caches":
         from renderers.common import clear_caches
@@ -290,7 +308,11 @@ def _command(line: str, bot: Any, times: Any, drawn: Any, lags: list[float]) -> 
         times.clear()
         drawn.clear()
         lags.clear()
-        return {"ok": True, "pictures_cpu": pictures_cpu_seconds()}
+        return {
+            "ok": True,
+            "pictures_cpu": cpu_seconds(picture_pids()),
+            "store_cpu": cpu_seconds(store_pids(bot)),
+        }
     return {"error": f"unknown command {line!r}"}
 
 

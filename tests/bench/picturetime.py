@@ -1,12 +1,10 @@
 """Timing the bot's pictures from inside, without changing the bot: every picture asked for (tables, hands,
 finals, replays), by kind, from asking to bytes back (the wait in the queue and for the picture process
-included), and the CPU time of the picture processes.
+included).
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -41,13 +39,3 @@ def timing_pictures(times: PictureTimes) -> Iterator[PictureTimes]:
         yield times
     finally:
         pictures._Queue.draw = draw  # type: ignore[method-assign]
-
-
-def pictures_cpu_seconds() -> float:
-    """User + system CPU time of the picture processes (``bot.table.pictures``) so far."""
-    total = 0.0
-    for pid in list(getattr(pictures._pool, "_processes", None) or {}):
-        with contextlib.suppress(OSError), open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
