@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import pickle
 import re
+import signal
 import sqlite3
 import struct
 import sys
@@ -375,4 +376,7 @@ def serve(path: str, requests: IO[bytes], replies: IO[bytes]) -> None:
 
 
 if __name__ == "__main__":
+    # Ctrl-C in a terminal reaches the whole process group: the bot shuts down and still writes as it does,
+    # so its writer stops only when the bot closes the pipe.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     serve(sys.argv[1], sys.stdin.buffer, sys.stdout.buffer)

@@ -84,6 +84,19 @@ async def test_a_lost_writer_fails_its_callers_and_the_next_write_starts_a_new_o
         await store.close()
 
 
+async def test_ctrl_c_stops_the_bot_not_its_writer(tmp_path: Path) -> None:
+    """The terminal sends SIGINT to the bot and its writer alike; the bot still writes while it shuts down."""
+    store = await SqliteStore.open(tmp_path / "d.db")
+    try:
+        proc = store._writer._proc
+        assert proc is not None
+        os.kill(proc.pid, signal.SIGINT)
+        await store.set_guild_locale(1, "ja")
+        assert store._writer._proc is proc and await store.guild_locale(1) == "ja"
+    finally:
+        await store.close()
+
+
 async def test_closing_finishes_the_writes_already_asked(tmp_path: Path) -> None:
     store = await SqliteStore.open(tmp_path / "d.db")
     asked = [asyncio.create_task(store.set_guild_setting(7, f"s{n}", n)) for n in range(30)]
