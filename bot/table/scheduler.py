@@ -25,8 +25,8 @@ import discord
 from bot.errors import UserError
 from bot.i18n import pick, t
 from bot.store import GameRecord, OutboxItem, SeatInfo, Status
-from bot.store.models import ClockWrite, TimerItem, TimerRow
 from bot.store.errors import TimerDone
+from bot.store.models import ClockWrite, TimerItem, TimerRow
 from bot.table import summary
 from bot.table.clock import (
     HALF,
