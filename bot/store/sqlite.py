@@ -110,8 +110,8 @@ class SqliteStore:
             raise ValueError(f"the store needs a database file, not {path!r}")
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         writer = WriterProcess(path, migrations())
-        await writer.start()
-        try:
+        try:  # a migration that fails, or a reader that cannot open, leaves no process behind
+            await writer.start()
             reader = await aiosqlite.connect(path, isolation_level=None)
             reader.row_factory = aiosqlite.Row
             await reader.execute("PRAGMA busy_timeout=5000")
@@ -335,12 +335,33 @@ class SqliteStore:
         ``publish``: what players must be told of it, queued in the same transaction; ``clock``: the turn
         clocks after the change; ``fire``: the timer whose effect this change is, marked done with it (one
         already done raises ``TimerDone`` and nothing is written)."""
+        return await self._change(game_pk, expected_version, fields, fire=fire, clock=clock, publish=publish)
+
+    async def _change(
+        self,
+        game_pk: int,
+        expected_version: int,
+        fields: Mapping[str, Any],
+        *,
+        action: tuple[str, int | None, Mapping[str, Any]] | None = None,
+        results: list[ResultRow] | None = None,
+        fire: int | None = None,
+        clock: ClockWrite | None = None,
+        publish: OutboxItem | None = None,
+    ) -> GameRecord:
+        """``transactions.change_game``: the game as committed, read back by the writer."""
+        seat_action = None
+        if action is not None:
+            seat, user_id, move = action
+            seat_action = (seat, user_id, json.dumps(dict(move), separators=(",", ":")))
         _, rec = await self._write(
-            "update",
+            "change_game",
             read_back=game_pk,
             game_pk=game_pk,
             expected_version=expected_version,
             assign=self._assignments(fields),
+            action=seat_action,
+            results=_results(results),
             fire=fire,
             clock=_clock(clock),
             publish=_publish(publish),
@@ -391,21 +412,15 @@ class SqliteStore:
         fields: dict[str, Any] = {"state_json": state_json}
         if status is not None:
             fields["status"] = status
-        _, rec = await self._write(
-            "record_action",
-            read_back=game_pk,
-            game_pk=game_pk,
-            expected_version=expected_version,
-            assign=self._assignments(fields),
-            seat=seat,
-            user_id=user_id,
-            action_json=json.dumps(dict(action), separators=(",", ":")),
-            results=_results(results),
-            clock=_clock(clock),
-            publish=_publish(publish),
+        return await self._change(
+            game_pk,
+            expected_version,
+            fields,
+            action=(seat, user_id, action),
+            results=results,
+            clock=clock,
+            publish=publish,
         )
-        assert rec is not None
-        return rec
 
     # -- the outbox -------------------------------------------------------------------------------
     async def pending(self, game_pk: int) -> list[OutboxEntry]:
@@ -461,16 +476,7 @@ class SqliteStore:
     async def finish(
         self, game_pk: int, expected_version: int, status: Status, results: list[ResultRow]
     ) -> GameRecord:
-        _, rec = await self._write(
-            "finish",
-            read_back=game_pk,
-            game_pk=game_pk,
-            expected_version=expected_version,
-            assign=self._assignments({"status": status}),
-            results=_results(results),
-        )
-        assert rec is not None
-        return rec
+        return await self._change(game_pk, expected_version, {"status": status}, results=results)
 
     # -- turn clocks and their timers (bot.table.clock, bot.table.scheduler) ------------------------------
     async def set_clock(self, game_pk: int, write: ClockWrite) -> None:

@@ -148,44 +148,34 @@ def create_game(conn: sqlite3.Connection, *, row: Mapping[str, Any]) -> int | No
     return cur.lastrowid
 
 
-def update(
+#: a move for the log: (seat, user_id, action_json)
+Action = tuple[str, int | None, str]
+
+
+def change_game(
     conn: sqlite3.Connection,
     *,
     game_pk: int,
     expected_version: int,
     assign: tuple[str, Sequence[Any]],
-    fire: int | None,
-    clock: Mapping[str, Any] | None,
-    publish: Publish | None,
+    action: Action | None = None,
+    results: Sequence[Result] = (),
+    fire: int | None = None,
+    clock: Mapping[str, Any] | None = None,
+    publish: Publish | None = None,
 ) -> None:
+    """A change of a game if nobody changed it since ``expected_version``, with what goes with it: the move
+    for the log, the results of a finished game, the timer this change is the effect of (one done already
+    refuses the whole change), the turn clocks after it and what players must be told of it."""
     _versioned_update(conn, game_pk, expected_version, assign)
     if fire is not None:
         _timer_done(conn, fire, "fired")
-    if clock is not None:
-        _write_clock(conn, game_pk, clock)
-    if publish is not None:
-        _enqueue(conn, game_pk, expected_version + 1, publish)
-
-
-def record_action(
-    conn: sqlite3.Connection,
-    *,
-    game_pk: int,
-    expected_version: int,
-    assign: tuple[str, Sequence[Any]],
-    seat: str,
-    user_id: int | None,
-    action_json: str,
-    results: Sequence[Result],
-    clock: Mapping[str, Any] | None,
-    publish: Publish | None,
-) -> None:
-    _versioned_update(conn, game_pk, expected_version, assign)
-    conn.execute(
-        "INSERT INTO actions (game_pk, seq, seat, user_id, action_json)"
-        " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = ?), ?, ?, ?)",
-        (game_pk, game_pk, seat, user_id, action_json),
-    )
+    if action is not None:
+        conn.execute(
+            "INSERT INTO actions (game_pk, seq, seat, user_id, action_json)"
+            " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = ?), ?, ?, ?)",
+            (game_pk, game_pk, *action),
+        )
     if results:
         _insert_results(conn, game_pk, results)
     if clock is not None:
@@ -194,31 +184,19 @@ def record_action(
         _enqueue(conn, game_pk, expected_version + 1, publish)
 
 
-def finish(
-    conn: sqlite3.Connection,
-    *,
-    game_pk: int,
-    expected_version: int,
-    assign: tuple[str, Sequence[Any]],
-    results: Sequence[Result],
-) -> None:
-    _versioned_update(conn, game_pk, expected_version, assign)
-    _insert_results(conn, game_pk, results)
-
-
 def set_message_ids(conn: sqlite3.Connection, *, game_pk: int, columns: Mapping[str, Any]) -> None:
     for column, value in columns.items():
         conn.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_pk))
 
 
+def set_feed(conn: sqlite3.Connection, *, game_pk: int, feed_json: str) -> None:
+    conn.execute("UPDATE games SET feed_json = ? WHERE id = ?", (feed_json, game_pk))
+
+
 def published(conn: sqlite3.Connection, *, entry_id: int, game_pk: int, feed_json: str) -> None:
     # The entry's state is dropped: it was kept only for the entry's picture.
     conn.execute(f"UPDATE outbox SET done_at = {NOW}, state_json = NULL WHERE id = ?", (entry_id,))
-    conn.execute("UPDATE games SET feed_json = ? WHERE id = ?", (feed_json, game_pk))
-
-
-def set_feed(conn: sqlite3.Connection, *, game_pk: int, feed_json: str) -> None:
-    conn.execute("UPDATE games SET feed_json = ? WHERE id = ?", (feed_json, game_pk))
+    set_feed(conn, game_pk=game_pk, feed_json=feed_json)
 
 
 def publish_failed(conn: sqlite3.Connection, *, entry_id: int, error: str) -> int:
@@ -255,9 +233,7 @@ TRANSACTIONS: dict[str, Callable[..., Any]] = {
         set_guild_setting,
         set_guild_locale,
         create_game,
-        update,
-        record_action,
-        finish,
+        change_game,
         set_message_ids,
         published,
         set_feed,
