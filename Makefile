@@ -4,7 +4,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: run test e2e soak lint format bench sandbox readme clean
+.PHONY: run check test e2e soak lint format bench sandbox readme clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,11 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(PY) -m ruff format bot engines renderers tests
 	$(PY) -m ruff check --fix bot engines renderers tests
+
+# The fast tier for the edit-test loop: lint, types and every test that needs no fake Discord (the e2e and
+# reliability suites are marked e2e by their conftest). `make test` stays the whole suite.
+check: lint
+	$(PY) -m pytest -q -n auto --dist worksteal -m "not e2e"
 
 test: lint
 	$(PY) -m pytest -q -n auto --dist worksteal
