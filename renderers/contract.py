@@ -11,24 +11,22 @@ from collections.abc import Collection, Mapping
 from typing import Any, Protocol, runtime_checkable
 
 
-class RenderFn(Protocol):
-    def __call__(
-        self,
-        view: Any,
-        lang: str,
-        *,
-        names: Mapping[str, str] | None = None,
-        ai_seats: Collection[str] = ...,
+class GameRenderer(Protocol):
+    """A game's pictures (``renderers.base.Renderer`` subclasses, or any module with these functions):
+    ``render_table`` from the public view (it must never show a hidden card), ``render_hand`` from one
+    seat's view, ``render_final`` for the standings."""
+
+    def render_table(
+        self, view: Any, lang: str, *, names: Mapping[str, str] | None = ..., ai_seats: Collection[str] = ...
     ) -> bytes: ...
 
+    def render_hand(
+        self, view: Any, lang: str, *, names: Mapping[str, str] | None = ..., ai_seats: Collection[str] = ...
+    ) -> bytes: ...
 
-class GameRenderer(Protocol):
-    """A renderer module: ``render_table`` from the public view (it must never show a hidden card),
-    ``render_hand`` from one seat's view, ``render_final`` for the standings."""
-
-    render_table: RenderFn
-    render_hand: RenderFn
-    render_final: RenderFn
+    def render_final(
+        self, view: Any, lang: str, *, names: Mapping[str, str] | None = ..., ai_seats: Collection[str] = ...
+    ) -> bytes: ...
 
 
 @runtime_checkable
@@ -36,3 +34,11 @@ class CardRenderer(Protocol):
     """A renderer that can also draw one card as printed (``/card`` attaches it)."""
 
     def render_card(self, card_id: str, lang: str) -> bytes: ...
+
+
+def stated_min_text_px(renderer: object) -> Mapping[str, int]:
+    """The smallest text a renderer says it draws, per picture kind: ``min_text_px`` of a
+    ``renderers.base.Renderer``, or ``MIN_TEXT_PX`` of a renderer module from outside; empty when it says
+    none."""
+    stated = getattr(renderer, "min_text_px", None) or getattr(renderer, "MIN_TEXT_PX", None) or {}
+    return stated if isinstance(stated, Mapping) else {}

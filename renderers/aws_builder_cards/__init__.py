@@ -7,55 +7,32 @@ sizes and the header, ``labels`` every word."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Any
-
+from engines.aws_builder_cards.models import ABView
 from renderers.aws_builder_cards.final import draw_final
 from renderers.aws_builder_cards.frame import MIN_TEXT_PX, WIDTH
 from renderers.aws_builder_cards.hand import draw_hand
 from renderers.aws_builder_cards.lookup import draw_lookup
 from renderers.aws_builder_cards.table import draw_table
-from renderers.common import encode
+from renderers.base import Renderer
 
 
-def render_table(
-    view: Any,
-    lang: str,
-    *,
-    names: Mapping[str, str] | None = None,
-    ai_seats: Collection[str] = frozenset(),
-) -> bytes:
-    """The public picture; it reads only the public view, so it cannot show a hidden card. ``names``: seat
-    -> the player's display name (seat ids when left out); ``ai_seats``: the seats the computer plays (their
-    panels carry the robot mark)."""
-    return encode(draw_table(view, lang, names, frozenset(ai_seats)))
+class AwsBuilderCardsRenderer(Renderer[ABView]):
+    view_type = ABView
+    width = WIDTH
+    min_text_px = MIN_TEXT_PX
+    draw_table = staticmethod(draw_table)
+    draw_hand = staticmethod(draw_hand)
+    draw_final = staticmethod(draw_final)
+    draw_card = staticmethod(draw_lookup)
 
 
-def render_hand(
-    view: Any,
-    lang: str,
-    *,
-    names: Mapping[str, str] | None = None,
-    ai_seats: Collection[str] = frozenset(),
-) -> bytes:
-    """The seat's own hand; it shows no seat panels, so ``ai_seats`` changes nothing here."""
-    return encode(draw_hand(view, lang, names))
+RENDERER = AwsBuilderCardsRenderer()
+# The module reads as the renderer too (tests and a server owner's scripts call these names).
+render_table, render_hand, render_final, render_card = (
+    RENDERER.render_table,
+    RENDERER.render_hand,
+    RENDERER.render_final,
+    RENDERER.render_card,
+)
 
-
-def render_final(
-    view: Any,
-    lang: str,
-    *,
-    names: Mapping[str, str] | None = None,
-    ai_seats: Collection[str] = frozenset(),
-) -> bytes:
-    return encode(draw_final(view, lang, names, frozenset(ai_seats)))
-
-
-def render_card(card_id: str, lang: str) -> bytes:
-    """One card for ``/card`` (a Builder, Starter, W-A or Mission card, by the id ``ENGINE.cards()`` lists):
-    its face, name and rules text."""
-    return encode(draw_lookup(card_id, lang))
-
-
-__all__ = ["MIN_TEXT_PX", "WIDTH", "render_card", "render_final", "render_hand", "render_table"]
+__all__ = ["MIN_TEXT_PX", "RENDERER", "WIDTH", "render_card", "render_final", "render_hand", "render_table"]

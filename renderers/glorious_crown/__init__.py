@@ -8,11 +8,8 @@ cannot show a hidden card.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Any
-
 from engines.glorious_crown.models import GCView
-from renderers.common import encode
+from renderers.base import Renderer
 
 from .cards import card_label
 from .final import draw_final
@@ -23,50 +20,28 @@ from .lookup import draw_lookup
 from .table import draw_table
 
 
-def _as_view(view: Any) -> GCView:
-    return view if isinstance(view, GCView) else GCView.model_validate(view)
+class GloriousCrownRenderer(Renderer[GCView]):
+    view_type = GCView
+    width = WIDTH
+    min_text_px = MIN_TEXT_PX
+    draw_table = staticmethod(draw_table)
+    draw_hand = staticmethod(draw_hand)
+    draw_final = staticmethod(draw_final)
+    draw_card = staticmethod(draw_lookup)
 
 
-def render_table(
-    view: Any,
-    lang: str,
-    *,
-    names: Mapping[str, str] | None = None,
-    ai_seats: Collection[str] = frozenset(),
-) -> bytes:
-    """``names`` maps seats to the players' display names (seat ids when left out); ``ai_seats`` are the
-    seats the computer plays (their panels carry the robot mark)."""
-    return encode(draw_table(_as_view(view), lang, names, frozenset(ai_seats)))
-
-
-def render_hand(
-    view: Any,
-    lang: str,
-    *,
-    names: Mapping[str, str] | None = None,
-    ai_seats: Collection[str] = frozenset(),
-) -> bytes:
-    """The seat's own hand; it shows no seat panels, so ``ai_seats`` changes nothing here."""
-    return encode(draw_hand(_as_view(view), lang, names))
-
-
-def render_final(
-    view: Any,
-    lang: str,
-    *,
-    names: Mapping[str, str] | None = None,
-    ai_seats: Collection[str] = frozenset(),
-) -> bytes:
-    return encode(draw_final(_as_view(view), lang, names, frozenset(ai_seats)))
-
-
-def render_card(card_id: str, lang: str) -> bytes:
-    """One card for ``/card``: its face, name and rules text. ``card_id`` as ``ENGINE.cards()`` lists it."""
-    return encode(draw_lookup(card_id, lang))
-
+RENDERER = GloriousCrownRenderer()
+# The module reads as the renderer too (tests and a server owner's scripts call these names).
+render_table, render_hand, render_final, render_card = (
+    RENDERER.render_table,
+    RENDERER.render_hand,
+    RENDERER.render_final,
+    RENDERER.render_card,
+)
 
 __all__ = [
     "MIN_TEXT_PX",
+    "RENDERER",
     "WIDTH",
     "T",
     "card_label",

@@ -10,59 +10,33 @@ view marks exactly the cells its hand fits; the bot only ever posts the public v
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from typing import Any
-
 from engines.yggdrasil.models import YggView
-from renderers.common import encode
+from renderers.base import Renderer
 
-from . import hand as _hand
-from . import lookup as _lookup
-from . import table as _table
+from .hand import render_hand as draw_hand
+from .lookup import draw_lookup
 from .table import MIN_TEXT_PX, WIDTH
+from .table import render_final as draw_final
+from .table import render_table as draw_table
 
 
-def _as_view(view: Any) -> YggView:
-    return view if isinstance(view, YggView) else YggView.model_validate(view)
+class YggdrasilRenderer(Renderer[YggView]):
+    view_type = YggView
+    width = WIDTH
+    min_text_px = MIN_TEXT_PX
+    draw_table = staticmethod(draw_table)
+    draw_hand = staticmethod(draw_hand)
+    draw_final = staticmethod(draw_final)
+    draw_card = staticmethod(draw_lookup)
 
 
-def render_table(
-    view: Any,
-    lang: str,
-    *,
-    names: Mapping[str, str] | None = None,
-    ai_seats: Collection[str] = frozenset(),
-) -> bytes:
-    """``names`` maps seats to the players' display names (drawn instead of "p1"; seat colours stay);
-    ``ai_seats`` are the seats the computer plays (their panels carry the robot mark)."""
-    return encode(_table.render_table(_as_view(view), lang, names, frozenset(ai_seats)))
+RENDERER = YggdrasilRenderer()
+# The module reads as the renderer too (tests and a server owner's scripts call these names).
+render_table, render_hand, render_final, render_card = (
+    RENDERER.render_table,
+    RENDERER.render_hand,
+    RENDERER.render_final,
+    RENDERER.render_card,
+)
 
-
-def render_hand(
-    view: Any,
-    lang: str,
-    *,
-    names: Mapping[str, str] | None = None,
-    ai_seats: Collection[str] = frozenset(),
-) -> bytes:
-    """The seat's own hand; it shows no seat panels, so ``ai_seats`` changes nothing here."""
-    return encode(_hand.render_hand(_as_view(view), lang, names))
-
-
-def render_final(
-    view: Any,
-    lang: str,
-    *,
-    names: Mapping[str, str] | None = None,
-    ai_seats: Collection[str] = frozenset(),
-) -> bytes:
-    return encode(_table.render_final(_as_view(view), lang, names, frozenset(ai_seats)))
-
-
-def render_card(card_id: str, lang: str) -> bytes:
-    """One card for ``/card``: the tile as printed, its name, power, fruit and effect. ``card_id`` is the
-    card's kind, as ``ENGINE.cards()`` lists it."""
-    return encode(_lookup.draw_lookup(card_id, lang))
-
-
-__all__ = ["MIN_TEXT_PX", "WIDTH", "render_card", "render_final", "render_hand", "render_table"]
+__all__ = ["MIN_TEXT_PX", "RENDERER", "WIDTH", "render_card", "render_final", "render_hand", "render_table"]

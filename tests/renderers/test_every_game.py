@@ -13,6 +13,7 @@ from PIL import Image
 from bot.games import GameManifest, manifests
 from engines.core import Rng
 from engines.core.play import play_out
+from renderers.contract import stated_min_text_px
 
 GAMES = [m for m in manifests() if m.renderer is not None]
 MAX_BYTES = 1024 * 1024  # DESIGN.md: every picture at most 1 MiB
@@ -46,7 +47,7 @@ def check(data: bytes, kind: str, game: GameManifest) -> None:
         img.load()
         width = img.width
         assert img.width > 0 and img.height > 0
-    smallest = getattr(game.renderer, "MIN_TEXT_PX", {}).get(kind)
+    smallest = stated_min_text_px(game.renderer).get(kind)
     if smallest is not None:
         shown = smallest * PHONE_WIDTH / width
         assert shown >= READABLE_PX, f"{game.id} {kind}: {smallest}px text is {shown:.1f}px on a phone"

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import string
 
@@ -30,7 +31,10 @@ def label_tables() -> list[tuple[str, Labels]]:
     for game in manifests():
         if game.renderer is None:
             continue
-        package = importlib.import_module(game.renderer.__name__)
+        # A renderer is a module (a game from outside) or an instance of the game package's Renderer class.
+        home = inspect.getmodule(game.renderer)
+        assert home is not None
+        package = importlib.import_module(home.__name__)
         modules = [package]
         for info in pkgutil.walk_packages(getattr(package, "__path__", []), f"{package.__name__}."):
             modules.append(importlib.import_module(info.name))

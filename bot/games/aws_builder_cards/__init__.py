@@ -10,7 +10,7 @@ from engines.aws_builder_cards import ENGINE
 MANIFEST = GameManifest(
     engine=ENGINE,
     ui=UI,
-    renderer=renderers.aws_builder_cards,
+    renderer=renderers.aws_builder_cards.RENDERER,
     cog="bot.games.aws_builder_cards.cog",
     locales=Path(__file__).with_name("locales"),
 )

@@ -11,7 +11,7 @@ from engines.aws_deckbuilding import ENGINE
 MANIFEST = GameManifest(
     engine=ENGINE,
     ui=UI,
-    renderer=renderers.aws_deckbuilding,
+    renderer=renderers.aws_deckbuilding.RENDERER,
     cog="bot.games.aws_deckbuilding.cog",
     locales=Path(__file__).with_name("locales"),
 )

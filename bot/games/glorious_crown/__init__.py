@@ -10,7 +10,7 @@ from engines.glorious_crown import ENGINE
 MANIFEST = GameManifest(
     engine=ENGINE,
     ui=UI,
-    renderer=renderers.glorious_crown,
+    renderer=renderers.glorious_crown.RENDERER,
     cog="bot.games.glorious_crown.cog",
     locales=Path(__file__).with_name("locales"),
 )

@@ -13,7 +13,7 @@ from engines.project_chaos import ENGINE
 MANIFEST = GameManifest(
     engine=ENGINE,
     ui=UI,
-    renderer=renderers.project_chaos,
+    renderer=renderers.project_chaos.RENDERER,
     cog="bot.games.project_chaos.cog",
     locales=Path(__file__).with_name("locales"),
 )

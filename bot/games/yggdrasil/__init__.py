@@ -10,7 +10,7 @@ from engines.yggdrasil import ENGINE
 MANIFEST = GameManifest(
     engine=ENGINE,
     ui=UI,
-    renderer=renderers.yggdrasil,
+    renderer=renderers.yggdrasil.RENDERER,
     cog="bot.games.yggdrasil.cog",
     locales=Path(__file__).with_name("locales"),
 )
