@@ -18,6 +18,7 @@ import engines
 import renderers
 from bot.games.base import GameUI, LabelContext
 from bot.games.manifest import GameManifest
+from bot.i18n.catalog import GameWords, add_games, catalog
 from engines.core import UnknownGame
 
 _MANIFESTS: dict[str, GameManifest] = {}
@@ -86,9 +87,14 @@ def add_games_folder(root: Path) -> None:
     ):
         if folder.is_dir() and str(folder) not in paths:
             paths.append(str(folder))
-    from bot.i18n.catalog import catalog
-
     catalog.cache_clear()
+
+
+def _words() -> list[GameWords]:
+    return [GameWords(m.id, m.locales, m.cog) for m in manifests()]
+
+
+add_games(_words)
 
 
 def games_folders() -> list[Path]:

@@ -1,6 +1,9 @@
 """Message catalogs, flattened to dotted keys and merged per language: the bot's own files
 ``bot/i18n/locales/<lang>/*.toml`` and each game's ``<lang>.toml`` in the folder its manifest names, so a game
 never edits a shared catalog.
+
+The catalogs do not import the games: the game registry (``bot.games``) tells them which games there are
+through :func:`add_games`, so words depend on nothing and everything may depend on words.
 """
 
 from __future__ import annotations
@@ -8,9 +11,11 @@ from __future__ import annotations
 import logging
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -28,19 +33,46 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, str]) -> None
             out[full] = str(value)
 
 
+@dataclass(frozen=True)
+class GameWords:
+    """Where a game's words are: its catalog folder (``en.toml``, ``ja.toml``) and the module of its own
+    slash commands, if any (their names and descriptions are looked up under the game's id)."""
+
+    game_id: str
+    folder: Path
+    cog: str | None = None
+
+    def file(self, lang: str) -> Path:
+        return self.folder / f"{lang}.toml"
+
+
+_GAMES: list[Callable[[], Iterable[GameWords]]] = []
+
+
+def add_games(source: Callable[[], Iterable[GameWords]]) -> None:
+    """Read the games' catalogs from ``source`` (called when the catalogs are next read, so games hosted
+    later are found too); the game registry calls this once."""
+    if source not in _GAMES:
+        _GAMES.append(source)
+    catalog.cache_clear()
+
+
+def games() -> list[GameWords]:
+    """Every game whose words the catalogs hold."""
+    return [found for source in _GAMES for found in source()]
+
+
 def sources(lang: str) -> dict[str, str]:
     """Catalog file name -> its text, for one language: ``core.toml`` … and ``<game-id>.toml`` per game."""
-    from bot.games import manifests
-
     out: dict[str, str] = {}
     folder = resources.files("bot.i18n").joinpath("locales", lang)
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
             out[entry.name] = entry.read_text(encoding="utf-8")
-    for game in manifests():
-        path = game.locale_file(lang)
+    for game in games():
+        path = game.file(lang)
         if path.is_file():
-            out[f"{game.id}.toml"] = path.read_text(encoding="utf-8")
+            out[f"{game.game_id}.toml"] = path.read_text(encoding="utf-8")
     return out
 
 

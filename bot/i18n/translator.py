@@ -14,18 +14,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n.catalog import catalog
+from bot.i18n.catalog import catalog, games
 
 
 def game_of(data: Any) -> str | None:
     """The game whose cog defines this command, group or parameter (``None``: the bot's own commands)."""
-    from bot.games import manifests
-
     owner = data.command if isinstance(data, app_commands.Parameter) else data
     # A GroupCog's group is built inside discord.py, so its own ``module`` names discord.py: ask its commands.
     candidates = [owner, *getattr(owner, "commands", ())]
     modules = {str(getattr(c, "module", "") or "") for c in candidates}
-    return next((m.id for m in manifests() if m.cog and m.cog in modules), None)
+    return next((g.game_id for g in games() if g.cog and g.cog in modules), None)
 
 
 class CatalogTranslator(app_commands.Translator):
