@@ -20,7 +20,7 @@ async def test_a_player_reads_their_own_private_events_and_nobody_elses(store: S
     names = rec.names()
     private: dict[str | None, list[str]] = {}
     for user, seat in ((11, "p1"), (22, "p2"), (33, None)):
-        text = "\n".join(blocks(replayed, viewer_seat(rec, user), "en"))
+        text = "\n".join(blocks(replayed, user, "en"))
         mine = [
             UI.describe_event(e, "en", names)
             for m in replayed.moves
