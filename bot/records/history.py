@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.games import ui_for
+from bot.games import manifest, ui_for
 from bot.i18n import t
 from bot.records.replay import Move, Replayed
 from bot.store import GameRecord, SeatInfo
@@ -121,7 +121,9 @@ def blocks(replayed: Replayed, user_id: int | None, lang: str) -> list[str]:
     out = [t(lang, "history.started", order=order)]
     out += [move_block(rec, m, user_id, lang) for m in replayed.moves]
     outcome = replayed.engine.outcome(replayed.final)
-    if outcome is not None:
+    if outcome is not None and manifest(rec.game_id).cooperative:  # one shared result (PC-11a)
+        out.append(t(lang, "history.team_over", result=ui_for(rec.game_id).team_result(outcome, lang)))
+    elif outcome is not None:
         winners = ", ".join(player_label(rec, s, lang) for s in outcome.winners)
         out.append(t(lang, "history.won", players=winners) if winners else t(lang, "history.no_winner"))
     if replayed.broken_at is not None:
@@ -165,6 +167,13 @@ def history_page(
     )
     seen = t(lang, "history.as_player") if ever_seated(replayed, user_id) else t(lang, "history.as_spectator")
     embed.set_footer(
-        text=t(lang, "history.footer", page=index + 1, pages=len(pages), moves=len(replayed.moves), seen=seen)
+        text=t(
+            lang,
+            "history.footer",
+            page=index + 1,
+            pages=len(pages),
+            moves=t(lang, "history.moves", n=len(replayed.moves)),
+            seen=seen,
+        )
     )
     return HistoryPage(embed=embed, page=index, pages=len(pages))
