@@ -40,7 +40,7 @@ def team_lines(rec: GameRecord, outcome: Outcome, lang: str) -> list[str] | None
     its reason, then the team; ``None`` for a game that ranks its players."""
     if not manifest(rec.game_id).cooperative:
         return None
-    team = ", ".join(_name(rec, s.seat, lang) for s in rec.seats if s.seat)
+    team = t(lang, "table.team_sep").join(_name(rec, s.seat, lang) for s in rec.seats if s.seat)
     return [ui_for(rec.game_id).team_result(outcome, lang), t(lang, "table.team", players=team)]
 
 

@@ -60,7 +60,7 @@ def test_pc_11a_the_final_message_says_the_project_shipped() -> None:
     assert "🎉 **The project shipped** (" in text and "the whole team succeeded" in text
     assert "The team: 🤖 AI-1, taro" in text
     ja = final_text(record("project-chaos", state), outcome, "ja")
-    assert "🎉 **プロジェクトはリリースされました**" in ja and "チーム：🤖 AI-1, taro" in ja
+    assert "🎉 **プロジェクトはリリースされました**" in ja and "チーム：🤖 AI-1、taro" in ja
     assert "点" not in ja
 
 
