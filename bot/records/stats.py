@@ -265,7 +265,7 @@ def member_embed(stats: dict[str, GameStats], user_id: int, name: str, lang: str
         notes = [t(lang, "stats.member_left_out", n=left_out)] if left_out else []
         member = game.members.get(user_id)
         if game.cooperative and (member is not None or notes):
-            lines = [t(lang, "stats.played", n=member.played)] if member is not None else []
+            lines = []
             if member is not None:
                 lines.append(t(lang, "stats.successes_line", record=team_words(member, lang)))
                 for variant, (played, successes) in sorted(member.by_variant.items()):
