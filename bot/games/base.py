@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.i18n import has, t
-from engines.core import Action, CardInfo, Engine, Event
+from engines.core import Action, CardInfo, Engine, Event, Outcome
 
 if TYPE_CHECKING:
     from bot.store import ActionRecord, GameRecord
@@ -101,6 +101,15 @@ class GameUI:
         if has(key):
             return t(lang, key, player=player, **params)
         return t(lang, "events.generic", player=player, kind=event.kind.replace("_", " "))
+
+    def team_result(self, outcome: Outcome, lang: str) -> str:
+        """A cooperative game's shared result with its reason, one line (``GameManifest.cooperative``):
+        the default says only whether the team won; a game words its own reasons."""
+        return t(lang, "table.team_won" if outcome.winners else "table.team_lost")
+
+    def team_variant(self, outcome: Outcome, lang: str) -> str | None:
+        """What a cooperative game's team record is kept per (Project Chaos: the scenario), or ``None``."""
+        return None
 
     def chronicle(self, events: Sequence[Event], lang: str, names: Mapping[str, str]) -> str | None:
         """The game told as a story for the final message, from every public event of the game in order

@@ -34,6 +34,10 @@ class GameManifest:
     ai_levels: tuple[str, ...] = ("normal", "random")
     #: Test-only games are hosted like any other but not offered to players.
     listed: bool = True
+    #: A team game: every seat shares one result (the team succeeded or failed, and why), never a ranking
+    #: of players. The final message, summary card, history and stats word it so (``GameUI.team_result``)
+    #: and ``/game stats`` keeps a team record per member instead of a leaderboard of wins.
+    cooperative: bool = False
 
     @property
     def id(self) -> str:

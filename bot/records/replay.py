@@ -15,7 +15,7 @@ from typing import Any
 
 import engines
 from bot.errors import UserError
-from bot.store import ActionRecord, GameRecord, SqliteStore
+from bot.store import ActionRecord, GameRecord, SeatInfo, SqliteStore
 from engines.core import Action, Engine, Event, GameError
 
 log = logging.getLogger(__name__)
@@ -31,6 +31,10 @@ class Move:
     action: Action
     events: list[Event]
     created_at: str
+    #: Who decided it and who held every seat then (``ActionRecord``); ``None`` for moves logged before
+    #: the log kept them (``bot.records.history`` then falls back to the game's current seats).
+    decided_by: str | None = None
+    holders: list[SeatInfo] | None = None
 
 
 @dataclass
@@ -86,7 +90,18 @@ def replay_log(rec: GameRecord, actions: Sequence[ActionRecord], keep: Container
             out.broken_at, out.broken_code = n, exc.code
             break
         state = step.state
-        out.moves.append(Move(n, entry.seat, entry.user_id, action, step.events, entry.created_at))
+        out.moves.append(
+            Move(
+                n,
+                entry.seat,
+                entry.user_id,
+                action,
+                step.events,
+                entry.created_at,
+                decided_by=entry.decided_by,
+                holders=entry.seats,
+            )
+        )
         if n in keep:
             out.states[n] = state
     out.states[len(out.moves)] = state

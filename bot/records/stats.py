@@ -1,19 +1,26 @@
 """``/game stats``: per server and per game, who played how often, won how often, placed where, scored
 best, and the run they are on, counted from the results of finished games (``bot.store.stats``).
 
-People are counted by their Discord account; the computer's seats by AI level, apart from people (a seat a
-player left to the AI counts for the AI: the AI finished it). An AI level that filled two seats of one game
-counts two games there.
+People are counted by their Discord account; the computer's seats by AI level, apart from people. An AI
+level that filled two seats of one game counts two games there.
+
+One rule for every game: a seat the AI was playing for a member when the game ended (they left, ran
+``/game auto``, or their turns ran out) counts for nobody — not for the member, who did not finish it, nor
+for the AI, which did not play it all — and the stats say how many games were left out so.
+
+A cooperative game (``GameManifest.cooperative``, e.g. Project Chaos, PC-11a) is no leaderboard of wins:
+every seat shares the team's result, so each member has a team record (games, successes, and per variant
+such as the scenario), and the team has one per variant.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import discord
 
-from bot.games import manifest
+from bot.games import manifest, ui_for
 from bot.i18n import t
 from bot.store.stats import ResultEntry
 from engines.core import GameError
@@ -62,11 +69,42 @@ class Standing:
 
 
 @dataclass
+class TeamRecord:
+    """A cooperative game's record: a member's, or the team's in one variant (games and successes)."""
+
+    name: str
+    played: int = 0
+    successes: int = 0
+    #: variant (e.g. the scenario) -> [games, successes]
+    by_variant: dict[str, list[int]] = field(default_factory=dict)
+
+    def add(self, success: bool, variant: str | None) -> None:
+        self.played += 1
+        self.successes += success
+        if variant is not None:
+            counts = self.by_variant.setdefault(variant, [0, 0])
+            counts[0] += 1
+            counts[1] += success
+
+    @property
+    def rate(self) -> float:
+        return self.successes / self.played if self.played else 0.0
+
+
+@dataclass
 class GameStats:
     game_id: str
     games: set[int] = field(default_factory=set)
     people: dict[int, Standing] = field(default_factory=dict)
     ai: dict[str, Standing] = field(default_factory=dict)
+    cooperative: bool = False
+    #: Cooperative games: each member's team record, and the team's (all its games, by variant).
+    members: dict[int, TeamRecord] = field(default_factory=dict)
+    team: TeamRecord = field(default_factory=lambda: TeamRecord(""))
+    #: Games in which the AI was playing a member's seat at the end (that seat counts for nobody), and
+    #: those games per member.
+    left_out: set[int] = field(default_factory=set)
+    left_out_of: dict[int, set[int]] = field(default_factory=dict)
 
     def ranked(self) -> list[Standing]:
         return sorted(self.people.values(), key=Standing.rank_key)
@@ -75,12 +113,37 @@ class GameStats:
         return sorted(self.ai.values(), key=lambda s: s.ai_level or "")
 
 
-def tally(entries: Sequence[ResultEntry]) -> dict[str, GameStats]:
-    """Game id -> its stats, from results given oldest first (the order streaks are counted in)."""
+def cooperative(game_id: str) -> bool:
+    try:
+        return manifest(game_id).cooperative
+    except GameError:  # results of a game no longer hosted: counted as a game of players
+        return False
+
+
+def tally(entries: Sequence[ResultEntry], variants: Mapping[int, str] | None = None) -> dict[str, GameStats]:
+    """Game id -> its stats, from results given oldest first (the order streaks are counted in).
+    ``variants``: game number -> what a cooperative game's team record is kept per (its scenario)."""
     out: dict[str, GameStats] = {}
+    variants = variants or {}
     for entry in entries:
-        game = out.setdefault(entry.game_id, GameStats(entry.game_id))
+        game = out.get(entry.game_id)
+        if game is None:
+            game = out[entry.game_id] = GameStats(entry.game_id, cooperative=cooperative(entry.game_id))
+        first_seat = entry.game_pk not in game.games
         game.games.add(entry.game_pk)
+        variant = variants.get(entry.game_pk)
+        if game.cooperative and first_seat:  # every seat shares the result: the team's once a game
+            game.team.add(entry.winner, variant)
+        if entry.held_for is not None:
+            game.left_out.add(entry.game_pk)
+            game.left_out_of.setdefault(entry.held_for, set()).add(entry.game_pk)
+            continue
+        if game.cooperative:
+            if entry.user_id is not None:  # the AI's own seats are part of the team, not members
+                member = game.members.setdefault(entry.user_id, TeamRecord(entry.name))
+                member.name = entry.name
+                member.add(entry.winner, variant)
+            continue
         if entry.user_id is None:
             level = entry.ai_level or "normal"
             standing = game.ai.setdefault(level, Standing(None, level, entry.name))
@@ -95,6 +158,50 @@ def game_name(game_id: str, lang: str) -> str:
         return manifest(game_id).engine.name.get(lang)
     except GameError:  # results of a game no longer hosted: its id still says which
         return game_id
+
+
+def team_variants(entries: Sequence[ResultEntry], states: Mapping[int, str], lang: str) -> dict[int, str]:
+    """Game number -> the variant its team record is kept per (``GameUI.team_variant``), for the
+    cooperative games among ``entries``, read from their final states (``bot.store.stats.final_states``).
+    CPU work: run it in a worker thread."""
+    out: dict[int, str] = {}
+    for entry in entries:
+        if entry.game_pk in out or entry.game_pk not in states or not cooperative(entry.game_id):
+            continue
+        engine = manifest(entry.game_id).engine
+        outcome = engine.outcome(engine.load_state(states[entry.game_pk]))
+        variant = ui_for(entry.game_id).team_variant(outcome, lang) if outcome is not None else None
+        if variant is not None:
+            out[entry.game_pk] = variant
+    return out
+
+
+def has_record(stats: Mapping[str, GameStats], user_id: int) -> bool:
+    """Whether ``user_id`` finished a game here, counted or left out."""
+    return any(
+        user_id in g.people or user_id in g.members or user_id in g.left_out_of for g in stats.values()
+    )
+
+
+def team_words(record: TeamRecord, lang: str) -> str:
+    """ "3 games · 2 successes (67%)" """
+    return t(
+        lang,
+        "stats.team_line",
+        games=t(lang, "stats.games", n=record.played),
+        successes=t(lang, "stats.successes", n=record.successes),
+        rate=round(100 * record.rate),
+    )
+
+
+def team_lines(game: GameStats, lang: str) -> list[str]:
+    """A cooperative game's field: the team's record, per variant, then each member's (by name: no rank)."""
+    lines = [t(lang, "stats.team", record=team_words(game.team, lang))]
+    for variant, (played, successes) in sorted(game.team.by_variant.items()):
+        lines.append(f"• {variant}: {team_words(TeamRecord(variant, played, successes), lang)}")
+    for user_id, member in sorted(game.members.items(), key=lambda m: m[1].name.casefold()):
+        lines.append(f"<@{user_id}> · {team_words(member, lang)}")
+    return lines
 
 
 def ai_name(standing: Standing, lang: str) -> str:
@@ -125,6 +232,13 @@ def leaderboard_embed(stats: dict[str, GameStats], lang: str, title: str) -> dis
     """The text of the leaderboard: a field per game, people ranked, then the AI levels."""
     embed = discord.Embed(title=title[:256], colour=discord.Colour(0x2E7D5B))
     for game_id, game in list(stats.items())[:25]:
+        if game.cooperative:
+            lines = team_lines(game, lang)
+            if game.left_out:
+                lines.append(t(lang, "stats.left_out", n=len(game.left_out)))
+            heading = t(lang, "stats.team_heading", game=game_name(game_id, lang), n=len(game.games))
+            embed.add_field(name=heading[:256], value=_fit("\n".join(lines), 1024), inline=False)
+            continue
         lines = []
         ranked = game.ranked()
         for i, standing in enumerate(ranked[:TEXT_ROWS], start=1):
@@ -134,6 +248,8 @@ def leaderboard_embed(stats: dict[str, GameStats], lang: str, title: str) -> dis
             lines.append(t(lang, "stats.more", n=len(ranked) - TEXT_ROWS))
         for standing in game.ai_ranked():
             lines.append(f"🤖 {ai_name(standing, lang)} · {summary(standing, lang)}")
+        if game.left_out:
+            lines.append(t(lang, "stats.left_out", n=len(game.left_out)))
         heading = t(lang, "stats.game_heading", game=game_name(game_id, lang), n=len(game.games))
         embed.add_field(name=heading[:256], value=_fit("\n".join(lines), 1024), inline=False)
     return embed
@@ -145,8 +261,25 @@ def member_embed(stats: dict[str, GameStats], user_id: int, name: str, lang: str
         title=t(lang, "stats.member_title", name=name)[:256], colour=discord.Colour(0x2E7D5B)
     )
     for game_id, game in stats.items():
+        left_out = len(game.left_out_of.get(user_id, ()))
+        notes = [t(lang, "stats.member_left_out", n=left_out)] if left_out else []
+        member = game.members.get(user_id)
+        if game.cooperative and (member is not None or notes):
+            lines = []
+            if member is not None:
+                lines.append(t(lang, "stats.successes_line", record=team_words(member, lang)))
+                for variant, (played, successes) in sorted(member.by_variant.items()):
+                    lines.append(f"• {variant}: {team_words(TeamRecord(variant, played, successes), lang)}")
+            embed.add_field(
+                name=t(lang, "stats.team_game", game=game_name(game_id, lang))[:256],
+                value=_fit("\n".join([*lines, *notes]), 1024),
+                inline=False,
+            )
+            continue
         standing = game.people.get(user_id)
         if standing is None:
+            if notes:
+                embed.add_field(name=game_name(game_id, lang)[:256], value=notes[0], inline=False)
             continue
         rank = next(i for i, s in enumerate(game.ranked(), start=1) if s.user_id == user_id)
         value = "\n".join(
@@ -157,6 +290,7 @@ def member_embed(stats: dict[str, GameStats], user_id: int, name: str, lang: str
                 t(lang, "stats.best", best=number(standing.best, 2) if standing.best is not None else "-"),
                 t(lang, "stats.streak", streak=streak_words(standing.streak, lang)),
                 t(lang, "stats.rank", rank=rank, of=len(game.people)),
+                *notes,
             ]
         )
         embed.add_field(name=game_name(game_id, lang)[:256], value=_fit(value, 1024), inline=False)
@@ -188,15 +322,37 @@ def boards(stats: dict[str, GameStats], lang: str) -> list[Board]:
             streak=standing.streak,
         )
 
-    return [
-        Board(
-            game=game_name(game_id, lang),
-            games=len(game.games),
-            rows=[row(s, s.name) for s in game.ranked()],
-            ai_rows=[row(s, ai_name(s, lang)) for s in game.ai_ranked()],
+    def team_row(record: TeamRecord, name: str) -> Row:
+        return Row(name=name, played=record.played, wins=record.successes, avg_place=0, best=None, streak=0)
+
+    out = []
+    for game_id, game in stats.items():
+        if game.cooperative:
+            members = sorted(game.members.values(), key=lambda m: m.name.casefold())
+            out.append(
+                Board(
+                    game=game_name(game_id, lang),
+                    games=len(game.games),
+                    rows=[team_row(m, m.name) for m in members],
+                    team=True,
+                    variants=[
+                        team_row(TeamRecord(v, played, won), v)
+                        for v, (played, won) in sorted(game.team.by_variant.items())
+                    ],
+                    left_out=len(game.left_out),
+                )
+            )
+            continue
+        out.append(
+            Board(
+                game=game_name(game_id, lang),
+                games=len(game.games),
+                rows=[row(s, s.name) for s in game.ranked()],
+                ai_rows=[row(s, ai_name(s, lang)) for s in game.ai_ranked()],
+                left_out=len(game.left_out),
+            )
         )
-        for game_id, game in stats.items()
-    ]
+    return out
 
 
 def leaderboard_picture(stats: dict[str, GameStats], lang: str, subtitle: str) -> bytes:

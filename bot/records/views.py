@@ -18,7 +18,7 @@ import discord
 from bot.errors import UserError, report, user_lang
 from bot.games import ui_for
 from bot.i18n import t
-from bot.records.history import COLOUR, event_lines, history_page, player_label, viewer_seat
+from bot.records.history import COLOUR, decider_label, event_lines, history_page
 from bot.records.replay import load
 from bot.store import GameNotFound, GameRecord, SqliteStore
 from bot.table import custom_ids
@@ -103,9 +103,8 @@ async def replay_reply(store: SqliteStore, rec: GameRecord, step: int, user_id: 
         lines = [t(lang, "replay.deal")]
     else:
         move = replayed.moves[step - 1]
-        viewer = viewer_seat(rec, user_id)
-        lines = [t(lang, "history.move", n=step, player=player_label(rec, move.seat, lang))]
-        lines += event_lines(rec, move, viewer, lang) or [t(lang, "history.nothing_seen")]
+        lines = [t(lang, "history.move", n=step, player=decider_label(rec, move, lang))]
+        lines += event_lines(rec, move, user_id, lang) or [t(lang, "history.nothing_seen")]
     lines += ["", audit_line(lang, replayed.matches, replayed.logged, replayed.broken_at)]
     game = ui_for(rec.game_id).game_name(lang)
     embed = discord.Embed(

@@ -28,6 +28,9 @@ class SeatInfo(BaseModel):
     ai_level: str | None = None
     #: The member who left this seat to the AI and may take it back (``/game join``, "Take my seat back").
     left_by: int | None = None
+    #: Why the AI holds ``left_by``'s seat: "left" (``/game leave``), "auto" (``/game auto``) or "away"
+    #: (their turns ran out three times in a row); ``None`` for older records.
+    handed: str | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -101,6 +104,10 @@ class ActionRecord(BaseModel):
     user_id: int | None
     action: dict[str, Any]
     created_at: str
+    #: Who decided the move ("member", "ai", "timeout", "auto", "left", "away"; see migration 0004) and who
+    #: held every seat then. ``None`` in moves logged before that migration.
+    decided_by: str | None = None
+    seats: list[SeatInfo] | None = None
 
 
 class ResultRow(BaseModel):

@@ -221,7 +221,8 @@ class SqliteStore:
 
     async def actions(self, game_pk: int) -> list[ActionRecord]:
         rows = await self._rows(
-            "SELECT seq, seat, user_id, action_json, created_at FROM actions WHERE game_pk = ? ORDER BY seq",
+            "SELECT seq, seat, user_id, action_json, created_at, decided_by, seats_json"
+            " FROM actions WHERE game_pk = ? ORDER BY seq",
             (game_pk,),
         )
         return [
@@ -231,6 +232,8 @@ class SqliteStore:
                 user_id=r["user_id"],
                 action=json.loads(r["action_json"]),
                 created_at=r["created_at"],
+                decided_by=r["decided_by"],
+                seats=None if r["seats_json"] is None else json.loads(r["seats_json"]),
             )
             for r in rows
         ]
@@ -343,7 +346,7 @@ class SqliteStore:
         expected_version: int,
         fields: Mapping[str, Any],
         *,
-        action: tuple[str, int | None, Mapping[str, Any]] | None = None,
+        action: tuple[str, int | None, Mapping[str, Any], str | None, list[SeatInfo] | None] | None = None,
         results: list[ResultRow] | None = None,
         fire: int | None = None,
         clock: ClockWrite | None = None,
@@ -352,8 +355,11 @@ class SqliteStore:
         """``transactions.change_game``: the game as committed, read back by the writer."""
         seat_action = None
         if action is not None:
-            seat, user_id, move = action
-            seat_action = (seat, user_id, json.dumps(dict(move), separators=(",", ":")))
+            seat, user_id, move, decided_by, holders = action
+            held = None
+            if holders is not None:
+                held = json.dumps([h.model_dump(mode="json", exclude_defaults=True) for h in holders])
+            seat_action = (seat, user_id, json.dumps(dict(move), separators=(",", ":")), decided_by, held)
         _, rec = await self._write(
             "change_game",
             read_back=game_pk,
@@ -406,9 +412,12 @@ class SqliteStore:
         results: list[ResultRow] | None = None,
         publish: OutboxItem | None = None,
         clock: ClockWrite | None = None,
+        decided_by: str | None = None,
+        seats: list[SeatInfo] | None = None,
     ) -> GameRecord:
         """The new state, its log entry, what to publish (and the results when the game ended, and the turn
-        clocks) in one transaction: a crash leaves either all of it or none."""
+        clocks) in one transaction: a crash leaves either all of it or none. ``decided_by`` and ``seats``
+        (who held every seat) go into the log entry with the move (see migration 0004)."""
         fields: dict[str, Any] = {"state_json": state_json}
         if status is not None:
             fields["status"] = status
@@ -416,7 +425,7 @@ class SqliteStore:
             game_pk,
             expected_version,
             fields,
-            action=(seat, user_id, action),
+            action=(seat, user_id, action, decided_by, seats),
             results=results,
             clock=clock,
             publish=publish,

@@ -29,6 +29,9 @@ class ResultEntry(BaseModel):
     score: float
     winner: bool
     finished_at: str
+    #: The member whose seat the AI was playing when the game ended (they left, ran ``/game auto`` or their
+    #: turns ran out): such a seat counts for nobody (``bot.records.stats``).
+    held_for: int | None = None
 
     @property
     def is_ai(self) -> bool:
@@ -65,9 +68,22 @@ async def finished_results(
                 score=row["score"],
                 winner=bool(row["winner"]),
                 finished_at=row["finished_at"],
+                held_for=seated.left_by if seated and row["user_id"] is None else None,
             )
         )
     return entries
+
+
+async def final_states(store: SqliteStore, game_pks: list[int]) -> dict[int, str]:
+    """The final state of each of these finished games (what a cooperative game's team record is kept by,
+    e.g. its scenario, is in its outcome)."""
+    if not game_pks:
+        return {}
+    marks = ", ".join("?" for _ in game_pks)
+    rows = await store._rows(
+        f"SELECT id, state_json FROM games WHERE id IN ({marks}) AND status = 'finished'", game_pks
+    )
+    return {r["id"]: r["state_json"] for r in rows if r["state_json"] is not None}
 
 
 async def latest_game_in(store: SqliteStore, channel_id: int) -> GameRecord | None:

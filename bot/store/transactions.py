@@ -148,8 +148,8 @@ def create_game(conn: sqlite3.Connection, *, row: Mapping[str, Any]) -> int | No
     return cur.lastrowid
 
 
-#: a move for the log: (seat, user_id, action_json)
-Action = tuple[str, int | None, str]
+#: a move for the log: (seat, user_id, action_json, decided_by, seats_json); the last two may be None
+Action = tuple[str, int | None, str, str | None, str | None]
 
 
 def change_game(
@@ -172,8 +172,8 @@ def change_game(
         _timer_done(conn, fire, "fired")
     if action is not None:
         conn.execute(
-            "INSERT INTO actions (game_pk, seq, seat, user_id, action_json)"
-            " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = ?), ?, ?, ?)",
+            "INSERT INTO actions (game_pk, seq, seat, user_id, action_json, decided_by, seats_json)"
+            " VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = ?), ?, ?, ?, ?, ?)",
             (game_pk, game_pk, *action),
         )
     if results:

@@ -527,6 +527,9 @@ class Publisher:
 
     def standings(self, rec: GameRecord, outcome: Outcome, lang: str) -> str:
         lines = [t(lang, "table.game_over")]
+        team = summary.team_lines(rec, outcome, lang)
+        if team is not None:  # a cooperative game: one shared result, no ranking and no points (PC-11a)
+            return "\n".join([*lines, *team])
         place = 1
         for group in outcome.ranking:
             for seat in group:
@@ -540,6 +543,7 @@ class Publisher:
                         place=place,
                         player=crown + seat_label(rec, seat, lang),
                         score=shown,
+                        n=shown,
                     )
                 )
             place += len(group)

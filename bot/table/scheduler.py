@@ -71,10 +71,11 @@ def _notice(
     return OutboxItem(kind="notice", payload=payload)
 
 
-def handed_to_ai(seats: list[SeatInfo], seat: str, user_id: int) -> list[SeatInfo]:
-    """The seats with ``seat`` played by the AI until ``user_id`` takes it back (as ``/game leave`` does)."""
+def handed_to_ai(seats: list[SeatInfo], seat: str, user_id: int, why: str) -> list[SeatInfo]:
+    """The seats with ``seat`` played by the AI until ``user_id`` takes it back (as ``/game leave`` does);
+    ``why``: "auto" or "away" (turns ran out), for the action log."""
     return [
-        s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id})
+        s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id, "handed": why})
         if s.seat == seat
         else s
         for s in seats
@@ -260,7 +261,7 @@ class Scheduler:
                 return True
             clock.seats[timer.seat].timeouts = 0  # the count starts over once the seat is handed over
             expired = rec.model_copy(update={"clock_state": clock.dump()})
-            seats = handed_to_ai(rec.seats, timer.seat, info.user_id)
+            seats = handed_to_ai(rec.seats, timer.seat, info.user_id, "away")
             if all(s.is_ai for s in seats):  # nobody left to play for: the game ends, as when all leave
                 await store.update(
                     rec.id,
@@ -354,7 +355,7 @@ class Scheduler:
             mine = rec.seat_of(user_id)
             if mine is None:
                 raise UserError("not_in_game")
-            seats = handed_to_ai(rec.seats, mine.seat, user_id)
+            seats = handed_to_ai(rec.seats, mine.seat, user_id, "auto")
             if all(s.is_ai for s in seats):
                 raise UserError("auto_last_player")
             await tables.store.update(

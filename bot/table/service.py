@@ -75,11 +75,25 @@ def _changed(kind: str, state_json: str, events: list[Event], seat: str | None =
 def seated(seats: list[SeatInfo], seat: str, user_id: int, name: str) -> list[SeatInfo]:
     """The seats with a member in ``seat`` (taken back, or given by the host): the AI's hold ends."""
     return [
-        s.model_copy(update={"user_id": user_id, "ai_level": None, "left_by": None, "name": name})
+        s.model_copy(
+            update={"user_id": user_id, "ai_level": None, "left_by": None, "handed": None, "name": name}
+        )
         if s.seat == seat
         else s
         for s in seats
     ]
+
+
+def decider(info: SeatInfo, user_id: int | None) -> str:
+    """Who decided a move of the seat ``info`` (as held when the move was made) for the action log: the
+    member (``user_id``), the AI in a seat of its own, or the AI on a member's behalf, and why."""
+    if user_id is not None:
+        return "member"
+    if not info.is_ai:  # a member's seat whose turn ran out: the AI plays that one turn
+        return "timeout"
+    if info.left_by is not None:
+        return info.handed or "left"
+    return "ai"
 
 
 def _notice(key: str, *, button: str | None = None, **params: Any) -> OutboxItem:
@@ -308,7 +322,7 @@ class TableService:
         mine = rec.seat_of(user_id)
         assert mine is not None
         seats = [
-            s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id})
+            s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id, "handed": "left"})
             if s.user_id == user_id
             else s
             for s in rec.seats
@@ -486,6 +500,8 @@ class TableService:
             rec.version,
             seat=seat,
             user_id=user_id,
+            decided_by=decider(rec.seat_info(seat), user_id),
+            seats=rec.seats,
             action=action_obj.model_dump(mode="json"),
             state_json=dumped,
             status=Status.FINISHED if outcome is not None else None,

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games import manifest
+from bot.games import manifest, ui_for
 from bot.i18n import both, t
 from bot.store import GameRecord, Status
 from bot.table import seat_buttons
+from engines.core import Outcome
 
 if TYPE_CHECKING:
     from bot.table.publisher import Payload
@@ -32,6 +33,15 @@ def jump_url(rec: GameRecord, message_id: int | None = None) -> str:
 def _name(rec: GameRecord, seat: str, lang: str) -> str:
     info = rec.seat_info(seat)
     return t(lang, "table.ai_name", name=info.name) if info.is_ai else info.name
+
+
+def team_lines(rec: GameRecord, outcome: Outcome, lang: str) -> list[str] | None:
+    """A cooperative game's end (``GameManifest.cooperative``, e.g. PC-11a): the team's shared result and
+    its reason, then the team; ``None`` for a game that ranks its players."""
+    if not manifest(rec.game_id).cooperative:
+        return None
+    team = t(lang, "table.team_sep").join(_name(rec, s.seat, lang) for s in rec.seats if s.seat)
+    return [ui_for(rec.game_id).team_result(outcome, lang), t(lang, "table.team", players=team)]
 
 
 def card(rec: GameRecord, state: Any, lang: str) -> Payload:
@@ -64,8 +74,11 @@ def card(rec: GameRecord, state: Any, lang: str) -> Payload:
         )
     elif rec.status is Status.FINISHED and state is not None:
         outcome = engine.outcome(state)
-        rows = []
-        if outcome is not None:
+        rows: list[str] = []
+        team = team_lines(rec, outcome, lang) if outcome is not None else None
+        if team is not None:
+            rows = team
+        elif outcome is not None:
             place_no = 1
             for group in outcome.ranking:
                 for seat in group:

@@ -4,7 +4,9 @@ Phone first, like the game pictures: :data:`WIDTH` px wide, so a phone (about 40
 the smallest text, :data:`MIN_TEXT_PX`, reads at 9.3 px there. Each game gets a heading, a header row and a
 row per person (rank medal, name, then the numbers in columns sized to their longest entry, so Japanese and
 English headers both fit); the computer's seats follow under their own heading, unranked, with the robot
-mark, because a bot's record is not a person's.
+mark, because a bot's record is not a person's. A cooperative game's board (``Board.team``) ranks nobody:
+the team's record per variant (scenario), then each member's team record by name, games and successes
+only. A board notes the games left out because the AI was playing a member's seat at the end.
 
 The bot passes plain rows (names as seated, numbers already counted); this module only draws.
 """
@@ -57,6 +59,7 @@ MEDALS: tuple[tuple[int, int, int], ...] = ((232, 184, 48), (192, 198, 206), (20
 t = Labels.from_languages(
     en={
         "title": "Leaderboard",
+        "title_team": "Team records",
         "games": "{n} game(s) played",
         "col_played": "games",
         "col_wins": "wins",
@@ -68,9 +71,16 @@ t = Labels.from_languages(
         "more": "… and {n} more",
         "streak_win": "W{n}",
         "streak_loss": "L{n}",
+        "col_successes": "successes",
+        "col_success_rate": "success %",
+        "team_games": "team game · {n} game(s)",
+        "by_variant": "The team, by scenario",
+        "members": "Members (team record, not ranked)",
+        "left_out": "Not counted: {n} game(s) the AI finished for a member",
     },
     ja={
         "title": "ランキング",
+        "title_team": "チームの成績",
         "games": "{n} 戦",
         "col_played": "対戦",
         "col_wins": "勝利",
@@ -82,6 +92,12 @@ t = Labels.from_languages(
         "more": "… ほか {n} 人",
         "streak_win": "{n}連勝",
         "streak_loss": "{n}連敗",
+        "col_successes": "成功",
+        "col_success_rate": "成功率",
+        "team_games": "協力ゲーム · {n} 戦",
+        "by_variant": "チームの成績（シナリオ別）",
+        "members": "メンバー（チームの成績・順位なし）",
+        "left_out": "集計外：AI がメンバーの席で終えた {n} 戦",
     },
 )
 
@@ -111,6 +127,12 @@ class Board:
     games: int
     rows: Sequence[Row]
     ai_rows: Sequence[Row] = field(default_factory=tuple)
+    #: A cooperative game: ``rows`` are members' team records (``wins``: successes), unranked, after
+    #: ``variants``, the team's record per scenario.
+    team: bool = False
+    variants: Sequence[Row] = field(default_factory=tuple)
+    #: Games not counted for a seat the AI was playing for a member at the end.
+    left_out: int = 0
 
 
 def number(value: float, digits: int = 1) -> str:
@@ -139,26 +161,61 @@ def cells(row: Row, lang: str) -> list[str]:
 
 
 HEADERS = ("col_played", "col_wins", "col_rate", "col_place", "col_best", "col_streak")
+TEAM_HEADERS = ("col_played", "col_successes", "col_success_rate")
+NOTE_H = 22
+
+
+def team_cells(row: Row) -> list[str]:
+    return [str(row.played), str(row.wins), f"{round(100 * row.win_rate)}%"]
 
 
 def column_widths(boards: Sequence[Board], lang: str) -> list[int]:
     """Each number column as wide as its widest entry (header or value) plus padding."""
     widths = [text_width(t(key, lang), HEAD_PX, bold=True) for key in HEADERS]
     for board in boards:
+        if board.team:
+            continue
         for row in [*board.rows[:MAX_ROWS], *board.ai_rows]:
             for i, text in enumerate(cells(row, lang)):
                 widths[i] = max(widths[i], text_width(text, CELL_PX))
     return [w + COL_PAD for w in widths]
 
 
+def team_widths(boards: Sequence[Board], lang: str) -> list[int]:
+    widths = [text_width(t(key, lang), HEAD_PX, bold=True) for key in TEAM_HEADERS]
+    for board in boards:
+        if not board.team:
+            continue
+        for row in [*board.variants, *board.rows[:MAX_ROWS]]:
+            for i, text in enumerate(team_cells(row)):
+                widths[i] = max(widths[i], text_width(text, CELL_PX))
+    return [w + COL_PAD for w in widths]
+
+
+def _rights(widths: list[int]) -> tuple[list[int], int]:
+    """The right edge of each number column, and where the names must end."""
+    rights: list[int] = []
+    right = WIDTH - MARGIN - 6
+    for w in reversed(widths):
+        rights.insert(0, right)
+        right -= w
+    return rights, right - 4
+
+
 def _board_height(board: Board) -> int:
+    note = NOTE_H if board.left_out else 0
+    if board.team:
+        shown = min(len(board.rows), MAX_ROWS)
+        more = NOTE_H if len(board.rows) > MAX_ROWS else 0
+        variants = HEAD_H + len(board.variants) * ROW_H if board.variants else 0
+        return GAME_H + variants + HEAD_H + shown * ROW_H + more + note + SECTION_GAP
     shown = min(len(board.rows), MAX_ROWS)
     height = GAME_H + HEAD_H + shown * ROW_H
     if len(board.rows) > MAX_ROWS:
         height += 22
     if board.ai_rows:
         height += HEAD_H + len(board.ai_rows) * ROW_H
-    return height + SECTION_GAP
+    return height + note + SECTION_GAP
 
 
 def _right(
@@ -181,12 +238,19 @@ def _baseline(top: int, height: int, size: int) -> float:
 
 
 def _header_row(
-    draw: ImageDraw.ImageDraw, y: int, label: str, rights: list[int], lang: str, *, with_columns: bool
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    label: str,
+    rights: list[int],
+    lang: str,
+    *,
+    with_columns: bool,
+    headers: tuple[str, ...] = HEADERS,
 ) -> None:
     base = _baseline(y, HEAD_H, HEAD_PX)
     draw_line(draw, (MARGIN + 4, base), label, HEAD_PX, fill=PALETTE.text_muted_light, bold=True)
     if with_columns:
-        for key, right in zip(HEADERS, rights, strict=True):
+        for key, right in zip(headers, rights, strict=True):
             _right(draw, right, base, t(key, lang), HEAD_PX, fill=PALETTE.text_muted_light, bold=True)
 
 
@@ -237,14 +301,50 @@ def _row(
         _right(draw, right, base, text, CELL_PX, fill=PALETTE.highlight if gold else PALETTE.text_light)
 
 
+def _team_row(img: Image.Image, y: int, row: Row, rights: list[int], name_right: int, shade: bool) -> None:
+    """A member's (or a scenario's) team record: no rank, no medal: a team game ranks nobody."""
+    draw = ImageDraw.Draw(img)
+    if shade:
+        rounded_rect(img, (MARGIN, y + 1, WIDTH - MARGIN, y + ROW_H - 1), 8, fill=PALETTE.felt_light)
+    x = MARGIN + 12
+    name = ellipsize(row.name, name_right - x, NAME_PX, bold=True)
+    draw_line(draw, (x, _baseline(y, ROW_H, NAME_PX)), name, NAME_PX, fill=PALETTE.text_light, bold=True)
+    base = _baseline(y, ROW_H, CELL_PX)
+    for i, (text, right) in enumerate(zip(team_cells(row), rights, strict=True)):
+        gold = i == 1 and row.wins > 0
+        _right(draw, right, base, text, CELL_PX, fill=PALETTE.highlight if gold else PALETTE.text_light)
+
+
+def _note(draw: ImageDraw.ImageDraw, y: int, text: str) -> int:
+    draw_line(draw, (MARGIN + 8, _baseline(y, NOTE_H, HEAD_PX)), text, HEAD_PX, fill=PALETTE.text_muted_light)
+    return y + NOTE_H
+
+
+def _team_board(img: Image.Image, y: int, board: Board, lang: str, widths: list[int]) -> int:
+    draw = ImageDraw.Draw(img)
+    rights, name_right = _rights(widths)
+    if board.variants:
+        _header_row(draw, y, t("by_variant", lang), rights, lang, with_columns=True, headers=TEAM_HEADERS)
+        y += HEAD_H
+        for i, row in enumerate(board.variants):
+            _team_row(img, y, row, rights, name_right, shade=i % 2 == 0)
+            y += ROW_H
+    _header_row(
+        draw, y, t("members", lang), rights, lang, with_columns=not board.variants, headers=TEAM_HEADERS
+    )
+    y += HEAD_H
+    for i, row in enumerate(board.rows[:MAX_ROWS]):
+        _team_row(img, y, row, rights, name_right, shade=i % 2 == 0)
+        y += ROW_H
+    if len(board.rows) > MAX_ROWS:
+        y = _note(draw, y, t("more", lang, n=len(board.rows) - MAX_ROWS))
+    return y
+
+
 def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> Image.Image:
     widths = column_widths(boards, lang)
-    rights: list[int] = []
-    right = WIDTH - MARGIN - 6
-    for w in reversed(widths):
-        rights.insert(0, right)
-        right -= w
-    name_right = right - 4
+    rights, name_right = _rights(widths)
+    teams = team_widths(boards, lang)
     top = 12 + TITLE_PX + 8 + (SUBTITLE_PX + 8 if subtitle else 0)
     height = top + sum(_board_height(b) for b in boards) + 4
     img = new_canvas(WIDTH, height, mode="RGB", vignette=False)
@@ -252,7 +352,7 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
     draw_text(
         draw,
         (MARGIN, 10, WIDTH - MARGIN, 12 + TITLE_PX + 6),
-        t("title", lang),
+        t("title_team" if all(b.team for b in boards) else "title", lang),
         size=TITLE_PX,
         fill=PALETTE.text_light,
         bold=True,
@@ -271,13 +371,19 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
     for board in boards:
         rounded_rect(img, (MARGIN, y, WIDTH - MARGIN, y + GAME_H - 4), 10, fill=PALETTE.panel)
         base = _baseline(y, GAME_H - 4, GAME_PX)
-        count = t("games", lang, n=board.games)
+        count = t("team_games" if board.team else "games", lang, n=board.games)
         count_w = text_width(count, CELL_PX)
         game = ellipsize(board.game, WIDTH - 2 * MARGIN - count_w - 36, GAME_PX, bold=True)
         draw_line(draw, (MARGIN + 10, base), game, GAME_PX, fill=PALETTE.highlight, bold=True)
         count_base = _baseline(y, GAME_H - 4, CELL_PX)
         _right(draw, WIDTH - MARGIN - 10, count_base, count, CELL_PX, fill=PALETTE.text_muted_light)
         y += GAME_H
+        if board.team:
+            y = _team_board(img, y, board, lang, teams)
+            if board.left_out:
+                y = _note(draw, y, t("left_out", lang, n=board.left_out))
+            y += SECTION_GAP
+            continue
         _header_row(draw, y, "", rights, lang, with_columns=True)
         y += HEAD_H
         for rank, row in enumerate(board.rows[:MAX_ROWS], start=1):
@@ -298,6 +404,8 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
             for i, row in enumerate(board.ai_rows):
                 _row(img, y, row, None, rights, name_right, lang, shade=i % 2 == 0)
                 y += ROW_H
+        if board.left_out:
+            y = _note(draw, y, t("left_out", lang, n=board.left_out))
         y += SECTION_GAP
     return img
 

@@ -99,11 +99,22 @@ def status_lines(view: YggView, lang: str, names: Mapping[str, str] | None) -> l
     return lines
 
 
+def score_line(total: int, cards: int, fruit: int, lang: str) -> str:
+    """ "3 pts = 1 card + 2 fruit": each count worded with its own number (one point, one card)."""
+    return t(
+        "score",
+        lang,
+        total=t("score_total", lang, n=total),
+        cards=t("score_cards", lang, n=cards),
+        fruit=fruit,
+    )
+
+
 def _panel_lines(view: YggView, seat: str, lang: str) -> list[str]:
     sc = view.scores[seat]
     counts = f"{t('hand', lang, n=view.hand_counts[seat])} · {t('deck', lang, n=view.deck_counts[seat])}"
     return [
-        t("score", lang, total=sc.total, cards=sc.cards, fruit=sc.fruit),
+        score_line(sc.total, sc.cards, sc.fruit, lang),
         f"{view.deck_names[seat].get(lang)} · {counts}",
     ]
 
@@ -293,7 +304,7 @@ def render_final(
             names,
             ai_seats,
             lines=[
-                t("score", lang, total=sc.total, cards=sc.cards, fruit=sc.fruit),
+                score_line(sc.total, sc.cards, sc.fruit, lang),
                 view.deck_names[seat].get(lang),
             ],
             active=won,

@@ -325,6 +325,9 @@ async def test_a_game_won_with_a_vote_and_a_claim(
     assert re.search(r"🙋 Alice claimed \*\*.+\*\*: ", text)
     assert "🎉 **MVP Launch**: the goal is met — the project ships! The whole team wins." in text
     assert "the whole team wins!" in story.splitlines()[-1]
+    # PC-11a: the final message gives the team's result, not a ranking of players with points.
+    assert "🎉 **The project shipped** (MVP Launch): the whole team succeeded." in text
+    assert not re.search(r"^1\. .* — \d+ points?$", text, re.M)
 
 
 async def test_a_game_lost_to_the_chaos_die_with_a_vote_and_a_claim(
@@ -342,6 +345,7 @@ async def test_a_game_lost_to_the_chaos_die_with_a_vote_and_a_claim(
     cause = ui.card_name(played.state.cause_card, "en")
     assert f"💥 **{cause}** pushed the chaos die past 3 — the project collapses." in text
     assert f"**{cause}** pushed the chaos past 3 and the project collapsed." in story.splitlines()[-1]
+    assert "💥 **The project failed** (" in text and f"): **{cause}** pushed the chaos die past 3." in text
 
 
 async def test_rules_and_every_card_in_both_languages(fake: FakeDiscord, running_bot: StartBot) -> None:

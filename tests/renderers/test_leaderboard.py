@@ -71,3 +71,16 @@ def test_every_glyph_is_drawn_and_an_empty_board_is_refused() -> None:
         assert not missing_glyphs(text), text
     with pytest.raises(ValueError):
         render_leaderboard([], "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_pc_11a_a_team_board_ranks_nobody_and_notes_the_games_left_out(lang: str) -> None:
+    members = [Row("alice", 5, 2, 0, None, 0), Row("ボブ・サンダーソン", 3, 1, 0, None, 0)]
+    scenarios = [Row("Balanced", 3, 1, 0, None, 0), Row("MVP Launch", 2, 1, 0, None, 0)]
+    team = Board("Project Chaos", 5, members, team=True, variants=scenarios)
+    plain = draw([team], lang)
+    assert plain.width == WIDTH
+    noted = draw([Board("Project Chaos", 5, members, team=True, variants=scenarios, left_out=1)], lang)
+    assert noted.height == plain.height + 22  # the "not counted" line
+    data = render_leaderboard([team, Board("Glorious Crown", 4, PEOPLE, AI, left_out=2)], lang)
+    assert len(data) <= MAX_IMAGE_BYTES

@@ -19,7 +19,7 @@ from renderers.common import MAX_PNG_BYTES, missing_glyphs
 from renderers.yggdrasil import WIDTH, render_final, render_hand, render_table
 from renderers.yggdrasil.hand import _notes, you_sit
 from renderers.yggdrasil.labels import ALL_STRINGS
-from renderers.yggdrasil.table import status_lines, who
+from renderers.yggdrasil.table import score_line, status_lines, who
 
 LANGS = ("en", "ja")
 
@@ -162,3 +162,9 @@ def test_yg_4_the_hand_names_the_seats_own_side(seat: str, lang: str, side: str)
     view = ENGINE.view(mid_game(), seat)
     assert view.home_rows[seat] == (1 if seat == "p1" else view.rows)
     assert you_sit(view, seat, lang).startswith(side)
+
+
+def test_the_score_line_counts_one_point_and_one_card() -> None:
+    assert score_line(1, 1, 0, "en") == "1 pt = 1 card + 0 fruit"
+    assert score_line(7, 4, 3, "en") == "7 pts = 4 cards + 3 fruit"
+    assert score_line(1, 1, 0, "ja") == "1点 = カード1 + 果実0"

@@ -25,7 +25,7 @@ from bot.i18n import t
 from bot.records import stats as records_stats
 from bot.records.views import RECORD_ITEMS, game_for, history_reply, replay_reply
 from bot.store import GameRecord
-from bot.store.stats import finished_results, latest_game_in, recent_games
+from bot.store.stats import final_states, finished_results, latest_game_in, recent_games
 from engines.core import GameError
 
 log = logging.getLogger(__name__)
@@ -146,9 +146,12 @@ class RecordsCommands(GameCommandsBase):
                 game_id = game.strip()
         await interaction.response.defer(ephemeral=True, thinking=True)
         entries = await finished_results(self.tables.store, interaction.guild_id, game_id)
-        counted = records_stats.tally(entries)
+        team_games = sorted({e.game_pk for e in entries if records_stats.cooperative(e.game_id)})
+        states = await final_states(self.tables.store, team_games)
+        variants = await asyncio.to_thread(records_stats.team_variants, entries, states, lang)
+        counted = records_stats.tally(entries, variants)
         if member is not None:
-            if not any(member.id in g.people for g in counted.values()):
+            if not records_stats.has_record(counted, member.id):
                 await interaction.followup.send(
                     t(lang, "stats.member_none", name=member.display_name), ephemeral=True
                 )

@@ -188,14 +188,17 @@ class UI(GameUI):
             face = view.cards.get(key_of(top)) if view is not None else None
             cost = console.wa_costs.get(str(face.points)) if face is not None else None
             if cost is not None:
-                return t(lang, f"{_NS}.label.acquire_wa", card=self.card_name(top, lang, view), cost=cost)
+                return t(
+                    lang, f"{_NS}.label.acquire_wa", card=self.card_name(top, lang, view), cost=cost, n=cost
+                )
         if slot is None or view is None:
             return t(lang, f"{_NS}.label.acquire_{action.source}_unknown", slot=action.slot + 1)
         name = self.card_name(slot.key, lang, view)
         if action.source == "free":
             return t(lang, f"actions.{GAME}.acquire", card=name, slot=action.slot + 1)
         face = view.cards.get(slot.key)
-        return t(lang, f"{_NS}.label.acquire_paid", card=name, cost=face.cost if face else "?")
+        price = face.cost if face else "?"
+        return t(lang, f"{_NS}.label.acquire_paid", card=name, cost=price, n=price)
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Buttons: answer a vote, end the turn. Deploys (the whole hand first, each with what it gives),

@@ -16,4 +16,5 @@ MANIFEST = GameManifest(
     renderer=renderers.project_chaos.RENDERER,
     cog="bot.games.project_chaos.cog",
     locales=Path(__file__).with_name("locales"),
+    cooperative=True,  # PC-11a: the team shares one result, never a ranking
 )

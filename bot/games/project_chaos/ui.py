@@ -19,9 +19,9 @@ from pydantic import TypeAdapter, ValidationError
 
 from bot.games.base import GameUI, LabelContext
 from bot.games.project_chaos.talk import TalkButton, talk_buttons
-from bot.i18n import t
+from bot.i18n import has, t
 from bot.i18n.words import clip
-from engines.core import Action, Event
+from engines.core import Action, Event, Outcome
 from engines.project_chaos.cards import CARDS, CATEGORY_NAMES, Claim, Vote
 from engines.project_chaos.effects import clamp_tokens
 from engines.project_chaos.events import (
@@ -448,6 +448,25 @@ class UI(GameUI):
 
     def card_list(self, cards: Sequence[str], lang: str) -> str:
         return and_list([card_ref(c, lang) for c in cards], lang)
+
+    def team_result(self, outcome: Outcome, lang: str) -> str:
+        """PC-11a: the project shipped or failed, for the whole team, in which scenario and why."""
+        scenario = self.scenario_name(str(outcome.details.get("scenario", "")), lang)
+        if outcome.winners:
+            return t(lang, f"{NS}.team.won", scenario=scenario)
+        reason = outcome.reason.removeprefix("loss:")
+        key = f"{NS}.team.reason.{reason}"
+        why = t(
+            lang,
+            key if has(key) else f"{NS}.team.reason.other",
+            card=card_ref(outcome.details.get("cause_card"), lang),
+        )
+        return t(lang, f"{NS}.team.lost", scenario=scenario, reason=why)
+
+    def team_variant(self, outcome: Outcome, lang: str) -> str | None:
+        """The team's record is kept per scenario (PC-11a)."""
+        scenario = outcome.details.get("scenario")
+        return self.scenario_name(str(scenario), lang) if scenario else None
 
     @staticmethod
     def scenario_name(scenario: str, lang: str) -> str:

@@ -3,15 +3,18 @@ action in one write per move, the results with the last move."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import engines
+from bot.settings import Settings
 from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, Status
+from bot.table.service import TableService
 from engines.core import Rng
+from tests.bot.table.conftest import NoGuilds, RecordingPublisher
 
 
 @pytest.fixture
@@ -76,3 +79,23 @@ async def stored_game(
             results=results,
         )
     return rec, states
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[TableService]:
+    """The table service on a real store, its publisher recording instead of posting, and no AI of its own:
+    a test makes the AI's moves itself (``ai_move``), so which seat the AI plays, and when, is the test's."""
+    store = await SqliteStore.open(tmp_path / "deckhand.db")
+    settings = Settings(DECKHAND_DATABASE=str(tmp_path / "deckhand.db"), DECKHAND_AI_DELAY=0, _env_file=None)  # type: ignore[call-arg]
+    svc = TableService(NoGuilds(), store, settings)  # type: ignore[arg-type]
+    svc.publisher = svc.outbox.publisher = RecordingPublisher(store)  # type: ignore[assignment]
+    svc.kick_ai = lambda pk: None  # type: ignore[method-assign]
+    yield svc
+    await svc.shutdown()
+    await store.close()
+
+
+async def ai_move(svc: TableService, pk: int, seat: str, action: Mapping[str, Any]) -> None:
+    """The move the AI driver would make for ``seat`` (``user_id`` None), through the same path."""
+    async with svc.lock(pk):
+        await svc._apply(await svc.store.get_game(pk), seat, None, action)

@@ -20,7 +20,7 @@ async def test_a_player_reads_their_own_private_events_and_nobody_elses(store: S
     names = rec.names()
     private: dict[str | None, list[str]] = {}
     for user, seat in ((11, "p1"), (22, "p2"), (33, None)):
-        text = "\n".join(blocks(replayed, viewer_seat(rec, user), "en"))
+        text = "\n".join(blocks(replayed, user, "en"))
         mine = [
             UI.describe_event(e, "en", names)
             for m in replayed.moves
@@ -92,3 +92,12 @@ async def test_japanese_history(store: SqliteStore) -> None:
     assert page.embed.title == f"クライム（テスト用） #{rec.id} — 履歴"
     assert "公開された出来事のみ" in (page.embed.footer.text or "")
     assert "ゲーム開始" in (history_page(replayed, 33, "ja", 0).embed.description or "")
+
+
+async def test_pc_11a_the_history_of_a_team_game_ends_with_the_teams_result(store: SqliteStore) -> None:
+    rec, _ = await stored_game(store, "project-chaos", SEATS, seed=1)  # the normal AI's play fails
+    replayed = replay_log(rec, await store.actions(rec.id))
+    end = blocks(replayed, 11, "en")[-1]
+    assert end.startswith("🏁 **Game over.** 💥 **The project failed** (") and "chaos die past 3" in end
+    assert "Nobody won" not in end and "Won by" not in end
+    assert blocks(replayed, 11, "ja")[-1].startswith("🏁 **ゲーム終了。** 💥 **プロジェクトは失敗しました**")

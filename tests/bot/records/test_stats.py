@@ -4,12 +4,21 @@ words and picture of /game stats."""
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from PIL import Image
 
-from bot.records.stats import leaderboard_embed, leaderboard_picture, member_embed, tally
+from bot.records.stats import (
+    boards,
+    has_record,
+    leaderboard_embed,
+    leaderboard_picture,
+    member_embed,
+    tally,
+    team_variants,
+)
 from bot.store import ResultRow, SeatInfo, SqliteStore, Status
-from bot.store.stats import ResultEntry, finished_results, latest_game_in, recent_games
+from bot.store.stats import ResultEntry, final_states, finished_results, latest_game_in, recent_games
 from tests.bot.records.conftest import stored_game
 
 ALICE, BOB = 11, 22
@@ -121,3 +130,75 @@ def test_the_words_and_the_picture() -> None:
     assert "対戦数：2" in (mine.fields[0].value or "") and "2 連勝中" in (mine.fields[0].value or "")
     picture = Image.open(io.BytesIO(leaderboard_picture(counted, "en", "team")))
     assert picture.format == "PNG" and picture.width == 560
+
+
+TEAM = [
+    SeatInfo(seat="p1", user_id=ALICE, name="alice"),
+    SeatInfo(seat="p2", user_id=BOB, name="bob"),
+]
+
+
+async def team_stats(store: SqliteStore, seats: list[SeatInfo], lang: str = "en") -> dict[str, Any]:
+    """Two finished Project Chaos games of ``seats``: seed 2 ships, seed 1 fails (the normal AI's play)."""
+    await stored_game(store, "project-chaos", seats, seed=2, channel_id=300)
+    await stored_game(store, "project-chaos", seats, seed=1, channel_id=301)
+    rows = await finished_results(store, 1)
+    states = await final_states(store, sorted({r.game_pk for r in rows}))
+    return tally(rows, team_variants(rows, states, lang))
+
+
+async def test_pc_11a_a_team_game_keeps_a_team_record_per_member_not_a_leaderboard(
+    store: SqliteStore,
+) -> None:
+    counted = await team_stats(store, TEAM)
+    game = counted["project-chaos"]
+    assert game.cooperative and game.people == {} and game.ai == {}
+    alice = game.members[ALICE]
+    assert (alice.played, alice.successes) == (2, 1) and (game.team.played, game.team.successes) == (2, 1)
+    assert sum(v[0] for v in game.team.by_variant.values()) == 2 and alice.by_variant == game.team.by_variant
+    (field,) = leaderboard_embed(counted, "en", "Stats").fields
+    assert field.name == "Project Chaos — team game · 2 games"
+    lines = (field.value or "").splitlines()
+    assert lines[0] == "Team: 2 games · 1 success (50%)"
+    assert (
+        f"<@{ALICE}> · 2 games · 1 success (50%)" in lines
+        and f"<@{BOB}> · 2 games · 1 success (50%)" in lines
+    )
+    assert not [ln for ln in lines if ln.startswith("1. ") or "won" in ln or "place" in ln], lines
+    mine = member_embed(counted, ALICE, "alice", "en")
+    value = mine.fields[0].value or ""
+    assert "Team record: 2 games · 1 success (50%)" in value and "Rank" not in value
+    ja = leaderboard_embed(counted, "ja", "成績").fields[0]
+    assert ja.name == "プロジェクト・カオス — 協力ゲーム · 2 戦" and "チーム：2 戦 · 成功 1 回（50%）" in (
+        ja.value or ""
+    )
+    boards_ = boards(counted, "en")
+    assert boards_[0].team and [r.name for r in boards_[0].rows] == ["alice", "bob"]
+    picture = Image.open(io.BytesIO(leaderboard_picture(counted, "en", "team")))
+    assert picture.format == "PNG" and picture.width == 560
+
+
+async def test_a_seat_the_ai_held_for_a_member_at_the_end_counts_for_nobody_and_is_said(
+    store: SqliteStore,
+) -> None:
+    """The one rule for every game (README, /game stats): the member who left (or ran /game auto) is not
+    counted for that game, nor is the AI that finished the seat; the stats say how many games so."""
+    left = [TEAM[0], SeatInfo(seat="p2", user_id=None, name="bob", ai_level="normal", left_by=BOB)]
+    await team_stats(store, left)
+    await stored_game(store, "test-climb", left, seed=3, channel_id=302)
+    rows = await finished_results(store, 1)
+    assert {r.held_for for r in rows if r.seat == "p2"} == {BOB}
+    counted = tally(rows, team_variants(rows, await final_states(store, [r.game_pk for r in rows]), "en"))
+    chaos, climb = counted["project-chaos"], counted["test-climb"]
+    assert BOB not in chaos.members and chaos.left_out_of[BOB] == chaos.games and chaos.team.played == 2
+    assert climb.ai == {} and BOB not in climb.people and climb.people[ALICE].played == 1
+    text = [f.value or "" for f in leaderboard_embed(counted, "en", "Stats").fields]
+    assert "Not counted: 2 games in which the AI was playing a member's seat at the end." in text[0]
+    assert "Not counted: 1 game in which the AI was playing a member's seat at the end." in text[1]
+    assert has_record(counted, BOB)
+    bob = member_embed(counted, BOB, "bob", "en")
+    assert [f.value for f in bob.fields] == [
+        "Not counted: 2 games in which the AI was playing your seat at the end.",
+        "Not counted: 1 game in which the AI was playing your seat at the end.",
+    ]
+    assert [b.left_out for b in boards(counted, "ja")] == [2, 1]
