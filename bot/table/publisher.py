@@ -26,6 +26,7 @@ from bot.table import clock as turn_clock
 from bot.table import components, seat_buttons, summary
 from bot.table.events import load_event
 from bot.table.feed import Feed, advance, notified, since_last_acted
+from bot.table.lobby_words import option_row, player_range
 from bot.table.pictures import render, render_bytes
 from bot.table.rematch import rematch_view
 from engines.core import Action, Engine, Event, Outcome
@@ -144,14 +145,19 @@ class Publisher:
             for s in rec.seats
         )
         embed.add_field(
-            name=t(lang, "lobby.players", n=len(rec.seats), min=engine.min_players, max=engine.max_players),
+            name=t(
+                lang,
+                "lobby.players",
+                n=len(rec.seats),
+                range=player_range(lang, engine.min_players, engine.max_players),
+            ),
             value=players or "-",
             inline=False,
         )
         options = engine.make_options(rec.options).model_dump(mode="json")
         embed.add_field(
             name=t(lang, "lobby.options"),
-            value="\n".join(f"`{k}` = `{option_text(v)}`" for k, v in options.items())[:1024]
+            value="\n".join(option_row(rec.game_id, k, v, lang) for k, v in options.items())[:1024]
             or t(lang, "lobby.no_options"),
             inline=False,
         )
@@ -557,7 +563,8 @@ class Publisher:
         )
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
-        content = t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
+        # Names, not mentions: a status asked for in a busy channel must not look like a call to anyone.
+        content = t(lang, "table.to_move", players=", ".join(self.seat_name(rec, m, lang) for m in movers))
         clocks = self._time_left(rec, movers, lang)
         if clocks:
             content = f"{content}\n{clocks}"
