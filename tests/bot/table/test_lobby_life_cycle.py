@@ -155,7 +155,7 @@ async def test_a_finished_games_thread_says_it_ended_and_who_won(service: TableS
     with pytest.raises(UserError, match="game_ended") as ended:
         await service.game_in(102)
     text = message_for(ended.value, "en")[0]
-    assert f"#{pk}) has ended" in text and "/game history" in text and "Rematch" in text
+    assert f"has ended (Climb (test game) #{pk})" in text and "/game history" in text and "Rematch" in text
     winners = [
         s.name for s in rec.seats if s.seat in (r.seat for r in await service.store.results(pk) if r.winner)
     ]
