@@ -367,6 +367,8 @@ async def _show_hand(
     tables = tables_of(interaction)
     lang = user_lang(interaction)
     rec = await game_of(interaction, pk)
+    if not rec.status.live:
+        raise tables.ended(rec)  # a step towards a move in a game that is over
     # Acknowledged first: a stale hand's new picture may queue behind other tables' pictures under load.
     await interaction.response.defer()
     stale = rec.version != version

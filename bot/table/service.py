@@ -28,6 +28,7 @@ from bot.store.stats import latest_game_in
 from bot.table import components
 from bot.table.clock import OPTION as CLOCK_OPTION
 from bot.table.clock import ai_plays, parse_clock, split_clock
+from bot.table.ended import game_ended
 from bot.table.outbox import Outbox, Unpublished
 from bot.table.publisher import Payload, Publisher
 from bot.table.scheduler import Scheduler
@@ -148,16 +149,8 @@ class TableService:
         raise UserError("no_game_here")
 
     def ended(self, rec: GameRecord) -> UserError:
-        """The refusal for a command or control of a game that is over: that it ended and how (its
-        winners, or that it was aborted), rather than "no game here" or "the table changed"."""
-        name = self.engine(rec).name
-        if rec.status is Status.FINISHED and rec.state_json is not None:
-            outcome = self.engine(rec).outcome(self.state(rec))
-            winners = [rec.seat_info(s).name for s in outcome.winners] if outcome is not None else []
-            if not winners:  # everybody lost (a cooperative game) or nobody could win
-                return UserError("game_ended_no_winner", game=name, number=rec.id)
-            return UserError("game_ended_here", game=name, number=rec.id, winners=", ".join(winners))
-        return UserError("game_aborted_here", game=name, number=rec.id)
+        """The refusal for a command or control of a game that is over (``bot.table.ended``)."""
+        return game_ended(rec)
 
     # -- what players see (built by the publisher from the state read here) ---------------------------
     async def hand(

@@ -128,3 +128,21 @@ async def test_an_ended_games_thread_and_controls_say_it_ended(
         and "This game was aborted" in status.text()
         and "no game in this channel" not in status.text()
     )
+
+
+async def test_a_step_towards_a_move_in_an_ended_game_says_it_ended(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    """Yggdrasil's hand asks for a card first (a group of moves): that first step too says the game ended."""
+    await running_bot()
+    alice = fake.guild.member("alice")
+    opened = await open_game(fake, alice, "yggdrasil", ais=1)
+    await alice.slash("game start", order="fixed")  # alice is p1 and moves first
+    table = next(m for m in bot_posts(opened) if any(a.filename == "table.png" for a in m.attachments))
+    hand = await alice.click("My hand", message=table)
+    cards = hand.selects()[0]
+    assert cards.placeholder == "Choose a card", cards.placeholder
+    ask = await alice.slash("game abort")
+    await alice.click("Abort the game", message=ask.message)
+    late = await alice.choose(cards.placeholder, [cards.options[0].value], message=hand.message)
+    assert "This game was aborted" in late.text() and "table changed" not in late.text(), late.text()
