@@ -8,6 +8,7 @@ check is the second line (two processes, or a click on a control built for an ol
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import re
 import secrets
@@ -286,8 +287,10 @@ class TableService:
                 raise UserError("bad_ai_level", allowed=", ".join(AI_LEVELS))
             if len(rec.seats) >= self.engine(rec).max_players:
                 raise UserError("game_full", max=self.engine(rec).max_players)
-            number = 1 + sum(1 for s in rec.seats if s.is_ai)
-            seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=f"AI-{number}", ai_level=level)]
+            # The first free name: after /game remove-ai the next AI must not repeat a name still seated.
+            taken = {s.name for s in rec.seats}
+            name = next(f"AI-{n}" for n in itertools.count(1) if f"AI-{n}" not in taken)
+            seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=name, ai_level=level)]
             rec = await self.store.update(pk, rec.version, seats=seats)
         await self.publisher.update_summary(rec)
         return rec

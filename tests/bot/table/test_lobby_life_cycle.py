@@ -94,6 +94,10 @@ async def test_the_host_removes_an_ai_seat_in_the_lobby(service: TableService) -
     with pytest.raises(UserError, match="no_ai_to_remove"):
         await service.remove_ai(pk, ALICE)
     await service.add_ai(pk, ALICE)
+    await service.add_ai(pk, ALICE)
+    await service.remove_ai(pk, ALICE, "AI-1")
+    rec = await service.add_ai(pk, ALICE)  # a new AI never takes the name of one still seated
+    assert [s.name for s in rec.seats] == ["alice", "bob", "AI-2", "AI-1"]
     await service.start(pk, ALICE)
     with pytest.raises(UserError, match="not_in_lobby"):
         await service.remove_ai(pk, ALICE)
