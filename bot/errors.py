@@ -19,6 +19,7 @@ from bot.i18n.words import clip
 from bot.store import ChannelBusy, StaleVersion
 from bot.store.errors import GameNotFound
 from engines.core import GameError
+from engines.core.i18n import Text
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,8 @@ def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
                 t(lang, f"errors.option_{p.get('error', 'invalid')}", **{k: str(v) for k, v in p.items()})
                 for p in value
             )
+        elif isinstance(value, Text):  # a game's name: in the reader's language
+            out[key] = value.get(lang)
         elif isinstance(value, list | tuple):
             out[key] = shorten(", ".join(str(v) for v in value), ECHO_LIMIT * 4)
         elif isinstance(value, str) and key not in _WORDED_BY_US:

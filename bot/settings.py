@@ -20,6 +20,9 @@ class Settings(BaseSettings):
     api_base: str | None = Field(None, validation_alias="DECKHAND_API_BASE")
     ai_delay: float = Field(1.5, ge=0, le=30, validation_alias="DECKHAND_AI_DELAY")
     default_locale: str = Field("en", pattern="^(en|ja)$", validation_alias="DECKHAND_DEFAULT_LOCALE")
+    #: Open lobbies one member may host from one channel at once (a server can set its own in
+    #: ``/game settings lobbies:``).
+    lobby_limit: int = Field(3, ge=1, le=25, validation_alias="DECKHAND_LOBBY_LIMIT")
     log_level: str = Field("INFO", validation_alias="DECKHAND_LOG_LEVEL")
     #: Processes drawing the pictures beside the bot's own (0: threads of the bot's process). A picture is
     #: mostly Python work under one interpreter lock: in a process of its own it leaves the bot's event loop

@@ -105,7 +105,7 @@ class GameCommands(commands.GroupCog):
             if refusal.code != "game_not_running" or rec.status is not Status.RUNNING:
                 raise
             # Running when the command was read: another move ended the game while this one waited.
-            await self.stale(interaction)
+            raise self.tables.ended(await self.tables.store.get_game(rec.id)) from None
 
     async def stale(self, interaction: discord.Interaction[Any]) -> None:
         """ "The table changed, nothing was done", with the caller's hand as it is now."""

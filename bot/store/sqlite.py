@@ -50,6 +50,8 @@ _UPDATABLE = {
     "parent_channel_id",
     "summary_message_id",
     "end_reason",
+    # The game's turn clock in seconds (column ``clock``; ``update``'s own ``clock`` is the clocks' state).
+    "clock_seconds",
 }
 
 
@@ -311,7 +313,9 @@ class SqliteStore:
             raise ValueError(f"not updatable: {sorted(unknown)}")
         parts, values = [], []
         for key, value in fields.items():
-            column = {"options": "options_json", "seats": "seats_json"}.get(key, key)
+            column = {"options": "options_json", "seats": "seats_json", "clock_seconds": "clock"}.get(
+                key, key
+            )
             if key == "options":
                 value = json.dumps(dict(value))
             elif key == "seats":

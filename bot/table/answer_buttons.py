@@ -25,6 +25,7 @@ from bot.errors import UserError, report, user_lang
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table import custom_ids
 from bot.table.custom_ids import BadControl
+from bot.table.ended import game_ended
 from bot.table.host import tables_of
 from engines.core import Action
 
@@ -109,6 +110,8 @@ class AnswerButton:
         tables: TableService = tables_of(interaction)
         lang = user_lang(interaction)
         rec = await tables.store.get_game(self.pk)
+        if rec.game_id == self.GAME and not rec.status.live:
+            raise game_ended(rec)  # the game is over: say so, not only that it is not running
         if rec.game_id != self.GAME or rec.status is not Status.RUNNING:
             raise UserError("game_not_running")
         mine = rec.seat_of(interaction.user.id)

@@ -226,6 +226,8 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
     lang = user_lang(interaction)
     await interaction.response.defer()  # first: the 3-second deadline must not wait for the store
     rec = await game_of(interaction, pk)
+    if not rec.status.live:
+        raise tables.ended(rec)  # over before the click: say so, not that the table changed
     note = ""
     try:
         if rec.version != version:
@@ -242,7 +244,7 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
             if refusal.code != "game_not_running" or rec.status is not Status.RUNNING:
                 raise
             # Running when read above: another move ended the game while this click waited for the lock.
-            raise StaleVersion(pk, version) from None
+            raise tables.ended(await tables.store.get_game(pk)) from None
         rec = played.record
         note = tables.played_note(played, lang)
     except StaleVersion:
@@ -365,6 +367,8 @@ async def _show_hand(
     tables = tables_of(interaction)
     lang = user_lang(interaction)
     rec = await game_of(interaction, pk)
+    if not rec.status.live:
+        raise tables.ended(rec)  # a step towards a move in a game that is over
     # Acknowledged first: a stale hand's new picture may queue behind other tables' pictures under load.
     await interaction.response.defer()
     stale = rec.version != version
@@ -483,7 +487,11 @@ class AbortButton(
             if rec.version != self.version or not rec.status.live:
                 raise StaleVersion(self.pk, self.version)
             rec = await tables.abort(
-                self.pk, self.version, interaction.user.id, bool(perms and perms.manage_guild)
+                self.pk,
+                self.version,
+                interaction.user.id,
+                bool(perms and perms.manage_guild),
+                by=interaction.user.display_name,
             )
         except StaleVersion:
             raise UserError("stale_click") from None  # no hand to show: the sentence alone
@@ -492,10 +500,8 @@ class AbortButton(
                 raise
             # It was live when read above: someone else ended it while this click waited for the lock.
             raise UserError("stale_click") from None
+        # The game's place is told once, by the outbox's end message naming who aborted it.
         await interaction.response.edit_message(content=t(lang, "abort.done_private"), view=None)
-        public = await tables.public_lang(rec.guild_id)
-        name = tables.engine(rec).name.get(public)
-        await interaction.followup.send(t(public, "abort.done", game=name, user=interaction.user.mention))
         await tables.refresh_lobby(rec)
 
 

@@ -71,18 +71,22 @@ async def open_in_thread(
     rec: GameRecord | None = None
     try:
         card = await interaction.original_response()
-        thread = await card.create_thread(
-            name=summary.thread_name(new.game_name, new.host_name), auto_archive_duration=ARCHIVE_MINUTES
-        )
+        # The game first, so its thread is named with its number: a thread started from a message takes
+        # the message's id (Discord's rule), so the game is created for the thread it will have.
         rec = await tables.create(
             guild_id=new.guild_id,
-            channel_id=thread.id,
+            channel_id=card.id,
             host_id=new.host_id,
             host_name=new.host_name,
             game_id=new.game_id,
             options_text=new.options,
             parent_channel_id=parent.id,
         )
+        thread = await card.create_thread(
+            name=summary.thread_name(new.game_name, rec.id, new.host_name),
+            auto_archive_duration=ARCHIVE_MINUTES,
+        )
+        check_thread_id(thread, rec)
         lobby = await thread.send(**tables.lobby_payload(rec, lang).send_kwargs())
         await tables.store.set_message_ids(rec.id, lobby_message_id=lobby.id, summary_message_id=card.id)
         rec = await tables.store.get_game(rec.id)
@@ -92,6 +96,13 @@ async def open_in_thread(
     except BaseException:
         await _undo(interaction, tables, thread, rec)
         raise
+
+
+def check_thread_id(thread: discord.Thread, rec: GameRecord) -> None:
+    """The game was created for the thread its card starts; a thread with another id would leave it
+    where nobody plays (then the opening is undone rather than left half-made)."""
+    if thread.id != rec.channel_id:
+        raise RuntimeError(f"thread {thread.id} of game {rec.id} does not have its card's id")
 
 
 async def _undo(

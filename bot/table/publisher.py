@@ -19,13 +19,13 @@ import discord
 from bot.errors import UserError
 from bot.games import GameUI, LabelContext, manifest, ui_for
 from bot.i18n import pick, t
-from bot.i18n.words import clip
 from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
 from bot.table import clock as turn_clock
 from bot.table import components, seat_buttons, summary
 from bot.table.events import load_event
 from bot.table.feed import Feed, advance, notified, since_last_acted
+from bot.table.lobby_words import option_row, player_range
 from bot.table.pictures import render, render_bytes
 from bot.table.rematch import rematch_view
 from engines.core import Action, Engine, Event, Outcome
@@ -88,13 +88,6 @@ def seat_label(rec: GameRecord, seat: str, lang: str) -> str:
     return f"<@{info.user_id}>"
 
 
-def option_text(value: Any, limit: int = 40) -> str:
-    """An option's value as the lobby lists it: booleans as typed, long values (a card file) shortened."""
-    text = str(value).lower() if isinstance(value, bool) else str(value)
-    text = " ".join(text.split()).replace("`", "'")
-    return clip(text, limit)
-
-
 def _engine(rec: GameRecord) -> Engine[Any, Any, Any, Any]:
     return manifest(rec.game_id).engine
 
@@ -144,14 +137,19 @@ class Publisher:
             for s in rec.seats
         )
         embed.add_field(
-            name=t(lang, "lobby.players", n=len(rec.seats), min=engine.min_players, max=engine.max_players),
+            name=t(
+                lang,
+                "lobby.players",
+                n=len(rec.seats),
+                range=player_range(lang, engine.min_players, engine.max_players),
+            ),
             value=players or "-",
             inline=False,
         )
         options = engine.make_options(rec.options).model_dump(mode="json")
         embed.add_field(
             name=t(lang, "lobby.options"),
-            value="\n".join(f"`{k}` = `{option_text(v)}`" for k, v in options.items())[:1024]
+            value="\n".join(option_row(rec.game_id, k, v, lang) for k, v in options.items())[:1024]
             or t(lang, "lobby.no_options"),
             inline=False,
         )
@@ -561,7 +559,8 @@ class Publisher:
         )
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")
-        content = t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
+        # Names, not mentions: a status asked for in a busy channel must not look like a call to anyone.
+        content = t(lang, "table.to_move", players=", ".join(self.seat_name(rec, m, lang) for m in movers))
         clocks = self._time_left(rec, movers, lang)
         if clocks:
             content = f"{content}\n{clocks}"

@@ -23,7 +23,7 @@ from bot.table import custom_ids, summary
 from bot.table.components import Control, control_template, game_of
 from bot.table.custom_ids import ControlId
 from bot.table.host import tables_of
-from bot.table.places import ARCHIVE_MINUTES, THREAD_PERMISSIONS, threads_on
+from bot.table.places import ARCHIVE_MINUTES, THREAD_PERMISSIONS, check_thread_id, threads_on
 
 if TYPE_CHECKING:
     from bot.table.service import TableService
@@ -175,10 +175,13 @@ async def _in_new_thread(
             t(lang, "rematch.opening", number=rec.id), allowed_mentions=discord.AllowedMentions.none()
         )
         game_name = tables.engine(rec).name.get(lang)
+        # Created for the thread the card will start (it takes the card's id), so the thread has its number.
+        new = await _create(tables, rec, card.id, user, parent.id)
         thread = await card.create_thread(
-            name=summary.thread_name(game_name, user.display_name), auto_archive_duration=ARCHIVE_MINUTES
+            name=summary.thread_name(game_name, new.id, user.display_name),
+            auto_archive_duration=ARCHIVE_MINUTES,
         )
-        new = await _create(tables, rec, thread.id, user, parent.id)
+        check_thread_id(thread, new)
         payload = tables.lobby_payload(new, lang)
         payload.content, payload.allowed_mentions = invite, mentions
         lobby = await thread.send(**payload.send_kwargs())

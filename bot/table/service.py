@@ -8,6 +8,7 @@ check is the second line (two processes, or a click on a control built for an ol
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import re
 import secrets
@@ -24,9 +25,11 @@ from bot.games import GameUI, ui_for
 from bot.i18n import t
 from bot.settings import Settings
 from bot.store import GameRecord, OutboxItem, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
+from bot.store.stats import latest_game_in
 from bot.table import components
 from bot.table.clock import OPTION as CLOCK_OPTION
 from bot.table.clock import ai_plays, parse_clock, split_clock
+from bot.table.ended import game_ended
 from bot.table.outbox import Outbox, Unpublished
 from bot.table.publisher import Payload, Publisher
 from bot.table.scheduler import Scheduler
@@ -35,6 +38,8 @@ from engines.core import Action, Engine, Event, Rng
 log = logging.getLogger(__name__)
 
 AI_LEVELS = ("normal", "random")
+#: The server setting (``/game settings lobbies:``) over ``Settings.lobby_limit``.
+LOBBY_LIMIT = "lobby_limit"
 _OPTION = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)\s*[=:]\s*([^\s,;]+)")
 
 
@@ -46,7 +51,8 @@ def parse_options(text: str | None) -> dict[str, str]:
     leftover = _OPTION.sub("", text).strip(" ,;")
     if leftover:
         raise UserError("bad_option_syntax", text=leftover)
-    return {k.replace("-", "_"): v for k, v in pairs}
+    # Names as typed in any case (``Clock=24H``, ``HAND_SIZE=4``): every option name is lower case.
+    return {k.replace("-", "_").lower(): v for k, v in pairs}
 
 
 @dataclass
@@ -152,7 +158,14 @@ class TableService:
             return opened[0]
         if opened:
             raise UserError("several_games_here", threads=" ".join(f"<#{g.channel_id}>" for g in opened))
+        ended = await latest_game_in(self.store, channel_id)
+        if ended is not None and ended.channel_id == channel_id:
+            raise self.ended(ended)
         raise UserError("no_game_here")
+
+    def ended(self, rec: GameRecord) -> UserError:
+        """The refusal for a command or control of a game that is over (``bot.table.ended``)."""
+        return game_ended(rec)
 
     # -- what players see (built by the publisher from the state read here) ---------------------------
     async def hand(
@@ -207,6 +220,7 @@ class TableService:
         parent_channel_id: int | None = None,
     ) -> GameRecord:
         engine = engines.get(game_id)
+        await self.check_lobby_limit(guild_id, parent_channel_id or channel_id, host_id)
         # The clock is the bot's option, not the rules': taken out before the engine sees the options.
         raw, clock = split_clock(parse_options(options_text))
         options = engine.make_options(raw)
@@ -224,6 +238,27 @@ class TableService:
             parent_channel_id=parent_channel_id,
             clock=clock,
         )
+
+    async def lobby_limit(self, guild_id: int) -> int:
+        """Open lobbies one member may host from one channel: the server's setting, else the bot's."""
+        value = (await self.store.guild_settings(guild_id)).get(LOBBY_LIMIT)
+        return int(value) if value else self.settings.lobby_limit
+
+    async def check_lobby_limit(self, guild_id: int, channel_id: int, host_id: int) -> None:
+        """Refuse a new lobby to a member who already hosts the limit of open lobbies started from this
+        channel (in it, or in threads under it), naming them so one can be started or closed."""
+        limit = await self.lobby_limit(guild_id)
+        mine = [
+            g
+            for g in await self.store.live_games(guild_id)
+            if g.status is Status.LOBBY
+            and g.host_id == host_id
+            and channel_id in (g.channel_id, g.parent_channel_id)
+        ]
+        if len(mine) >= limit:
+            raise UserError(
+                "lobby_limit", n=len(mine), limit=limit, threads=" ".join(f"<#{g.channel_id}>" for g in mine)
+            )
 
     def check_options(self, game_id: str, options_text: str | None) -> None:
         """Refuse bad options before anything is made for the game (a thread, a card)."""
@@ -266,15 +301,58 @@ class TableService:
                 raise UserError("bad_ai_level", allowed=", ".join(AI_LEVELS))
             if len(rec.seats) >= self.engine(rec).max_players:
                 raise UserError("game_full", max=self.engine(rec).max_players)
-            number = 1 + sum(1 for s in rec.seats if s.is_ai)
-            seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=f"AI-{number}", ai_level=level)]
+            # The first free name: after /game remove-ai the next AI must not repeat a name still seated.
+            taken = {s.name for s in rec.seats}
+            name = next(f"AI-{n}" for n in itertools.count(1) if f"AI-{n}" not in taken)
+            seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=name, ai_level=level)]
             rec = await self.store.update(pk, rec.version, seats=seats)
         await self.publisher.update_summary(rec)
         return rec
 
+    async def remove_ai(self, pk: int, user_id: int, name: str | None = None) -> GameRecord:
+        """Host only, in the lobby: free the AI seat called ``name`` (any case), or the last one added."""
+        async with self.lock(pk):
+            rec = await self.store.get_game(pk)
+            self._lobby(rec)
+            self._host_only(rec, user_id)
+            ais = [s for s in rec.seats if s.is_ai]
+            if name is None or not name.strip():
+                gone = ais[-1] if ais else None
+            else:
+                wanted = name.strip().casefold()
+                gone = next((s for s in ais if s.name.casefold() == wanted), None)
+            if gone is None:
+                raise UserError(
+                    "no_ai_to_remove", seat=name or "", seats=", ".join(s.name for s in ais) or "-"
+                )
+            seats = [s for s in rec.seats if s is not gone]
+            rec = await self.store.update(pk, rec.version, seats=seats)
+        await self.publisher.refresh_lobby(rec)
+        return rec
+
+    async def edit_options(self, pk: int, user_id: int, options_text: str) -> GameRecord:
+        """Host only, in the lobby: the options given replace those of the same name, read and checked
+        exactly as ``/game new`` reads them (``clock=`` included); nothing changes if any is refused."""
+        async with self.lock(pk):
+            rec = await self.store.get_game(pk)
+            self._lobby(rec)
+            self._host_only(rec, user_id)
+            raw, clock = split_clock(parse_options(options_text))
+            engine = self.engine(rec)
+            options = engine.make_options({**rec.options, **raw})
+            changed = options.model_dump(mode="json", exclude_defaults=True)
+            # A value left out of every dump (a card file) stays as it was.
+            kept = {k: v for k, v in rec.options.items() if k not in raw and k not in changed}
+            fields: dict[str, Any] = {"options": {**kept, **changed}}
+            if clock is not None:
+                fields["clock_seconds"] = clock
+            rec = await self.store.update(pk, rec.version, **fields)
+        await self.publisher.refresh_lobby(rec)
+        return rec
+
     async def set_option(self, pk: int, user_id: int, name: str, value: Any | None) -> GameRecord:
         """Host only, in the lobby: set (``None``: reset) one option, checked by the engine with the whole
-        option set, then shown on the lobby card. The only way an option changes after ``/game new``."""
+        option set, then shown on the lobby card (``/game options`` is the players' way, ``edit_options``)."""
         async with self.lock(pk):
             rec = await self.store.get_game(pk)
             self._lobby(rec)
@@ -404,9 +482,9 @@ class TableService:
             self._host_only(rec, user_id)
             engine = self.engine(rec)
             if not engine.min_players <= len(rec.seats) <= engine.max_players:
-                raise UserError(
-                    "player_count", min=engine.min_players, max=engine.max_players, got=len(rec.seats)
-                )
+                # A game of a fixed count says so ("needs 2 players"), never "2 to 2".
+                code = "player_count_exact" if engine.min_players == engine.max_players else "player_count"
+                raise UserError(code, min=engine.min_players, max=engine.max_players, got=len(rec.seats))
             order = list(rec.seats)
             if not fixed_order:
                 # Seat order from the game's own seed: random for players, reproducible for an audit.
@@ -429,8 +507,9 @@ class TableService:
         return rec
 
     async def abort(
-        self, pk: int, expected_version: int | None, user_id: int, can_manage: bool
+        self, pk: int, expected_version: int | None, user_id: int, can_manage: bool, by: str | None = None
     ) -> GameRecord:
+        """``by``: who aborted, named in the one message that says so in the game's place."""
         async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if not rec.status.live:
@@ -444,7 +523,10 @@ class TableService:
                 rec.version,
                 status=Status.ABORTED,
                 end_reason="aborted",
-                publish=OutboxItem(kind="end", payload={"reason": "aborted"}),
+                publish=OutboxItem(
+                    kind="end",
+                    payload={"reason": "aborted_by", "name": by} if by else {"reason": "aborted"},
+                ),
                 clock=self.scheduler.write(rec, status=Status.ABORTED),
             )
         await self.outbox.flush(pk)

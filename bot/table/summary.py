@@ -12,6 +12,7 @@ from bot.games import manifest, ui_for
 from bot.i18n import both, t
 from bot.store import GameRecord, Status
 from bot.table import seat_buttons
+from bot.table.lobby_words import player_range
 from engines.core import Outcome
 
 if TYPE_CHECKING:
@@ -20,9 +21,16 @@ if TYPE_CHECKING:
 COLOUR = discord.Colour(0x2E7D5B)
 
 
-def thread_name(game_name: str, host_name: str) -> str:
-    """ "Glorious Crown · alice": Discord allows 100 characters."""
-    return f"{game_name} · {host_name}"[:100]
+def title(game_name: str, number: int) -> str:
+    """ "The Yggdrasil #12": the card's title, fixed for the game's life (the host may leave and pass the
+    role on; the card still names the same game)."""
+    return f"{game_name} #{number}"
+
+
+def thread_name(game_name: str, number: int, host_name: str) -> str:
+    """ "The Yggdrasil #12 · alice": the game's number, as ``/game history`` and reminders know it, and who
+    opened it. Discord allows 100 characters."""
+    return f"{title(game_name, number)} · {host_name}"[:100]
 
 
 def jump_url(rec: GameRecord, message_id: int | None = None) -> str:
@@ -48,16 +56,14 @@ def card(rec: GameRecord, state: Any, lang: str) -> Payload:
     from bot.table.publisher import Payload  # the publisher imports this module
 
     engine = manifest(rec.game_id).engine
-    host = next((s.name for s in rec.seats if s.user_id == rec.host_id), "")
-    embed = discord.Embed(title=thread_name(engine.name.get(lang), host), colour=COLOUR)
+    embed = discord.Embed(title=title(engine.name.get(lang), rec.id)[:256], colour=COLOUR)
     place = f"<#{rec.channel_id}>"
     if rec.status is Status.LOBBY:
         embed.description = t(
             lang,
             "summary.lobby",
             n=len(rec.seats),
-            min=engine.min_players,
-            max=engine.max_players,
+            range=player_range(lang, engine.min_players, engine.max_players),
             place=place,
         )
         embed.add_field(

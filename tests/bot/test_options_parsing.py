@@ -18,7 +18,7 @@ def test_garbage_is_refused_with_the_offending_text() -> None:
 
 
 def test_lobby_lists_long_option_values_shortened() -> None:
-    from bot.table.publisher import option_text
+    from bot.table.lobby_words import option_text
 
     assert option_text(True) == "true" and option_text(4) == "4"
     long = option_text("[[cards]]\nname = `x`\n" * 50)

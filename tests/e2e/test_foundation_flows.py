@@ -138,7 +138,7 @@ async def test_abort_asks_first(fake: FakeDiscord, running_bot: StartBot) -> Non
     await alice.click("Abort the game", message=ask.message)
     assert any("aborted" in m.text() for m in bob.visible_messages() if not m.ephemeral)
     status = await bob.slash("game status")
-    assert status.ephemeral and "no game in this channel" in status.text()
+    assert status.ephemeral and "was aborted" in status.text()
     listed = await alice.slash("game list")
     assert "No games are running" in listed.text()
 

@@ -357,7 +357,7 @@ async def test_a_full_game_with_two_humans_and_two_ais(
     taro = fake.guild.member("taro", locale="ja")
     humans = (alice, taro)
     opened = await open_game(fake, alice, GAME)
-    assert opened.thread.name == "Glorious Crown · Alice", opened.thread.name
+    assert opened.thread.name == "Glorious Crown #1 · Alice", opened.thread.name
     # taro joins from the channel, with the summary card's button (in both languages), then opens the thread.
     joined = await taro.click("参加", message=opened.summary)
     assert joined.acknowledged and "Taro" in opened.summary.text()

@@ -248,7 +248,7 @@ async def test_many_games_per_channel_each_in_its_thread(fake: FakeDiscord, runn
     first = await open_game(fake, alice, "glorious-crown")
     second = await open_game(fake, bob, "yggdrasil")
     assert first.thread.id != second.thread.id and first.thread.parent.id == second.thread.parent.id
-    assert [t.name for t in fake.guild.threads] == ["Glorious Crown · Alice", "The Yggdrasil · Bob"]
+    assert [t.name for t in fake.guild.threads] == ["Glorious Crown #1 · Alice", "The Yggdrasil #2 · Bob"]
     # In the channel, a game command cannot tell which game is meant: it points to the threads.
     asked = await alice.slash("game status", channel=first.thread.parent)
     assert (

@@ -124,7 +124,7 @@ look 1
 as bob
 click Join
 as alice
-go glorious crown · alice
+go glorious crown #1 · alice
 /game add-ai
 click Start
 look 1
@@ -146,8 +146,8 @@ def test_the_sandbox_shows_a_games_thread_and_goes_into_it(tmp_path: Path) -> No
     )
     out = result.stdout
     assert result.returncode == 0, out + result.stderr
-    assert "threads: 'Glorious Crown · Alice'" in out
-    assert "now in #game-night/Glorious Crown · Alice" in out
-    inside = out.split("now in #game-night/Glorious Crown · Alice", 1)[1]
+    assert "threads: 'Glorious Crown #1 · Alice'" in out
+    assert "now in #game-night/Glorious Crown #1 · Alice" in out
+    inside = out.split("now in #game-night/Glorious Crown #1 · Alice", 1)[1]
     assert "table.png" in inside and "Your turn" in inside
     assert out.rstrip().endswith("bye (0 violation(s))")

@@ -187,7 +187,7 @@ async def test_a_whole_game_against_the_ai(fake: FakeDiscord, running_bot: Start
     assert by_en.embeds[0]["title"] == "古老の根"
 
     opened = await open_game(fake, alice, "yggdrasil", options=OPTIONS)
-    assert opened.thread.name == "The Yggdrasil · Alice", opened.thread.name
+    assert opened.thread.name == "The Yggdrasil #1 · Alice", opened.thread.name
     await alice.slash("game add-ai")
     await alice.slash("game start", order="fixed")  # alice is p1: the first seat moves first
     pk = (await runner.bot.tables.store.live_game_in(opened.thread.id)).id  # type: ignore[attr-defined]

@@ -204,7 +204,9 @@ class Racer:
         replies = await at_once(*sends)
         after = len(await self.table.tables.store.actions(self.table.pk))
         assert after == rows + 1, f"{kind} by {member.name}: {after - rows} moves applied"
-        stale = [told(self.fake, r, member, "errors.stale", "errors.stale_command") for r in replies]
+        # A loser of the race that ended the game is told it ended (not that the table changed).
+        ended = ("errors.game_ended_here", "errors.game_ended_no_winner")
+        stale = [told(self.fake, r, member, "errors.stale", "errors.stale_command", *ended) for r in replies]
         for reply in replies:
             assert not unexpected(said(self.fake, reply)), said(self.fake, reply)
         # Every submission but the winner's was told the table changed (the winner's says what it did). A

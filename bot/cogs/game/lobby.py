@@ -19,6 +19,22 @@ from bot.table.service import AI_LEVELS
 from engines.core import GameError, describe_options
 
 
+def option_choices(game: str, current: str) -> list[app_commands.Choice[str]]:
+    """The game's options completing what was typed so far (``name=default  (allowed)``)."""
+    try:
+        engine = find_game(game).engine
+    except GameError:  # an unknown or half-typed game: nothing to suggest yet
+        return []
+    done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
+    last = current.rsplit(" ", 1)[-1]
+    out = []
+    for row in describe_options(engine.options_model):
+        text = f"{done}{row['name']}={row['default']}"
+        if row["name"].startswith(last.split("=")[0].lower()):
+            out.append(app_commands.Choice(name=f"{text}  ({row['allowed']})"[:100], value=text[:100]))
+    return out[:25]
+
+
 class LobbyCommands(GameCommandsBase):
     async def _game_id_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
@@ -35,19 +51,7 @@ class LobbyCommands(GameCommandsBase):
     async def _options_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        game_id = getattr(interaction.namespace, "game", None)
-        try:
-            engine = find_game(str(game_id)).engine
-        except GameError:  # an unknown or half-typed game: nothing to suggest yet
-            return []
-        done = current.rsplit(" ", 1)[0] + " " if " " in current else ""
-        last = current.rsplit(" ", 1)[-1]
-        out = []
-        for row in describe_options(engine.options_model):
-            text = f"{done}{row['name']}={row['default']}"
-            if row["name"].startswith(last.split("=")[0]):
-                out.append(app_commands.Choice(name=f"{text}  ({row['allowed']})"[:100], value=text[:100]))
-        return out[:25]
+        return option_choices(str(getattr(interaction.namespace, "game", None)), current)
 
     @app_commands.command(name=_("new"), description=_("Open a lobby for a new game in this channel"))
     @app_commands.describe(
@@ -58,6 +62,8 @@ class LobbyCommands(GameCommandsBase):
         assert interaction.guild_id is not None and interaction.channel_id is not None
         found = find_game(game)
         self.tables.check_options(found.id, options)
+        # Before a thread or a card is made for it: a refused lobby leaves nothing behind.
+        await self.tables.check_lobby_limit(interaction.guild_id, interaction.channel_id, interaction.user.id)
         lang = await self.tables.public_lang(interaction.guild_id)
         if places.wants_thread(interaction.channel) and await places.threads_on(
             self.tables, interaction.guild_id, interaction.channel_id
@@ -167,6 +173,53 @@ class LobbyCommands(GameCommandsBase):
         rec = await self.tables.game_in(interaction.channel_id)
         rec = await self.tables.add_ai(rec.id, interaction.user.id, level)
         await self._lobby_change(interaction, rec, "lobby.ai_added")
+
+    @app_commands.command(
+        name=_("remove-ai"), description=_("Free a seat the AI took in the lobby (host only)")
+    )
+    @app_commands.describe(seat=_("The AI seat to free (default: the last one added)"))
+    @app_commands.guild_only()
+    async def remove_ai(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        rec = await self.tables.remove_ai(rec.id, interaction.user.id, seat)
+        await interaction.response.send_message(t(user_lang(interaction), "lobby.ai_removed"), ephemeral=True)
+
+    @remove_ai.autocomplete("seat")
+    async def _lobby_ai_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            rec = await self.tables.game_in(interaction.channel_id)
+        except UserError:
+            return []
+        needle = current.casefold()
+        return [
+            app_commands.Choice(name=s.name[:100], value=s.name[:100])
+            for s in rec.seats
+            if s.is_ai and needle in s.name.casefold()
+        ][:25]
+
+    @app_commands.command(
+        name=_("options"), description=_("Change the house rules before the start (host only)")
+    )
+    @app_commands.describe(options=_("House rules, e.g. hand_size=4 (see the lobby for all)"))
+    @app_commands.guild_only()
+    async def change_options(self, interaction: discord.Interaction[Any], options: str) -> None:
+        rec = await self.tables.game_in(interaction.channel_id)
+        rec = await self.tables.edit_options(rec.id, interaction.user.id, options)
+        await interaction.response.send_message(
+            t(user_lang(interaction), "lobby.options_changed"), ephemeral=True
+        )
+
+    @change_options.autocomplete("options")
+    async def _lobby_options_autocomplete(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            rec = await self.tables.game_in(interaction.channel_id)
+        except UserError:
+            return []
+        return option_choices(rec.game_id, current)
 
     @app_commands.command(name=_("start"), description=_("Deal and begin (host only)"))
     @app_commands.describe(order=_("Seat order"))

@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.table.clock import OPTION as CLOCK
 from bot.table.clock import parse_clock
 from bot.table.places import THREADS_OFF
+from bot.table.service import LOBBY_LIMIT
 
 #: ``/game settings clock:`` choices: the clock's name (``24h``) and how the command offers it.
 CLOCK_CHOICES = {
@@ -37,6 +38,7 @@ class SettingsCommands(GameCommandsBase):
         language=_("Language of public table messages in this server"),
         threads=_("Run each game started in this channel in its own thread"),
         clock=_("Default turn clock of new games (each player's time per turn)"),
+        lobbies=_("Open lobbies one member may host from one channel at once"),
     )
     @app_commands.choices(
         language=[
@@ -57,6 +59,7 @@ class SettingsCommands(GameCommandsBase):
         language: str | None = None,
         threads: str | None = None,
         clock: str | None = None,
+        lobbies: app_commands.Range[int, 1, 25] | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not interaction.permissions.manage_guild:
@@ -74,6 +77,8 @@ class SettingsCommands(GameCommandsBase):
         if clock is not None:
             parse_clock(clock)  # a value no choice offers is refused, not stored
             await store.set_guild_setting(guild, CLOCK, None if clock == "off" else clock)
+        if lobbies is not None:
+            await store.set_guild_setting(guild, LOBBY_LIMIT, lobbies)
         lang = user_lang(interaction)
         await interaction.response.send_message(
             embed=await self._summary(guild, interaction.channel_id, lang), ephemeral=True
@@ -96,4 +101,9 @@ class SettingsCommands(GameCommandsBase):
             inline=False,
         )
         embed.add_field(name=t(lang, "settings.clock"), value=f"`{settings.get(CLOCK, 'off')}`", inline=False)
+        embed.add_field(
+            name=t(lang, "settings.lobbies"),
+            value=f"`{await self.tables.lobby_limit(guild_id)}`",
+            inline=False,
+        )
         return embed

@@ -53,7 +53,6 @@ class TableCommands(GameCommandsBase):
                     f"list.row_{g.status.value}",
                     channel=f"<#{g.channel_id}>",
                     game=self.tables.engine(g).name.get(lang),
-                    players=len(g.seats),
                     n=len(g.seats),
                     host=f"<@{g.host_id}>",
                 ),

@@ -161,7 +161,7 @@ async def test_abort_rules(service: TableService) -> None:
         await service.abort(pk, None, BOB, can_manage=False)
     rec = await service.abort(pk, None, BOB, can_manage=True)
     assert rec.status is Status.ABORTED
-    with pytest.raises(UserError, match="no_game_here"):
+    with pytest.raises(UserError, match="game_aborted_here"):  # its channel says how it ended
         await service.game_in(50)
 
 

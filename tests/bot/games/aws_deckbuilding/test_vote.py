@@ -117,6 +117,14 @@ async def test_refused_clicks_are_private_and_change_nothing(
     assert len(said.said) == 1 and answer in said.said[0], said.said
 
 
+@pytest.mark.parametrize("status", [Status.ABORTED, Status.FINISHED])
+async def test_a_click_in_an_ended_game_says_it_ended(status: Status) -> None:
+    rec = game(voting("p2")).model_copy(update={"status": status})
+    said = await click("dh:adv:yes:5:7", FakeTables(rec), ALICE)
+    ended = "This game was aborted" if status is Status.ABORTED else "This game has ended"
+    assert len(said.said) == 1 and ended in said.said[0], said.said
+
+
 async def test_a_click_that_loses_the_race_is_refused() -> None:
     tables = FakeTables(game(voting("p2")), stale=True)
     said = await click("dh:adv:yes:5:7", tables, ALICE)
