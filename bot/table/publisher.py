@@ -18,7 +18,7 @@ import discord
 
 from bot.errors import UserError
 from bot.games import GameUI, LabelContext, manifest, ui_for
-from bot.i18n import pick, t
+from bot.i18n import has, pick, t
 from bot.i18n.words import clip
 from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
@@ -95,6 +95,14 @@ def option_text(value: Any, limit: int = 40) -> str:
     return clip(text, limit)
 
 
+def option_line(game_id: str, name: str, value: Any, lang: str) -> str:
+    """One lobby line: the option as typed, and what its value means when the game's catalog says it
+    (``options.<game>.<name>.<value>``)."""
+    line = f"`{name}` = `{option_text(value)}`"
+    key = f"options.{game_id}.{name}.{option_text(value)}"
+    return f"{line} — {t(lang, key)}" if has(key, lang) else line
+
+
 def _engine(rec: GameRecord) -> Engine[Any, Any, Any, Any]:
     return manifest(rec.game_id).engine
 
@@ -151,7 +159,7 @@ class Publisher:
         options = engine.make_options(rec.options).model_dump(mode="json")
         embed.add_field(
             name=t(lang, "lobby.options"),
-            value="\n".join(f"`{k}` = `{option_text(v)}`" for k, v in options.items())[:1024]
+            value="\n".join(option_line(rec.game_id, k, v, lang) for k, v in options.items())[:1024]
             or t(lang, "lobby.no_options"),
             inline=False,
         )

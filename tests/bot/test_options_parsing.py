@@ -23,3 +23,14 @@ def test_lobby_lists_long_option_values_shortened() -> None:
     assert option_text(True) == "true" and option_text(4) == "4"
     long = option_text("[[cards]]\nname = `x`\n" * 50)
     assert len(long) == 40 and long.endswith("…") and "\n" not in long and "`" not in long
+
+
+def test_pc_6_lobby_says_what_the_project_chaos_deck_option_means() -> None:
+    from bot.table.publisher import option_line
+
+    assert option_line("project-chaos", "deck", "full", "en") == (
+        "`deck` = `full` — every card is shuffled into the deck (the document's set-up)"
+    )
+    assert option_line("project-chaos", "deck", "short", "ja").startswith("`deck` = `short` — 短納期：")
+    # An option without words of its own is listed as typed.
+    assert option_line("project-chaos", "scenario", "random", "en") == "`scenario` = `random`"
