@@ -12,7 +12,9 @@ It decides only from what its own seat may see: the face-up marketplace and the 
 - Retiring (AD-12): on-premises cards giving 0 TCO always, the others once it owns enough services.
 - The vote (AD-14): it agrees when no face-up service is worth buying for its deck (nothing it wants
   would be lost), otherwise it says no. It proposes a reshuffle only on its own turn, when it could buy
-  but nothing affordable is worth buying (and, as for everyone, only if no vote was held this round).
+  but nothing affordable is worth buying, at most once a turn (the rule lets an agreed reshuffle be
+  followed by another proposal; the AI does not chain them), and, as for everyone, not while a rejected
+  proposal of its own bars it until its next turn.
 
 The ``random`` level plays any legal move except proposing a reshuffle.
 """
@@ -332,7 +334,7 @@ class CloudArchitectAI:
         if best is not None:
             return best
         now = state.now
-        if buys and now is not None and not now.bought and may_propose:
+        if buys and now is not None and not now.bought and not now.reshuffle_votes and may_propose:
             return _PROPOSE  # it could buy, but nothing it can pay for is worth a buy
         return _END
 

@@ -128,7 +128,7 @@ class Bought(Event):
 
 class NothingAffordable(Event):
     """AD-11: nothing on show is affordable and nothing more can be found: buying is over this turn.
-    ``reshuffles``: the reshuffles tried first (0 when nothing in the whole marketplace is affordable)."""
+    ``reshuffles``: the reshuffles tried first (at least 1; only 0 for a marketplace with no card left)."""
 
     kind: Literal["nothing_affordable"] = "nothing_affordable"
     reshuffles: int

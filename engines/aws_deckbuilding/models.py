@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.aws_deckbuilding.cards import Currency, Which
 from engines.core import Action, GameState, Options, Seat
@@ -76,7 +76,8 @@ class KeepOnprem(Action):
 
 
 class ProposeReshuffle(Action):
-    """AD-14: ask every player to agree to reshuffle the marketplace (any seat, any time; one a round)."""
+    """AD-14: ask every player to agree to reshuffle the marketplace (any seat, any time; not again until
+    the proposer's next turn once a proposal of theirs was rejected)."""
 
     type: Literal["propose_reshuffle"] = "propose_reshuffle"
 
@@ -133,9 +134,12 @@ class TurnState(_Model):
     awsome: CreditPool = Field(default_factory=CreditPool)
     buys: int = 1
     bought: list[str] = Field(default_factory=list)
-    #: AD-11 reshuffles done this turn, and whether it gave up (nothing affordable after one cycle)
+    #: AD-11 reshuffles done this turn, and whether buying gave up (nothing in the whole marketplace is
+    #: affordable)
     reshuffles: int = 0
     gave_up: bool = False
+    #: AD-14 reshuffles agreed by vote during this turn (the AI proposes at most once a turn)
+    reshuffle_votes: int = 0
     retired: str | None = None
 
     def copy_turn(self) -> TurnState:
@@ -212,9 +216,9 @@ class ADState(GameState):
     now: TurnState | None = None
     last: LastTurn | None = None
     vote: VoteState | None = None
-    #: the round of the last reshuffle vote and who proposed it (AD-14: one vote a round)
-    vote_round: int = -1
-    vote_proposer: Seat | None = None
+    #: AD-14: seats whose proposal was rejected; each may propose again once its next turn (or draft pick)
+    #: begins. Replaced, never changed in place (copies share it).
+    vote_barred: list[Seat] = Field(default_factory=list)
     #: 0 during the draft, then 1, 2 ... (a round ends when the last seat in order ends its turn)
     round: int = 0
     turns: int = 0
@@ -222,3 +226,12 @@ class ADState(GameState):
     @property
     def finished(self) -> bool:
         return self.phase == "over"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_one_vote_a_round(cls, data: object) -> object:
+        """States saved before AD-14 changed (one vote a round) carry its two fields: they no longer
+        limit anything, so a running game loads without them."""
+        if isinstance(data, dict) and ("vote_round" in data or "vote_proposer" in data):
+            data = {k: v for k, v in data.items() if k not in ("vote_round", "vote_proposer")}
+        return data

@@ -267,15 +267,22 @@ def ranking(state: ADState) -> list[list[Seat]]:
 
 
 # -------------------------------------------------------------------------------------------- automatic steps
+#: AD-11 reshuffles until an affordable card shows, with one somewhere in the marketplace: each reshuffle
+#: shows it with a chance of at least 5 in 85, so this many all failing has a chance below 1e-25. It only
+#: keeps a broken generator from hanging the game; reaching it ends the buying as if nothing were affordable.
+MAX_AD11_RESHUFFLES = 1000
+
+
 def market_reshuffle(
     state: ADState,
     rng: Rng,
     reason: ReshuffleReason,
     ok_test: Literal["tco", "affordable"],
     now: TurnState | None = None,
+    limit: int | None = None,
 ) -> list[Event]:
     """Reshuffle the marketplace until its test holds (AD-8: a TCO-cost card shows; AD-11: something is
-    affordable), giving up after one cycle of the deck."""
+    affordable), at most ``limit`` times (default: one cycle of the deck)."""
     db = DB
     market = state.market
 
@@ -286,7 +293,7 @@ def market_reshuffle(
         assert now is not None
         return _anything_affordable_in(state, now, shown)
 
-    done, found = reshuffle_until(market, rng, key_of, ok, cycle_limit(market))
+    done, found = reshuffle_until(market, rng, key_of, ok, cycle_limit(market) if limit is None else limit)
     if not done:
         return []
     return [
@@ -305,9 +312,10 @@ def draft_check(state: ADState, rng: Rng) -> list[Event]:
 
 
 def buy_check(state: ADState, rng: Rng) -> list[Event]:
-    """AD-11, run whenever the current player is in the buy step: if nothing on show is affordable but
-    something in the marketplace deck would be, reshuffle until it shows (one cycle at most). If nothing in
-    the whole marketplace is affordable, or the cycle finds nothing, buying is over for this turn."""
+    """AD-11, run whenever the current player is in the buy step: if nothing on show (nor the top W-A card)
+    is affordable, reshuffle the marketplace at least once, and again until something affordable shows.
+    Only when nothing in the whole marketplace (deck and face-up) is affordable does it stop after that
+    first reshuffle: then buying is over for this turn."""
     now = state.now
     if now is None or now.gave_up or not in_buy_step(state):
         return []
@@ -315,14 +323,24 @@ def buy_check(state: ADState, rng: Rng) -> list[Event]:
         return []
     market = state.market
     supply = [*market.deck, *market.showing()]
-    events: list[Event] = []
-    if _anything_affordable_in(state, now, supply):
-        events = market_reshuffle(state, rng, "nothing_affordable", "affordable", now)
-        now.reshuffles += sum(e.reshuffles for e in events if isinstance(e, MarketReshuffled))
-        if affordable(state, now):
-            return events
+    if not supply:  # nothing left to reshuffle at all
+        limit = 0
+    elif _anything_affordable_in(state, now, supply):
+        limit = MAX_AD11_RESHUFFLES
+    else:
+        limit = 1  # the one reshuffle the rule asks for, which cannot help
+    events = market_reshuffle(state, rng, "nothing_affordable", "affordable", now, limit)
+    now.reshuffles += sum(e.reshuffles for e in events if isinstance(e, MarketReshuffled))
+    if affordable(state, now):
+        return events
     now.gave_up = True
     return [*events, NothingAffordable(seat=now.seat, reshuffles=now.reshuffles)]
+
+
+def turn_begins(state: ADState, seat: Seat) -> None:
+    """AD-14: a seat whose proposal was rejected may propose again once its next turn begins."""
+    if seat in state.vote_barred:
+        state.vote_barred = [s for s in state.vote_barred if s != seat]
 
 
 # Events are frozen: like the legal actions, identical small ones are one shared object.
@@ -357,6 +375,7 @@ def start_turn(state: ADState, rng: Rng) -> list[Event]:
     """AD-9: the player reveals the whole hand; its credits form the two pools (AD-10)."""
     db = DB
     seat = current_seat(state)
+    turn_begins(state, seat)
     hand = state.piles[seat].hand
     by_id = db.by_id
     now = shallow_copy(  # a fresh turn: every list new, the rest as a new TurnState has it

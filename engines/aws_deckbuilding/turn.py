@@ -66,8 +66,8 @@ REFUSALS: tuple[str, ...] = (
     "not_retiring",
     "not_your_turn",
     "unknown_action",
+    "proposal_rejected",
     "vote_running",
-    "vote_this_round",
 )
 
 # Actions are frozen: the legal lists reuse one object per choice instead of building them again.
@@ -105,13 +105,11 @@ def _decline(card: str, which: Which) -> DeclineEffect:
 
 # ------------------------------------------------------------------------------------------------ legal
 def may_propose(state: ADState, seat: Seat) -> bool:
-    """AD-14: any seat, at any time of a running game, while no vote runs; one vote a round (a rejected
-    proposal is not put to the table again until the next round)."""
+    """AD-14: any seat, at any time of a running game, while no vote runs, even right after an agreed
+    reshuffle; a seat whose proposal was rejected waits for its next turn (so a "no" is not asked again and
+    again)."""
     return (
-        state.phase != "over"
-        and state.vote is None
-        and seat in state.piles
-        and state.vote_round != state.round
+        state.phase != "over" and state.vote is None and seat in state.piles and seat not in state.vote_barred
     )
 
 
@@ -180,6 +178,7 @@ def do_draft(state: ADState, seat: Seat, action: Draft, rng: Rng) -> list[Event]
     if turned:
         events.append(MarketRefilled(cards=turned))
     if state.pick < picks:
+        play.turn_begins(state, play.drafter(state))
         return events + play.draft_check(state, rng)
     return events + finish_draft(state, rng)
 
@@ -373,10 +372,8 @@ def do_propose(state: ADState, seat: Seat) -> list[Event]:
         raise IllegalAction("game_over")
     if state.vote is not None:
         raise IllegalAction("vote_running")
-    if state.vote_round == state.round:
-        raise IllegalAction("vote_this_round", round=state.round, proposer=state.vote_proposer)
-    state.vote_round = state.round
-    state.vote_proposer = seat
+    if seat in state.vote_barred:
+        raise IllegalAction("proposal_rejected")
     others = [p for p in state.order if p != seat]
     state.vote = VoteState(proposer=seat, waiting=others, agreed=[seat])
     return [ReshuffleProposed(seat=seat, seats=list(others))]
@@ -392,11 +389,16 @@ def do_vote(state: ADState, seat: Seat, action: Vote, rng: Rng) -> list[Event]:
     events: list[Event] = [Voted(seat=seat, agree=action.agree, waiting_seats=list(vote.waiting))]
     if not action.agree:
         state.vote = None
+        # AD-14: only a rejected proposal limits, and only its proposer, until their next turn begins.
+        if vote.proposer not in state.vote_barred:
+            state.vote_barred = [*state.vote_barred, vote.proposer]
         return [*events, ReshuffleRejected(seat=seat)]
     vote.agreed.append(seat)
     if vote.waiting:
         return events
     state.vote = None
+    if state.now is not None and state.phase != "draft":
+        state.now.reshuffle_votes += 1
     reshuffle_market(state.market, rng, key_of)
     events.append(MarketReshuffled(reason="vote", reshuffles=1, found=True, cards=state.market.showing()))
     if state.phase == "draft":

@@ -240,8 +240,9 @@ class ADView(View):
     turn: TurnView | None
     last_turn: LastTurnView | None
     decision: Decision | None
-    #: who proposed this round's reshuffle vote (one vote a round); ``None``: a vote may be proposed
-    vote_proposer_seat: Seat | None
+    #: AD-14: seats whose reshuffle proposal was rejected and who may not propose again until their next
+    #: turn begins
+    vote_barred_seats: list[Seat]
     standings: list[Standing] | None
     cards: dict[str, CardFace]
     # seat views only
@@ -435,7 +436,7 @@ def view(state: ADState, seat: Seat | None, game: str, to_move: list[Seat]) -> A
         turn=turn_view(state, state.now) if state.now is not None and state.phase != "draft" else None,
         last_turn=LastTurnView(**last.model_dump()) if last is not None else None,
         decision=decision(state),
-        vote_proposer_seat=state.vote_proposer if state.vote_round == state.round else None,
+        vote_barred_seats=list(state.vote_barred),
         standings=standings(state) if state.finished else None,
         cards={},
     )

@@ -1,8 +1,8 @@
 """The Project Chaos engine: set-up (PC-5, PC-6), the actions and answers of every pending decision, the end.
 
 Rule ids are on the rule page ``rules/project-chaos.md``; decisions the page leaves open are documented in
-``effects.py`` (PC-2a, PC-4a, PC-10a, PC-11a, PC-12a, PC-12b), ``flow.py`` (PC-8a, PC-9a, PC-9b, PC-10b) and
-below (PC-6a)."""
+``effects.py`` (PC-2a, PC-4a, PC-10a, PC-11a, PC-12a, PC-12b), ``flow.py`` (PC-8a, PC-9b, PC-9c, PC-10b; and
+the page's PC-9a), ``scenarios.py`` (PC-5a..c) and below (PC-6a)."""
 
 from __future__ import annotations
 
@@ -114,7 +114,11 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
         for cat, wanted in start.workplaces.items():
             workplaces[cat] = _take_seeded(deck, wanted, cat)
         lane = [c for c in (_take_seeded(deck, wanted, None) for wanted in start.lane) if c is not None]
-        cut = len(deck) - start.deck if start.deck is not None and start.deck < len(deck) else 0
+        # PC-6: every card goes into the deck; only the difficulty option cuts it to the scenario's own
+        # shorter deck (PC-5a).
+        cut = 0
+        if options.deck == "short" and start.deck is not None:
+            cut = max(0, len(deck) - start.deck)
         set_aside, deck = deck[:cut], deck[cut:]
         return PCState(
             game=self.id,

@@ -124,11 +124,12 @@ class CardsRecycled(Event):
 
 
 class ChaosResolved(Event):
-    """PC-9 after the action: ``effect`` calm (die 0/1), swap (die 2), reveal (die 3)."""
+    """PC-9 after the action: ``effect`` calm (die 0/1), swap (die 2), reveal (die 3), empty_deck (die 2 or 3
+    with no card left: nothing happens, PC-9a)."""
 
     kind: Literal["chaos"] = "chaos"
     face: int
-    effect: Literal["calm", "swap", "reveal"]
+    effect: Literal["calm", "swap", "reveal", "empty_deck"]
 
 
 class CardDrawn(Event):

@@ -3,9 +3,12 @@
 :func:`advance` runs the turn forward from wherever it stands until it needs a decision (``PCState.pending``,
 or the next player's action) or the game ends. Decisions taken here:
 
-- PC-9a: chaos follows the action (after its effects and push-out) and reads the die as it is then; the refill
+- PC-9c: chaos follows the action (after its effects and push-out) and reads the die as it is then; the refill
   (PC-8) comes after chaos. With die 2 the player draws first, then discards any card from hand (the drawn one
-  too). With an empty deck the die-2 swap is skipped and a die 3 reveals what is left: the refill then loses.
+  too).
+- PC-9a (the rule page's): chaos never loses on an empty deck. With no card left a die 2 or 3 does nothing
+  (event effect ``empty_deck``); a die 3 with one card left reveals and resolves that one. The refill (PC-8)
+  is the only deck-out loss.
 - PC-9b: during a die-3 resolution a revealed card with a play effect must be played and any other card must
   be placed; the player picks the order, the workplace and the push-out. Revealed cards do not trigger chaos
   again.
@@ -89,12 +92,16 @@ def _chaos(state: PCState, events: list[Event]) -> None:
     if face <= 1:
         events.append(shared(ChaosResolved, seat=seat, face=face, effect="calm"))
         state.stage = "refill"
+    elif not state.deck:
+        # PC-9a: an empty deck never loses in chaos: die 2 or 3 finds nothing to draw or reveal and does
+        # nothing; the refill (PC-8) is the only deck-out loss.
+        events.append(shared(ChaosResolved, seat=seat, face=face, effect="empty_deck"))
+        state.stage = "refill"
     elif face == 2:
         events.append(shared(ChaosResolved, seat=seat, face=face, effect="swap"))
         state.stage = "refill"
-        if state.deck:
-            draw(state, seat, "chaos", events)
-            state.pending = ChaosDiscardPending(seat=seat)
+        draw(state, seat, "chaos", events)
+        state.pending = ChaosDiscardPending(seat=seat)
     else:
         events.append(shared(ChaosResolved, seat=seat, face=face, effect="reveal"))
         shown = [state.deck.pop() for _ in range(min(REVEAL, len(state.deck)))]

@@ -11,6 +11,7 @@ from engines.core import Action, GameState, Options, Seat
 from engines.project_chaos.cards import Category, Claim, Effect, Vote
 
 ScenarioChoice = Literal["balanced", "innovation", "firefighting", "mvp", "stable", "random"]
+DeckChoice = Literal["full", "short"]
 
 
 class PCOptions(Options):
@@ -18,6 +19,11 @@ class PCOptions(Options):
         "random",
         description="PC-5 scenario card: balanced, innovation, firefighting, mvp, stable, or random "
         "(drawn at the start with the game's generator)",
+    )
+    deck: DeckChoice = Field(
+        "full",
+        description="PC-6: full (every card is shuffled into the deck, the document's set-up) or short "
+        "(crunch: the scenario's own shorter deck, the rest set aside face down)",
     )
 
 
@@ -185,7 +191,8 @@ class PCState(GameState):
     scenario: str
     #: the top of the deck is the end of the list
     deck: list[str]
-    #: PC-5a: cards the scenario's schedule set aside face down (hidden from everyone, never used)
+    #: PC-6 ``deck=short``: cards the scenario's shorter deck set aside face down (hidden from everyone, never
+    #: used); empty with the full deck
     set_aside: list[str] = Field(default_factory=list)
     hands: dict[Seat, list[str]]
     workplaces: dict[Category, str | None]

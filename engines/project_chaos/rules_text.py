@@ -21,14 +21,14 @@ def _scenario_lines(lang: str) -> str:
             if st.workplaces:
                 start += "、各仕事場にトラブルカード1枚"
             if st.deck is not None:
-                start += f"、山札{st.deck}枚"
+                start += f"、deck=short なら山札{st.deck}枚"
             lines.append(f"・{s.name.ja}：{goal_text(s.goal).ja}（{start}）")
         else:
             start = f"start: die {st.die}, tokens {st.tokens}"
             if st.workplaces:
                 start += ", a trouble card in each workplace"
             if st.deck is not None:
-                start += f", a deck of {st.deck} cards"
+                start += f", with deck=short a deck of {st.deck} cards"
             lines.append(f"- {s.name.en}: {goal_text(s.goal).en} ({start})")
     return "\n".join(lines)
 
@@ -94,13 +94,14 @@ def rule_sections() -> list[RuleSection]:
             ("PC-6", "PC-5"),
             ("Setting up", "準備"),
             "The deck is shuffled and everyone gets 3 cards. The scenario sets the die, the tokens and, for "
-            "Firefighting, a trouble card in each workplace, taken from the deck. Then the scenario's "
-            "schedule cuts the deck: only that many cards stay in it, the rest are set aside face down for "
-            "the whole game. The first seat starts; turns go round in seat order.",
+            "Firefighting, a trouble card in each workplace, taken from the deck. Every other card stays in "
+            "the deck. For a harder game, the option deck=short (crunch) keeps only the scenario's shorter "
+            "deck and sets the rest aside face down for the whole game. The first seat starts; turns go "
+            "round in seat order.",
             "山札をシャッフルし、全員に3枚ずつ配ります。シナリオに従って混沌ダイスとリソースを合わせ、炎上鎮"
-            "火では山札からトラブルカードを1枚ずつ各仕事場に置きます。続いてシナリオのスケジュールに従い、山"
-            "札を決められた枚数だけ残して、残りは裏向きのままゲームから除きます。最初の席の人から、席順にタ"
-            "ーンを回します。",
+            "火では山札からトラブルカードを1枚ずつ各仕事場に置きます。残りのカードはすべて山札に入れます。"
+            "難しくしたいときはオプション deck=short（短納期）で、シナリオごとの短い山札だけを残し、残り"
+            "は裏向きのままゲームから除きます。最初の席の人から、席順にターンを回します。",
         ),
         _r(
             "turn",
@@ -131,15 +132,19 @@ def rule_sections() -> list[RuleSection]:
         ),
         _r(
             "chaos",
-            ("PC-9",),
+            ("PC-9", "PC-9a"),
             ("The die in play", "ダイスの影響（混沌）"),
             "After your action, the die acts. 0 or 1: nothing. 2: draw a card, then discard any card from "
             "your hand. 3: the top 2 cards of the deck are revealed and you resolve both now, in the order "
             "you choose: a card with a play effect is played, any other card is placed (you pick the "
-            "workplace and the push-out). These forced cards do not trigger chaos again.",
+            "workplace and the push-out). These forced cards do not trigger chaos again. If the deck is "
+            "empty, a 2 or a 3 does nothing (a 3 with one card left reveals just that one): chaos never "
+            "fails the project by itself.",
             "アクションのあと、ダイスの目に応じて混沌が起きます。0・1：何もなし。2：山札から1枚引き、手札か"
             "ら好きな1枚を捨てる。3：山札の上2枚を公開し、好きな順にすぐ処理する。プレイ効果のあるカードはプ"
-            "レイ、それ以外は配置（仕事場と押し出しは自分で選ぶ）。この強制処理で混沌は再び起きません。",
+            "レイ、それ以外は配置（仕事場と押し出しは自分で選ぶ）。この強制処理で混沌は再び起きません。山"
+            "札が空なら2も3も何も起きません（残り1枚なら3はその1枚だけを公開）。混沌そのものでプロジェクト"
+            "が失敗することはありません。",
         ),
         _r(
             "stagnation",

@@ -5,9 +5,10 @@ victory check and for the pictures ("User 2/2 · Tech 1/2 · Mgmt 0/2").
 
 Decisions taken here (the rule page leaves them open):
 
-- PC-5a, the schedule: a scenario's start board may also cut the deck to ``start.deck`` cards once the board
-  is set (the rest are set aside face down, hidden from everyone, for the whole game). The deck is the
-  project's time: running out of it loses (PC-8). It is the lever the start boards were tuned with.
+- PC-5a, the crunch: a scenario may name its own shorter deck, ``start.deck`` cards. It is used only with the
+  difficulty option ``deck=short`` (PC-6: by default every card is in the deck): once the board is set the
+  deck is cut to that many cards and the rest are set aside face down, hidden from everyone, for the whole
+  game. The deck is the project's time: running out of it at the refill loses (PC-8).
 - PC-5b: "MVP launch" (4 User cards of value >= 0 in the lane) and "Stable release" (the lane's values add up
   to +10) are our two scenarios; a trouble in the lane does not spoil the MVP, it just does not count.
 - PC-5c: the balanced product counts a two-category card once, for whichever category makes the goal (the
@@ -88,8 +89,8 @@ class Seed(_Model):
 class Start(_Model):
     die: int = Field(ge=0, le=3)
     tokens: int = Field(ge=0, le=3)
-    #: PC-5a, the schedule: cards left in the deck once the board is set; the rest are set aside face down
-    #: for the whole game (None: the whole deck)
+    #: PC-5a, the crunch (option ``deck=short`` only): cards left in the deck once the board is set; the rest
+    #: are set aside face down for the whole game (None: the whole deck even then)
     deck: int | None = Field(None, ge=3, le=42)
     workplaces: dict[Category, Seed] = Field(default_factory=dict)
     lane: tuple[Seed, ...] = ()

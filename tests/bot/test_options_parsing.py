@@ -23,3 +23,14 @@ def test_lobby_lists_long_option_values_shortened() -> None:
     assert option_text(True) == "true" and option_text(4) == "4"
     long = option_text("[[cards]]\nname = `x`\n" * 50)
     assert len(long) == 40 and long.endswith("…") and "\n" not in long and "`" not in long
+
+
+def test_pc_6_lobby_says_what_the_project_chaos_deck_option_means() -> None:
+    from bot.table.lobby_words import option_row
+
+    assert option_row("project-chaos", "deck", "full", "en") == (
+        "Deck: full (every card shuffled in, the document's set-up) · `deck=full`"
+    )
+    assert option_row("project-chaos", "deck", "short", "ja").startswith("山札：短納期（")
+    # An option the game's catalog does not name is listed as typed.
+    assert option_row("project-chaos", "no_such_option", "x", "en") == "`no_such_option` = `x`"

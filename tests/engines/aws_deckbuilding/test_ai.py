@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engines.aws_deckbuilding import ENGINE
 from engines.aws_deckbuilding.cards import key_of
-from engines.aws_deckbuilding.models import ApplyEffects, Buy, Draft, EndTurn, KeepOnprem, Retire, Vote
+from engines.aws_deckbuilding.models import (
+    ApplyEffects,
+    Buy,
+    Draft,
+    EndTurn,
+    KeepOnprem,
+    ProposeReshuffle,
+    Retire,
+    Vote,
+)
 from engines.core import RandomAgent, Rng
 from engines.core.play import play_out
 from tests.engines.aws_deckbuilding.conftest import Table
@@ -82,3 +93,26 @@ def test_random_level_plays_legal_moves_but_never_proposes_a_vote() -> None:
     final, history = play_out(ENGINE, ENGINE.new_game(["p1", "p2", "p3"], None, 4), agent, Rng.from_seed(4))
     assert ENGINE.outcome(final) is not None
     assert not any(a.type == "propose_reshuffle" for _, a, _ in history)
+
+
+def test_ad_14_the_ai_proposes_at_most_once_a_turn_though_an_agreed_reshuffle_allows_another() -> None:
+    """Every time the AI proposes in these games, the others are made to agree: back on its turn it may
+    propose again (the rule allows it) but does not; at least once it still finds nothing worth buying,
+    where another proposal would have looped."""
+    ai = ENGINE.ai()
+    after: Counter[str] = Counter()
+    for seed in range(5):
+        state = ENGINE.new_game(["a", "b", "c"], None, seed)
+        rng = Rng.from_seed(seed)
+        while ENGINE.outcome(state) is None:
+            seat = ENGINE.to_move(state)[0]
+            action = ai.choose(state, seat, rng)
+            if action.type == "propose_reshuffle":
+                agreed = ENGINE.apply(state, seat, action).state
+                for voter in ENGINE.to_move(agreed):
+                    agreed = ENGINE.apply(agreed, voter, Vote(agree=True)).state
+                if ENGINE.to_move(agreed) == [seat]:
+                    assert ProposeReshuffle() in ENGINE.legal_actions(agreed, seat)
+                    after[ai.choose(agreed, seat, Rng(1)).type] += 1
+            state = ENGINE.apply(state, seat, action).state
+    assert after["end_turn"] and not after["propose_reshuffle"]

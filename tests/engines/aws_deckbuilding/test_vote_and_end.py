@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engines.aws_deckbuilding import ENGINE
@@ -39,22 +41,43 @@ def test_ad_14_one_no_ends_the_vote() -> None:
     assert ENGINE.to_move(t.state) == ["p1"]
 
 
-def test_ad_14_any_seat_may_propose_out_of_turn_and_one_vote_is_held_a_round() -> None:
+def test_ad_14_any_seat_may_propose_out_of_turn_and_only_a_rejected_proposer_is_barred() -> None:
     t = Table(players=2, drafted=True)
     assert ENGINE.to_move(t.state) == ["p1"]
     assert t.legal("p2") == [ProposeReshuffle()]  # p2 is not to move but may propose
     t.do("p2", ProposeReshuffle())
     assert ENGINE.to_move(t.state) == ["p1"] and t.state.vote is not None
     t.do("p1", Vote(agree=False))
-    assert ProposeReshuffle() not in t.legal("p2") and ProposeReshuffle() not in t.legal("p1")
-    for seat in ("p1", "p2"):
-        with pytest.raises(IllegalAction) as err:
-            t.do(seat, ProposeReshuffle())
-        assert err.value.code == "vote_this_round" and err.value.params["proposer"] == "p2"
-    assert ENGINE.view(t.state, None).vote_proposer_seat == "p2"
+    assert t.legal("p2") == [] and ProposeReshuffle() in t.legal("p1")  # the one who said no is not barred
+    with pytest.raises(IllegalAction) as err:
+        t.do("p2", ProposeReshuffle())
+    assert err.value.code == "proposal_rejected"
+    assert ENGINE.view(t.state, None).vote_barred_seats == ["p2"]
     # anything else out of turn is still refused
     with pytest.raises(NotYourTurn):
         t.do("p2", EndTurn())
+
+
+def test_ad_14_an_agreed_reshuffle_may_be_followed_by_another_proposal_at_once() -> None:
+    t = Table(players=2, drafted=True)
+    t.do("p1", ProposeReshuffle())
+    events = t.do("p2", Vote(agree=True))
+    assert "market_reshuffled" in kinds(events) and t.state.vote is None
+    assert ProposeReshuffle() in t.legal("p1") and t.legal("p2") == [ProposeReshuffle()]
+    assert ENGINE.view(t.state, None).vote_barred_seats == []
+    t.do("p2", ProposeReshuffle())  # at once, by anyone
+    assert t.state.vote is not None and t.state.vote.proposer == "p2"
+    t.do("p1", Vote(agree=True))
+    t.do("p1", ProposeReshuffle())  # and again
+    assert t.state.vote is not None and t.state.now is not None and t.state.now.reshuffle_votes == 2
+
+
+def test_ad_14_a_game_saved_under_one_vote_a_round_still_loads() -> None:
+    t = Table(players=2, drafted=True)
+    saved = json.loads(ENGINE.dump_state(t.state))
+    saved.update(vote_round=1, vote_proposer="p2")  # the fields of the old rule
+    state = ENGINE.load_state(json.dumps(saved))
+    assert state == t.state and ProposeReshuffle() in t.legal("p2")
 
 
 def test_ad_14_during_a_vote_only_votes() -> None:
@@ -75,13 +98,14 @@ def test_ad_14_a_vote_during_the_draft() -> None:
     assert any(isinstance(a, Draft) for a in t.legal("p1"))
 
 
-def test_ad_14_the_proposal_allowance_returns_each_round() -> None:
+def test_ad_14_a_rejected_proposer_may_propose_again_when_their_next_turn_begins() -> None:
     t = Table(players=2, drafted=True)
     t.do("p1", ProposeReshuffle())
     t.do("p2", Vote(agree=False))
     assert ProposeReshuffle() not in t.legal("p1")
     for seat in ("p1", "p2"):
         while ENGINE.to_move(t.state) == [seat]:
+            assert ProposeReshuffle() not in t.legal("p1")  # through p2's whole turn too
             legal = t.legal(seat)
             t.do(
                 seat,
@@ -89,7 +113,21 @@ def test_ad_14_the_proposal_allowance_returns_each_round() -> None:
                 if ApplyEffects() in legal
                 else next(a for a in legal if a.type in ("end_turn", "keep_onprem")),
             )
-    assert t.state.round == 2 and ProposeReshuffle() in t.legal("p1")
+    assert t.state.now is not None and t.state.now.seat == "p1"
+    assert ProposeReshuffle() in t.legal("p1") and t.state.vote_barred == []
+
+
+def test_ad_14_a_rejected_proposal_in_the_draft_waits_for_the_proposers_next_pick() -> None:
+    t = Table(players=3)
+    assert ENGINE.to_move(t.state) == ["p1"]
+    t.do("p3", ProposeReshuffle())
+    t.do("p1", Vote(agree=True))
+    t.do("p2", Vote(agree=False))
+    assert ProposeReshuffle() not in t.legal("p3")
+    for _ in range(2):  # p1 and p2 pick
+        seat = ENGINE.to_move(t.state)[0]
+        t.do(seat, next(a for a in t.legal(seat) if isinstance(a, Draft)))
+    assert ENGINE.to_move(t.state) == ["p3"] and ProposeReshuffle() in t.legal("p3")
 
 
 def test_ad_15_the_game_ends_the_moment_the_last_wa_card_is_bought() -> None:

@@ -116,12 +116,41 @@ def test_pc_6_setup_deals_three_each_and_sets_the_scenarios_board(scenario: str)
     assert s.scenario == scenario and all(len(h) == 3 for h in s.hands.values())
     assert (s.die, s.tokens) == (start.die, start.tokens)
     assert sorted(all_cards(s)) == sorted(CARDS)
-    if start.deck is not None:
-        assert len(s.deck) == start.deck and len(s.set_aside) == 42 - 12 - start.deck - len(start.workplaces)
     for cat, seed in start.workplaces.items():
         card = s.workplaces[cat]
         assert card is not None and cat in CATS[card] and seed.min_value <= VALUE[card] <= seed.max_value
     assert E.to_move(s) == ["a"] and s.round == 1
+
+
+@pytest.mark.parametrize("scenario", SCENARIO_IDS)
+def test_pc_6_all_cards_are_shuffled_into_the_deck_by_default(scenario: str) -> None:
+    # The seed's 「全てのカードをよくシャッフル」: no card is set aside unless deck=short is chosen.
+    for seed in range(5):
+        s = E.new_game(["a", "b", "c", "d"], {"scenario": scenario}, seed)
+        assert s.options.deck == "full" and s.set_aside == []
+        assert len(s.deck) == 42 - 12 - len(SCENARIOS[scenario].start.workplaces)
+        assert E.view(s, None).set_aside_count == 0
+
+
+@pytest.mark.parametrize("scenario", SCENARIO_IDS)
+def test_pc_6_deck_short_keeps_only_the_scenarios_shorter_deck(scenario: str) -> None:
+    start = SCENARIOS[scenario].start
+    s = E.new_game(["a", "b", "c", "d"], {"scenario": scenario, "deck": "short"}, 11)
+    assert sorted(all_cards(s)) == sorted(CARDS)
+    rest = 42 - 12 - len(start.workplaces)
+    if start.deck is None:  # a scenario without a shorter deck plays the full deck even then
+        assert len(s.deck) == rest and s.set_aside == []
+    else:
+        assert len(s.deck) == start.deck and len(s.set_aside) == rest - start.deck
+        assert set(s.set_aside) <= E.hidden_cards(s, "a") and set(s.set_aside) <= E.hidden_cards(s, None)
+
+
+def test_pc_6_the_deck_option_is_full_or_short() -> None:
+    assert E.make_options(None).deck == "full"
+    assert E.make_options({"deck": "short"}).deck == "short"
+    with pytest.raises(BadOptions) as err:
+        E.make_options({"deck": "tiny"})
+    assert "short" in err.value.params["problems"][0]["allowed"]
 
 
 def test_pc_6_firefighting_seeds_each_workplace_with_a_trouble() -> None:

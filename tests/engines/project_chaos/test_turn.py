@@ -257,3 +257,29 @@ def test_pc_9_die_3_with_one_card_left_reveals_it_then_the_refill_loses() -> Non
     end = act(n, "p1", {"type": "play", "card": CI}).state
     assert end.reason == "loss:cannot_draw"
     assert sorted(all_cards(end)) == sorted(all_cards(s))
+
+
+# --- PC-9a: an empty deck never loses in chaos -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("die", [2, 3])
+def test_pc_9a_die_2_or_3_with_an_empty_deck_does_nothing(die: int) -> None:
+    s = make_state(hands3([INTERN, VIRAL, LEGACY]), die=die, deck=[])
+    step = act(s, "p1", {"type": "discard", "card": LEGACY})
+    chaos = of_kind(step.events, "chaos")
+    assert [c.effect for c in chaos] == ["empty_deck"] and chaos[0].face == die
+    assert not {"card_drawn", "cards_revealed", "card_discarded"} & set(kinds(step.events)[1:])
+    assert step.state.hands["p1"] == [INTERN, VIRAL] and step.state.die == die
+    # The refill (PC-8) is the only deck-out loss.
+    assert step.state.reason == "loss:cannot_draw" and kinds(step.events)[-1] == "game_lost"
+
+
+def test_pc_9a_die_3_with_one_card_left_resolves_it_and_a_recycle_saves_the_refill() -> None:
+    recycle = "pc-deadline-moves-out"  # mgmt +2, play: shuffle discarded cards back into the deck
+    s = make_state(hands3([INTERN, VIRAL, LEGACY]), die=3, deck=[recycle], discard=[CI, INTERVIEW])
+    n = act(s, "p1", {"type": "discard", "card": LEGACY}).state
+    assert n.revealed == [recycle] and isinstance(n.pending, ForcedPending)
+    assert of_kind(act(s, "p1", {"type": "discard", "card": LEGACY}).events, "chaos")[0].effect == "reveal"
+    end = act(n, "p1", {"type": "play", "card": recycle})
+    assert end.state.result is None and len(end.state.hands["p1"]) == 3
+    assert sorted(all_cards(end.state)) == sorted(all_cards(s))

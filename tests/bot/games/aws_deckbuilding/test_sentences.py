@@ -8,11 +8,12 @@ import re
 
 import pytest
 
+from bot.errors import message_for
 from bot.games.aws_deckbuilding.ui import UI
 from engines.aws_deckbuilding import ENGINE
 from engines.aws_deckbuilding.events import EVENT_KINDS, GameEnded, MarketReshuffled, TurnEnded
 from engines.aws_deckbuilding.models import ApplyEffects, Buy, EndTurn, ProposeReshuffle, Retire, Vote
-from engines.core import Action, Event, Rng
+from engines.core import Action, Event, IllegalAction, Rng
 from tests.engines.aws_deckbuilding.conftest import Table
 
 ui = UI(ENGINE)
@@ -128,6 +129,30 @@ def test_reshuffles_by_the_rules_say_why() -> None:
     )
 
 
+def test_ad_11_the_one_reshuffle_that_finds_nothing_says_the_whole_marketplace_is_unaffordable() -> None:
+    cards = ["ec2#1", "s3#2"]
+    once = MarketReshuffled(seat="p1", reason="nothing_affordable", reshuffles=1, found=False, cards=cards)
+    assert ui.describe_event(once, "en", NAMES) == (
+        "🔀 Nothing was affordable for Alice, so the marketplace was reshuffled, but nothing in it is "
+        "affordable. Now on offer: Amazon EC2 and Amazon S3."
+    )
+    assert "マーケットプレイス全体に買えるカードがありません" in (ui.describe_event(once, "ja", NAMES) or "")
+
+
+def test_ad_14_a_rejected_proposer_is_told_when_they_may_propose_again() -> None:
+    t = Table(players=2, drafted=True)
+    t.do("p2", ProposeReshuffle())
+    t.do("p1", Vote(agree=False))
+    with pytest.raises(IllegalAction) as err:
+        t.do("p2", ProposeReshuffle())
+    assert message_for(err.value, "en")[0] == (
+        "Your last reshuffle proposal was turned down: you may propose again when your next turn begins."
+    )
+    assert message_for(err.value, "ja")[0] == (
+        "前回のリシャッフルの提案は否決されました。次の自分の手番が始まれば、また提案できます。"
+    )
+
+
 def test_the_end_names_the_winners() -> None:
     end = GameEnded(seat="p2", winner_seats=["p2", "p3"], scores={"p1": 3, "p2": 7, "p3": 7})
     assert ui.describe_event(end, "en", NAMES) == (
@@ -141,11 +166,12 @@ def test_every_event_of_whole_games_is_worded_out(lang: str) -> None:
     for seed in range(4):
         state = ENGINE.new_game(["p1", "p2", "p3"][: 2 + seed % 2], None, seed)
         ai, rng = ENGINE.ai(), Rng.from_seed(seed)
+        proposed = False
         while ENGINE.to_move(state):
             seat = ENGINE.to_move(state)[0]
             action: Action = ai.choose(state, seat, rng)
-            if seed == 1 and state.turns == 4 and state.vote is None and state.vote_round != state.round:
-                action = ProposeReshuffle()
+            if seed == 1 and state.turns == 4 and state.vote is None and not proposed:
+                action, proposed = ProposeReshuffle(), True
             step = ENGINE.apply(state, seat, action)  # type: ignore[arg-type]
             for event in step.events:
                 kinds.add(event.kind)

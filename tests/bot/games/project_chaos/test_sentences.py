@@ -21,6 +21,7 @@ from engines.project_chaos.events import (
     EVENT_KINDS,
     CardPlaced,
     CardPushedOut,
+    ChaosResolved,
     GameLost,
     Stagnation,
     VoteClosed,
@@ -121,6 +122,16 @@ def test_sentences_say_what_happened() -> None:
     lost = GameLost(scenario="mvp", reason="loss:die_overflow", cause_card="pc-production-is-down")
     assert ui.describe_event(lost, "en", NAMES) == (
         "💥 **Production Is Down** pushed the chaos die past 3 — the project collapses."
+    )
+
+
+def test_pc_9a_chaos_on_an_empty_deck_says_nothing_happens() -> None:
+    empty = ChaosResolved(seat="p1", face=2, effect="empty_deck")
+    assert ui.describe_event(empty, "en", NAMES) == (
+        "🎲 Chaos die 2, but the deck is empty: chaos has nothing to draw or reveal, so nothing happens."
+    )
+    assert ui.describe_event(empty.model_copy(update={"face": 3}), "ja", NAMES) == (
+        "🎲 混沌ダイス 3：山札が空なので、混沌は何も起こさない。"
     )
 
 
