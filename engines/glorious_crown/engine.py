@@ -50,6 +50,7 @@ from engines.glorious_crown.models import (
     Play,
     TopPlay,
 )
+from engines.glorious_crown.notation import GCNotation
 from engines.glorious_crown.plays import group_rank, is_counter, legal_plays, new_lock, play_error
 from engines.glorious_crown.scoring import is_foul_finish
 from engines.glorious_crown.scoring import outcome as final_outcome
@@ -73,6 +74,10 @@ def _play(cards: tuple[str, ...]) -> Play:
 
 
 class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
+    @property
+    def notation(self) -> GCNotation:
+        return GCNotation(self)
+
     id: ClassVar[str] = "glorious-crown"
     name: ClassVar[Text] = Text(en="Glorious Crown", ja="グローリアスクラウン")
     min_players: ClassVar[int] = 3

@@ -24,6 +24,7 @@ from engines.core import (
 from engines.core.models import Action
 from engines.project_chaos import flow
 from engines.project_chaos.cards import CARD_IDS, CATEGORIES, CATS, PLAYABLE, VALUE, Category
+from engines.project_chaos.notation import PCNotation
 from engines.project_chaos.effects import move_workplace_card, queue_front
 from engines.project_chaos.events import (
     CardDiscarded,
@@ -102,6 +103,10 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
     options_model = PCOptions
     state_model = PCState
     action_adapter = ACTION_ADAPTER
+
+    @property
+    def notation(self) -> PCNotation:
+        return PCNotation(self)
 
     # -- set-up (PC-5, PC-6) -------------------------------------------------------------------------------
     def _new_game(self, players: list[Seat], options: PCOptions, seed: int, rng: Rng) -> PCState:

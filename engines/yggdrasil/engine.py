@@ -54,7 +54,7 @@ from engines.yggdrasil.models import (
     YggState,
     YggView,
 )
-from engines.yggdrasil.notation import parse_cell
+from engines.yggdrasil.notation import YggNotation, parse_cell
 from engines.yggdrasil.rules_text import card_infos, rule_sections
 from engines.yggdrasil.scoring import score
 from engines.yggdrasil.views import build_view
@@ -86,6 +86,10 @@ _NO_INVASION = NoInvasion()
 
 
 class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
+    @property
+    def notation(self) -> YggNotation:
+        return YggNotation(self)
+
     id = "yggdrasil"
     name = Text(en="The Yggdrasil", ja="The Yggdrasil 世界樹創造カードゲーム")
     min_players = 2
