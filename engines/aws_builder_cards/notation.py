@@ -43,7 +43,9 @@ GAME = "aws-builder-cards"
 ALL_WORDS = frozenset(fold(w) for w in ("all", "*", "全部", "ぜんぶ", "すべて", "全て", "まとめて"))
 #: Words for the blind draw from the free deck, and for the top W-A card.
 BLIND_WORDS = frozenset(fold(w) for w in ("blind", "freedeck", "deck", "ブラインド", "無料デッキ", "山札"))
-WA_WORDS = frozenset(fold(w) for w in ("wa", "w-a", "well-architected", "wellarchitected", "ウェルアーキテクテッド"))
+WA_WORDS = frozenset(
+    fold(w) for w in ("wa", "w-a", "well-architected", "wellarchitected", "ウェルアーキテクテッド")
+)
 PREFIXES = ("Amazon ", "AWS ")
 #: The separators written between two names; a comma in each language is the canonical one.
 SEPARATOR = {"en": ", ", "ja": "、"}
@@ -341,7 +343,9 @@ class ABNotation(Phrasebook[ABState, ABAction]):
             case Deploy(cards=cards, decline_sunset=keep):
                 hand = self._hand(state, seat)
                 ordered = [c for c in hand if c in cards] + [c for c in cards if c not in hand]
-                written = SEPARATOR.get(lang, ", ").join(ordered) if precise else format_cards(db, ordered, lang)
+                written = (
+                    SEPARATOR.get(lang, ", ").join(ordered) if precise else format_cards(db, ordered, lang)
+                )
                 return PHRASES["deploy_sunset" if keep else "deploy"].write(lang, cards=written)
             case Retire(card=card) | MoveToDeck(card=card) | RetireBuilder(card=card):
                 return PHRASES[action.type].write(lang, card=one(card))
@@ -374,7 +378,7 @@ class ABNotation(Phrasebook[ABState, ABAction]):
                     found = read_cards(db, args["cards"], _anywhere(db))
                 out += [Deploy(cards=tuple(cards), decline_sunset=keep) for cards in found or []]
         piles = state.piles.get(seat)
-        sources = {
+        sources: dict[str, tuple[type[Retire | MoveToDeck | RetireBuilder], list[str]]] = {
             "retire": (Retire, hand),
             "move_to_deck": (MoveToDeck, [] if piles is None else list(piles.discard)),
             "retire_builder": (RetireBuilder, hand),
@@ -413,9 +417,9 @@ class ABNotation(Phrasebook[ABState, ABAction]):
 
 __all__ = [
     "ALL_WORDS",
+    "PHRASES",
     "ABNotation",
     "NotationError",
-    "PHRASES",
     "card_name",
     "counted",
     "fold",

@@ -10,7 +10,6 @@ from pydantic import TypeAdapter, ValidationError
 
 from engines.core.errors import BadAction, BadPlayerCount, GameError, GameOver, NotYourTurn
 from engines.core.i18n import Text
-from engines.core.notation import Notation
 from engines.core.models import (
     Action,
     ActionT,
@@ -25,6 +24,7 @@ from engines.core.models import (
     Step,
     ViewT,
 )
+from engines.core.notation import Notation
 from engines.core.options import validate_options
 from engines.core.rng import Rng, seed_state
 

@@ -36,12 +36,14 @@ _KATAKANA = range(ord("ァ"), ord("ヶ") + 1)
 _MIDDLE_DOTS = str.maketrans({"・": " "})
 
 
-def fold(text: str, *, spaces: bool = False) -> str:
+def fold(text: str, *, spaces: bool = False, kana: bool = True) -> str:
     """The one form typed text is compared in: NFKC (full-width "ｓ３" is "s3"), case-folded, katakana as
     hiragana (so either kana meets), middle dots as spaces; spaces then dropped, or, with ``spaces=True``,
-    kept as single spaces for readers that split at them. Idempotent."""
+    kept as single spaces for readers that split at them. ``kana=False`` keeps katakana, for readers that
+    quote a piece of the text back to the player as written. Idempotent."""
     text = unicodedata.normalize("NFKC", text).casefold().translate(_MIDDLE_DOTS)
-    text = "".join(chr(ord(c) - 0x60) if ord(c) in _KATAKANA else c for c in text)
+    if kana:
+        text = "".join(chr(ord(c) - 0x60) if ord(c) in _KATAKANA else c for c in text)
     return " ".join(text.split()) if spaces else "".join(text.split())
 
 

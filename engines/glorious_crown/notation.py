@@ -35,8 +35,8 @@ SYMBOL: dict[str, str] = {code: SUITS[code].symbol for code in SUIT_CODES}
 JOKER_NAME: Text = DATA.joker_rules.name
 PASS_NAME = Text(en="pass", ja="パス")
 DECLINE_NAME = Text(en="decline", ja="見送る")
-PASS_WORDS = frozenset(fold(w) for w in ("pass", "パス"))
-DECLINE_WORDS = frozenset(fold(w) for w in ("decline", "keep", "見送る", "みおくる"))
+PASS_WORDS = frozenset({"pass", "パス", "ぱす"})
+DECLINE_WORDS = frozenset({"decline", "keep", "見送る", "みおくる"})
 MAX_GROUP = 4  # GC-4
 
 # Faces as ordinary Daifugo writes them (GC-1: 11-15 are J, Q, K, A, 2).
@@ -53,8 +53,9 @@ _SEPARATORS = re.compile(r"[\s,、，+＋・/]+")
 
 
 def _fold(word: str) -> str:
-    # Spaces kept: they separate the cards of a group ("S7 H7").
-    return fold(word, spaces=True)
+    # Spaces kept: they separate the cards of a group ("S7 H7"); kana kept: an unreadable piece is quoted
+    # back as typed.
+    return fold(word, spaces=True, kana=False)
 
 
 #: words -> what they stand for, longest first so "diamonds" is read before "dia"
@@ -287,7 +288,7 @@ class GCNotation(Phrasebook[GCState, GCAction]):
     def same(self, legal: GCAction, reading: GCAction) -> bool:
         """A group is the same in any order: "7♥ 7♠" is the play the engine lists as S7 H7."""
         if isinstance(legal, Play | Give | Answer) and type(legal) is type(reading):
-            return sorted(legal.cards) == sorted(reading.cards)  # type: ignore[union-attr]
+            return sorted(legal.cards) == sorted(reading.cards)
         return legal == reading
 
 
@@ -296,12 +297,12 @@ __all__ = [
     "JOKER_NAME",
     "PASS_NAME",
     "SYMBOL",
+    "GCNotation",
     "UnreadableCards",
     "format_card",
     "format_cards",
     "format_move",
     "format_suits",
-    "GCNotation",
     "parse_cards",
     "parse_move",
     "suggest",

@@ -24,7 +24,6 @@ from engines.core import (
 from engines.core.models import Action
 from engines.project_chaos import flow
 from engines.project_chaos.cards import CARD_IDS, CATEGORIES, CATS, PLAYABLE, VALUE, Category
-from engines.project_chaos.notation import PCNotation
 from engines.project_chaos.effects import move_workplace_card, queue_front
 from engines.project_chaos.events import (
     CardDiscarded,
@@ -57,6 +56,7 @@ from engines.project_chaos.models import (
     TargetPending,
     VotePending,
 )
+from engines.project_chaos.notation import PCNotation
 from engines.project_chaos.scenarios import SCENARIO_IDS, SCENARIOS, Seed
 from engines.project_chaos.views import PCView, build
 

@@ -1,12 +1,14 @@
 """How players write Project Chaos moves (the notation protocol, ``engines.core.notation``).
 
-A card is named by its printed name in either language, its id or an alias from ``cards.toml``, or by a part of
-a name that only one card the seat may use has; a workplace by its name ("Technology" / "テクノロジー") or id:
+A card is named by its printed name in either language, its id or an alias from ``cards.toml``, or by a part
+of a name that only one card the seat may use has; a workplace by its name ("Technology" / "テクノロジー") or
+its id:
 
 - "play Outage" / "障害をプレイ" (PC-7 A), "discard Outage" / "障害を捨てる" (PC-7 B);
 - "place Outage in Technology" / "障害をテクノロジーに配置" (PC-7 C); without a workplace it means the card's
   only workplace that is open, and is ambiguous when two are;
-- "pay" / "払う" and "don't pay" / "払わない" (the push-out, PC-7 C); "pick Technology" / "テクノロジーを選ぶ";
+- "pay" / "払う" and "don't pay" / "払わない" (the push-out, PC-7 C);
+- "pick Technology" / "テクノロジーを選ぶ" (the workplace an effect acts on);
 - "vote yes" / "賛成", "vote no" / "反対", "claim" / "経験あり", "no claim" / "経験なし" (PC-12).
 """
 
@@ -23,9 +25,9 @@ from engines.project_chaos.models import (
     MakeClaim,
     NoClaim,
     NoPay,
+    Pay,
     PCAction,
     PCState,
-    Pay,
     Pick,
     Place,
     Play,

@@ -35,11 +35,6 @@ _CELL = re.compile(r"^([A-Z])\s*(\d{1,2})$")
 _CELL_SLOT = r"[a-z]\s*[0-9]{1,2}"
 
 
-def _fold(text: str) -> str:
-    """Case, width and spacing do not matter in what a player types."""
-    return fold(text)
-
-
 # -- cells ----------------------------------------------------------------------------------------------
 # ``cell_name`` and ``column_label`` (the names the picture writes) are the geometry's; they are re-exported
 # here so that reading and writing a cell come from one module.
@@ -94,13 +89,13 @@ def parse_hand_card(text: str, hand: Sequence[HandCard]) -> HandCard | None:
     for held in hand:
         if held.id == typed:
             return held
-    folded = _fold(typed)
+    folded = fold(typed)
     if not folded:
         return None
     if folded.isdecimal():
         number = int(folded)
         return hand[number - 1] if 1 <= number <= len(hand) else None
-    names = [(held, [_fold(card_name(held.face.kind, lang)) for lang in ("en", "ja")]) for held in hand]
+    names = [(held, [fold(card_name(held.face.kind, lang)) for lang in ("en", "ja")]) for held in hand]
     for held, printed in names:
         if folded in printed:
             return held
@@ -124,7 +119,9 @@ PHRASES = {
         slots={"first": _CELL_SLOT, "second": _CELL_SLOT},
     ),
     "skip_effect": Phrase(en="skip", ja="スキップ", also=("見送る",)),
-    "invade": Phrase(en="invade {target}", ja="{target}に侵攻", also=("{target}に侵攻する",), slots={"target": _CELL_SLOT}),
+    "invade": Phrase(
+        en="invade {target}", ja="{target}に侵攻", also=("{target}に侵攻する",), slots={"target": _CELL_SLOT}
+    ),
     "no_invasion": Phrase(en="no invasion", ja="侵攻しない"),
 }
 
@@ -153,7 +150,9 @@ class YggNotation(Phrasebook[YggState, YggAction]):
     def spell(self, state: YggState, seat: Seat, action: YggAction, lang: str, *, precise: bool) -> str:
         phrase = PHRASES[action.type]
         if isinstance(action, Place):
-            return phrase.write(lang, card=self._card_word(state, seat, action.card, lang, precise), cell=action.cell)
+            return phrase.write(
+                lang, card=self._card_word(state, seat, action.card, lang, precise), cell=action.cell
+            )
         if isinstance(action, Discard):
             return phrase.write(lang, card=self._card_word(state, seat, action.card, lang, precise))
         if isinstance(action, SwapAction):
@@ -195,7 +194,9 @@ class YggNotation(Phrasebook[YggState, YggAction]):
         for args in PHRASES["discard"].read(text):
             out += [Discard(card=c) for c in self._cards(state, seat, args["card"])]
         for args in PHRASES["swap"].read(text):
-            out.append(SwapAction(first=self._cell(state, args["first"]), second=self._cell(state, args["second"])))
+            out.append(
+                SwapAction(first=self._cell(state, args["first"]), second=self._cell(state, args["second"]))
+            )
         for args in PHRASES["invade"].read(text):
             out.append(Invade(target=self._cell(state, args["target"])))
         if PHRASES["skip_effect"].read(text):
