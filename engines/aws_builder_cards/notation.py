@@ -264,8 +264,8 @@ def read_cards(db: CardDB, text: str, among: Sequence[str]) -> list[list[str]] |
     names no card at all. A card id ("ec2#2") names that copy."""
     readings: list[list[str]] = [[]]
     for chunk in (c for c in _SPLIT.split(text.strip()) if c.strip()):
-        pinned = [c for c in among if fold(c) == fold(chunk)]
         written = fold(chunk)
+        pinned = [c for c in among if c == written] if "#" in written else []  # ids are folded already
         if "#" in written and key_of(written) in db.cards:
             mentions = [[(frozenset({key_of(written)}), 1, chunk)]]
         else:

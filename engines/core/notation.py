@@ -31,9 +31,10 @@ from engines.core.models import Action, ActionT, GameState, Seat, StateT
 if TYPE_CHECKING:
     from engines.core.engine import Engine
 
-_KATAKANA = range(ord("ァ"), ord("ヶ") + 1)
 #: Written between the words of a Japanese name ("ベア・メタル"); read as a space.
-_MIDDLE_DOTS = str.maketrans({"・": " "})
+_MIDDLE_DOTS: dict[int, int] = {ord("・"): ord(" ")}
+#: ... and katakana as hiragana.
+_KANA: dict[int, int] = _MIDDLE_DOTS | {c: c - 0x60 for c in range(ord("ァ"), ord("ヶ") + 1)}
 
 
 def fold(text: str, *, spaces: bool = False, kana: bool = True) -> str:
@@ -41,9 +42,7 @@ def fold(text: str, *, spaces: bool = False, kana: bool = True) -> str:
     hiragana (so either kana meets), middle dots as spaces; spaces then dropped, or, with ``spaces=True``,
     kept as single spaces for readers that split at them. ``kana=False`` keeps katakana, for readers that
     quote a piece of the text back to the player as written. Idempotent."""
-    text = unicodedata.normalize("NFKC", text).casefold().translate(_MIDDLE_DOTS)
-    if kana:
-        text = "".join(chr(ord(c) - 0x60) if ord(c) in _KATAKANA else c for c in text)
+    text = unicodedata.normalize("NFKC", text).casefold().translate(_KANA if kana else _MIDDLE_DOTS)
     return " ".join(text.split()) if spaces else "".join(text.split())
 
 
