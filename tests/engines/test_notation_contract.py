@@ -46,7 +46,6 @@ def seats(n: int) -> list[str]:
 
 
 def test_every_legal_move_reads_back_and_refusals_are_typed(engine: Engine[Any, Any, Any, Any]) -> None:
-    notation = engine.notation
     illegal_refused = 0
     for game in range(GAMES):
         n = engine.min_players + game % (engine.max_players - engine.min_players + 1)

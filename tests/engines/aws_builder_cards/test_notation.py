@@ -154,7 +154,7 @@ def test_format_cards_uses_each_languages_separator() -> None:
     assert format_cards(DEFAULT_DB, ["s3#1"], "en", short=False) == "Amazon S3"
 
 
-# -- the notation protocol (engines.core.notation) -------------------------------------------------------------
+# -- the notation protocol (engines.core.notation) ---------------------------------------------------------
 def test_ab_5_2_a_deploy_that_reads_two_ways_is_ambiguous(table: Table) -> None:
     table.hand("p1", "ec2", "auto-scaling", "s3")
     ec2, scaling, s3 = table.state.piles["p1"].hand

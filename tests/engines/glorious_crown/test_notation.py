@@ -184,7 +184,7 @@ def test_one_suit_symbol_table_from_the_card_data() -> None:
         assert not re.search(r"[\"'][♠♥♦♣][\"']", source), path.name
 
 
-# -- the notation protocol (engines.core.notation) -------------------------------------------------------------
+# -- the notation protocol (engines.core.notation) ---------------------------------------------------------
 def test_gc_4_a_group_reads_in_any_order_and_five_cards_are_illegal() -> None:
     state = make_state({"p1": ["S7", "H7", "D9", "C9", "H9", "S9", "D3"], "p2": ["S4"], "p3": ["S5"]})
     assert ENGINE.notation.parse(state, "p1", "7♥ ７♠") == Play(cards=["S7", "H7"])

@@ -117,7 +117,7 @@ def test_legal_moves_written_as_typed_parse_back_to_the_same_move(seed: int) -> 
     assert checked
 
 
-# -- the notation protocol (engines.core.notation) -------------------------------------------------------------
+# -- the notation protocol (engines.core.notation) ---------------------------------------------------------
 def test_yg_5_a_part_of_two_names_in_hand_is_ambiguous() -> None:
     state = build(hands={"p1": ["moss-bear", "blossom-fairy"]})
     both = {
