@@ -1,9 +1,10 @@
 """The notation protocol (``engines.core.notation``), checked for every registered engine, Climb included.
 
-Over seeded random games: every sampled legal action of the seat to move is written (``format``) in both
-languages and read back (``parse``) as that very action, also when typed in upper case and full width; junk
-is an ``UnreadableMove``; a move that was legal earlier and is not now, or any move of a seat that is not
-to move, is an ``IllegalMove`` (or reads as another move that is legal), never an unreadable one.
+Over seeded random games, for every seat that must decide: each legal action (all of them when there are
+few, else a sample) is written (``format``) in both languages and read back (``parse``) as that very action,
+also when typed in upper case and full width; junk is an ``UnreadableMove``; a move that was legal earlier
+and is not now, or any move of a seat that is not to move, is an ``IllegalMove`` (or reads as another move
+that is legal), never an unreadable one.
 
 Kept fast for CI: the number of games follows the hypothesis profile (2 in ``ci``), every step of the short
 games is checked, and a sample of the steps of the long AWS games.
@@ -31,6 +32,7 @@ GAMES = max(2, settings().max_examples // 10)
 #: Share of steps checked in the games of hundreds of steps (the others: every step).
 SPARSE = {"aws-builder-cards": 8, "aws-deckbuilding": 3}
 SAMPLE = 3
+ALL_UP_TO = 6
 JUNK = ("qwzxv", "？？ qwzx ＃＃", "@@@ 999 zzz")
 
 
@@ -56,10 +58,11 @@ def test_every_legal_move_reads_back_and_refusals_are_typed(engine: Engine[Any, 
             movers = engine.to_move(state)
             if not movers:
                 break
+            if step % SPARSE.get(engine.id, 1) == 0:
+                for mover in movers:  # every seat that must decide (a vote asks several)
+                    illegal_refused += check_step(engine, state, mover, seen, rng)
             seat = rng.choice(movers)
             legal = engine.legal_actions(state, seat)
-            if step % SPARSE.get(engine.id, 1) == 0:
-                illegal_refused += check_step(engine, state, seat, legal, seen, rng)
             for action in legal:
                 seen.setdefault(action.key(), action)
             state = engine.apply(state, seat, rng.choice(legal)).state
@@ -69,15 +72,12 @@ def test_every_legal_move_reads_back_and_refusals_are_typed(engine: Engine[Any, 
 
 
 def check_step(
-    engine: Engine[Any, Any, Any, Any],
-    state: Any,
-    seat: str,
-    legal: list[Action],
-    seen: dict[str, Action],
-    rng: Rng,
+    engine: Engine[Any, Any, Any, Any], state: Any, seat: str, seen: dict[str, Action], rng: Rng
 ) -> int:
     notation = engine.notation
-    for action in rng.sample(legal, min(SAMPLE, len(legal))):
+    legal = engine.legal_actions(state, seat)
+    # A short list is checked whole (so each is written apart from all the others); a long one sampled.
+    for action in legal if len(legal) <= ALL_UP_TO else rng.sample(legal, SAMPLE):
         for lang in LANGS:
             text = notation.format(state, seat, action, lang)
             assert notation.parse(state, seat, text) == action, f"{lang} {text!r} does not read back"
