@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from engines.core.errors import GameError, IllegalAction
-from engines.core.i18n import LANGS, Text
 from engines.core.models import Action, ActionT, GameState, Seat, StateT
 
 if TYPE_CHECKING:
@@ -163,11 +162,6 @@ class NameIndex:
         return self._table.get(fold(text), frozenset())
 
 
-def names(text: Text, *more: str) -> tuple[str, ...]:
-    """A thing's names in every language, then more spellings."""
-    return (*(text.get(lang) for lang in LANGS), *more)
-
-
 # ------------------------------------------------------------------------------------------------ base
 class Phrasebook(ABC, Generic[StateT, ActionT]):
     """A ``Notation`` from two parts a game writes: ``spell`` (an action as text) and ``read`` (every action
@@ -242,5 +236,4 @@ __all__ = [
     "Phrasebook",
     "UnreadableMove",
     "fold",
-    "names",
 ]

@@ -74,10 +74,6 @@ def _play(cards: tuple[str, ...]) -> Play:
 
 
 class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
-    @property
-    def notation(self) -> GCNotation:
-        return GCNotation(self)
-
     id: ClassVar[str] = "glorious-crown"
     name: ClassVar[Text] = Text(en="Glorious Crown", ja="グローリアスクラウン")
     min_players: ClassVar[int] = 3
@@ -85,6 +81,10 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
     options_model = GCOptions
     state_model = GCState
     action_adapter = ACTION_ADAPTER
+
+    @property
+    def notation(self) -> GCNotation:
+        return GCNotation(self)
 
     # -- deal -------------------------------------------------------------------------------------------
     def _new_game(self, players: list[Seat], options: GCOptions, seed: int, rng: Rng) -> GCState:

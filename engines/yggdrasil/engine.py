@@ -86,10 +86,6 @@ _NO_INVASION = NoInvasion()
 
 
 class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
-    @property
-    def notation(self) -> YggNotation:
-        return YggNotation(self)
-
     id = "yggdrasil"
     name = Text(en="The Yggdrasil", ja="The Yggdrasil 世界樹創造カードゲーム")
     min_players = 2
@@ -97,6 +93,10 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
     options_model = YggOptions
     state_model = YggState
     action_adapter = ACTION_ADAPTER
+
+    @property
+    def notation(self) -> YggNotation:
+        return YggNotation(self)
 
     # -- set-up (YG-1, YG-2, YG-12) --------------------------------------------------------------------
     def _new_game(self, players: list[Seat], options: YggOptions, seed: int, rng: Rng) -> YggState:

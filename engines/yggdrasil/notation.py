@@ -1,4 +1,5 @@
-"""What players type and read: cell names and cards in hand.
+"""What players type and read: cell names, cards in hand, and whole moves (``YggNotation``, the notation
+protocol of ``engines.core.notation``).
 
 Cells are named as the table picture labels them (YG-1, YG-4): a column letter A.. from left to right and a
 row number 1.. from bottom to top, so "A1" is player 1's bottom-left corner; both players use the same names.
