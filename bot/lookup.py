@@ -4,7 +4,6 @@ to fit Discord's limits."""
 from __future__ import annotations
 
 import difflib
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,11 +11,8 @@ from typing import Any
 import engines
 from engines.core import CardInfo, Engine, RuleSection
 
-
-def fold(text: str) -> str:
-    """Case, width and kana folded, so "ｓ３", "S3" and "s3" meet, and katakana matches hiragana."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in text).replace(" ", "")
+# Case, width and kana folded, so "ｓ３", "S3" and "s3" meet: the engines' one fold, re-exported for the cogs.
+from engines.core.notation import fold as fold
 
 
 def playable_engines() -> list[Engine[Any, Any, Any, Any]]:

@@ -6,6 +6,7 @@ from pydantic import TypeAdapter
 
 from engines.aws_builder_cards import turn, views
 from engines.aws_builder_cards.models import ABAction, ABOptions, ABState, ABView
+from engines.aws_builder_cards.notation import ABNotation
 from engines.aws_builder_cards.setup import new_state
 from engines.core import (
     Agent,
@@ -30,6 +31,10 @@ class AwsBuilderCards(Engine[ABState, ABOptions, ABAction, ABView]):
     options_model = ABOptions
     state_model = ABState
     action_adapter = TypeAdapter(ABAction)
+
+    @property
+    def notation(self) -> ABNotation:
+        return ABNotation(self)
 
     def _new_game(self, players: list[Seat], options: ABOptions, seed: int, rng: Rng) -> ABState:
         return new_state(self.id, players, options, seed, rng)

@@ -14,22 +14,38 @@ Everything is generated from the card data, so a server owner's card file is rea
 from __future__ import annotations
 
 import re
-import unicodedata
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from engines.aws_builder_cards.cards import BUILDER, CMP, OTHER, CardDB, key_of
-from engines.aws_builder_cards.models import Acquire, ConsoleView, Deploy
-from engines.aws_builder_cards.setup import mission_key
-from engines.core import GameError, Text
+from engines.aws_builder_cards.models import (
+    ABAction,
+    ABState,
+    Acquire,
+    ConsoleView,
+    Deploy,
+    EndTurn,
+    MoveToDeck,
+    ProposeReshuffle,
+    Retire,
+    RetireBuilder,
+    RevealMission,
+    SolveMission,
+    Vote,
+)
+from engines.aws_builder_cards.setup import MISSION_PREFIX, mission_key
+from engines.aws_builder_cards.turn import db_of
+from engines.core import GameError, IllegalMove, Phrase, Phrasebook, Seat, Text, fold
 
 GAME = "aws-builder-cards"
 #: Words for "every deployable card".
-ALL_WORDS = frozenset({"all", "*", "全部", "ぜんぶ", "すべて", "全て", "まとめて"})
+ALL_WORDS = frozenset(fold(w) for w in ("all", "*", "全部", "ぜんぶ", "すべて", "全て", "まとめて"))
 #: Words for the blind draw from the free deck, and for the top W-A card.
-BLIND_WORDS = frozenset({"blind", "freedeck", "deck", "ブラインド", "無料デッキ", "山札"})
-WA_WORDS = frozenset({"wa", "w-a", "well-architected", "wellarchitected", "ウェルアーキテクテッド"})
+BLIND_WORDS = frozenset(fold(w) for w in ("blind", "freedeck", "deck", "ブラインド", "無料デッキ", "山札"))
+WA_WORDS = frozenset(
+    fold(w) for w in ("wa", "w-a", "well-architected", "wellarchitected", "ウェルアーキテクテッド")
+)
 PREFIXES = ("Amazon ", "AWS ")
 #: The separators written between two names; a comma in each language is the canonical one.
 SEPARATOR = {"en": ", ", "ja": "、"}
@@ -56,11 +72,6 @@ class NotationError(GameError):
     def __init__(self, code: str, **params: object) -> None:
         super().__init__(code, **params)
         self.game = GAME
-
-
-def fold(text: str) -> str:
-    """The form names are compared in: NFKC, case-folded, without spaces or middle dots."""
-    return "".join(unicodedata.normalize("NFKC", text).casefold().split()).replace("・", "")
 
 
 # ------------------------------------------------------------------------------------------------ writing
@@ -247,13 +258,167 @@ def parse_acquire(db: CardDB, text: str, console: ConsoleView) -> Acquire:
     raise NotationError("not_on_console", name=text)
 
 
+def read_cards(db: CardDB, text: str, among: Sequence[str]) -> list[list[str]] | None:
+    """Every way ``text`` names cards of ``among`` (each reading in the order written, one per kind of
+    reading), ``[]`` when it names cards of the game but not ones in ``among``, ``None`` when a piece of it
+    names no card at all. A card id ("ec2#2") names that copy."""
+    readings: list[list[str]] = [[]]
+    for chunk in (c for c in _SPLIT.split(text.strip()) if c.strip()):
+        written = fold(chunk)
+        pinned = [c for c in among if c == written] if "#" in written else []  # ids are folded already
+        if "#" in written and key_of(written) in db.cards:
+            mentions = [[(frozenset({key_of(written)}), 1, chunk)]]
+        else:
+            mentions = _readings(db, chunk)
+        if not mentions:
+            return None
+        grown: dict[tuple[str, ...], list[str]] = {}
+        for done in readings:
+            rest = [c for c in among if c not in done]
+            if pinned:
+                rest = [c for c in rest if c == pinned[0]]
+            for mention in mentions:
+                got = _assign(mention, rest)
+                if isinstance(got, list):
+                    grown.setdefault(tuple(sorted(done + got)), done + got)
+        readings = list(grown.values())
+    return readings
+
+
 def counted(cards: Iterable[str]) -> list[tuple[str, int]]:
     """Card kinds in order of first appearance with how many of each: [("ec2", 2), ("s3", 1)]."""
     return list(Counter(key_of(c) for c in cards).items())
 
 
+# ------------------------------------------------------------------------------------------------ moves
+PHRASES = {
+    "deploy": Phrase(en="deploy {cards}", ja="{cards}をデプロイ"),
+    "deploy_sunset": Phrase(en="deploy {cards} without effect", ja="{cards}を効果なしでデプロイ"),
+    "retire": Phrase(en="retire {card}", ja="{card}をリタイア"),
+    "move_to_deck": Phrase(en="top {card}", ja="{card}を山札の上へ", also=("move {card} to deck",)),
+    "acquire": Phrase(en="acquire {what}", ja="{what}を獲得"),
+    "acquire_slot": Phrase(en="acquire slot {slot}", ja="スロット{slot}を獲得", slots={"slot": "[0-9]+"}),
+    "acquire_paid": Phrase(en="acquire paid", ja="有料枠を獲得"),
+    "retire_builder": Phrase(en="retire builder {card}", ja="Builder {card}をリタイア"),
+    "reveal_mission": Phrase(en="reveal mission", ja="ミッションを公開"),
+    "solve_mission": Phrase(en="solve {mission}", ja="{mission}を達成"),
+    "propose_reshuffle": Phrase(en="propose reshuffle", ja="リシャッフルを提案"),
+    "vote_yes": Phrase(en="vote yes", ja="賛成", also=("yes",)),
+    "vote_no": Phrase(en="vote no", ja="反対", also=("no",)),
+    "end_turn": Phrase(en="end turn", ja="ターン終了", also=("end",)),
+}
+_WORDS: dict[str, ABAction] = {
+    "reveal_mission": RevealMission(),
+    "propose_reshuffle": ProposeReshuffle(),
+    "vote_yes": Vote(agree=True),
+    "vote_no": Vote(agree=False),
+    "end_turn": EndTurn(),
+}
+
+
+def _anywhere(db: CardDB) -> list[str]:
+    """Copies of every card, for naming cards that are not where a move takes them from (to refuse it)."""
+    return [f"{key}#{n}" for key in db.cards for n in range(1, 9)]
+
+
+class ABNotation(Phrasebook[ABState, ABAction]):
+    """The notation protocol (``engines.core.notation``) over the readers above: "deploy Lambda, S3" /
+    "Lambda、S3をデプロイ" (AB-5.2; "deploy all"; "... without effect" keeps a Sunset card, AB-5.3),
+    "retire Bare Metal Host" (AB-5.1), "top S3" (AWS CDK), "acquire S3" / "S3を獲得" (AB-6; "acquire blind",
+    "acquire W-A", "acquire slot 2", "acquire paid"), "retire builder ..." (AB-10), "reveal mission" and
+    "solve <mission>" (AB-11), "propose reshuffle" and "vote yes" / "vote no" (AB-9), "end turn" (AB-7).
+    Card lists are read by ``read_cards``; a card written by name is the first copy of it, by id that copy."""
+
+    def _hand(self, state: ABState, seat: Seat) -> list[str]:
+        piles = state.piles.get(seat)
+        return [] if piles is None else list(piles.hand)
+
+    def spell(self, state: ABState, seat: Seat, action: ABAction, lang: str, *, precise: bool) -> str:
+        db = db_of(state)
+
+        def one(card: str) -> str:
+            return card if precise else short_name(db, card, lang)
+
+        match action:
+            case Deploy(cards=cards, decline_sunset=keep):
+                hand = self._hand(state, seat)
+                ordered = [c for c in hand if c in cards] + [c for c in cards if c not in hand]
+                written = (
+                    SEPARATOR.get(lang, ", ").join(ordered) if precise else format_cards(db, ordered, lang)
+                )
+                return PHRASES["deploy_sunset" if keep else "deploy"].write(lang, cards=written)
+            case Retire(card=card) | MoveToDeck(card=card) | RetireBuilder(card=card):
+                return PHRASES[action.type].write(lang, card=one(card))
+            case Acquire(source=source, slot=slot):
+                if precise and source == "free":
+                    return PHRASES["acquire_slot"].write(lang, slot=str(slot + 1))
+                if precise and source == "paid":
+                    return PHRASES["acquire_paid"].write(lang)
+                console = self.engine.view(state, seat).console
+                return PHRASES["acquire"].write(lang, what=format_acquire(db, action, console, lang))
+            case SolveMission(mission=mission):
+                name = mission if precise else mission_name(db, mission, lang)
+                return PHRASES["solve_mission"].write(lang, mission=name)
+            case Vote(agree=agree):
+                return PHRASES["vote_yes" if agree else "vote_no"].write(lang)
+        return PHRASES[action.type].write(lang)
+
+    def read(self, state: ABState, seat: Seat, text: str) -> Sequence[ABAction]:
+        db = db_of(state)
+        hand = self._hand(state, seat)
+        out: list[ABAction] = []
+        for key, keep in (("deploy", False), ("deploy_sunset", True)):
+            for args in PHRASES[key].read(text):
+                deployable = [c for c in hand if not db.card(c).is_wa]
+                if fold(args["cards"]) in ALL_WORDS:
+                    out.append(Deploy(cards=tuple(deployable), decline_sunset=keep))
+                    continue
+                found = read_cards(db, args["cards"], deployable)
+                if found == []:  # cards of the game, not in hand: the first copies anywhere, to refuse
+                    found = read_cards(db, args["cards"], _anywhere(db))
+                out += [Deploy(cards=tuple(cards), decline_sunset=keep) for cards in found or []]
+        piles = state.piles.get(seat)
+        sources: dict[str, tuple[type[Retire | MoveToDeck | RetireBuilder], list[str]]] = {
+            "retire": (Retire, hand),
+            "move_to_deck": (MoveToDeck, [] if piles is None else list(piles.discard)),
+            "retire_builder": (RetireBuilder, hand),
+        }
+        for key, (move, among) in sources.items():
+            for args in PHRASES[key].read(text):
+                found = read_cards(db, args["card"], among) or read_cards(db, args["card"], _anywhere(db))
+                out += [move(card=cards[0]) for cards in found or [] if len(cards) == 1]
+        out += self._acquire(state, seat, db, text)
+        for args in PHRASES["solve_mission"].read(text):
+            wanted = fold(args["mission"])
+            for m in db.missions.values():
+                if wanted in (fold(m.key), fold(m.name.en), fold(m.name.ja), fold(MISSION_PREFIX + m.key)):
+                    shown = [r for r in state.missions_revealed if mission_key(r) == m.key]
+                    out.append(SolveMission(mission=shown[0] if shown else MISSION_PREFIX + m.key))
+        out += [action for key, action in _WORDS.items() if PHRASES[key].read(text)]
+        return out
+
+    def _acquire(self, state: ABState, seat: Seat, db: CardDB, text: str) -> list[ABAction]:
+        out: list[ABAction] = []
+        for args in PHRASES["acquire_slot"].read(text):
+            out.append(Acquire(source="free", slot=int(args["slot"]) - 1))
+        if PHRASES["acquire_paid"].read(text):
+            out.append(Acquire(source="paid"))
+        for args in PHRASES["acquire"].read(text):
+            what = args["what"]
+            try:
+                out.append(parse_acquire(db, what, self.engine.view(state, seat).console))
+            except NotationError as exc:
+                if fold(what) in name_index(db):
+                    # A card of the game, not on the console: no acquisition holds it, so it is refused
+                    # here, as illegal rather than unreadable.
+                    raise IllegalMove(text, None, exc) from None
+        return out
+
+
 __all__ = [
     "ALL_WORDS",
+    "PHRASES",
+    "ABNotation",
     "NotationError",
     "card_name",
     "counted",
@@ -268,6 +433,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_deploy",
+    "read_cards",
     "short_name",
     "without_prefix",
 ]

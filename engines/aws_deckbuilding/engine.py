@@ -9,6 +9,7 @@ from pydantic import TypeAdapter
 
 from engines.aws_deckbuilding import play, turn, views
 from engines.aws_deckbuilding.models import ADAction, ADOptions, ADState, ProposeReshuffle
+from engines.aws_deckbuilding.notation import ADNotation
 from engines.aws_deckbuilding.setup import new_state
 from engines.aws_deckbuilding.views import ADView
 from engines.core import (
@@ -43,6 +44,10 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
     options_model = ADOptions
     state_model = ADState
     action_adapter = TypeAdapter(ADAction)
+
+    @property
+    def notation(self) -> ADNotation:
+        return ADNotation(self)
 
     def _new_game(self, players: list[Seat], options: ADOptions, seed: int, rng: Rng) -> ADState:
         return new_state(self.id, players, options, seed, rng)

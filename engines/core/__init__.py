@@ -26,6 +26,17 @@ from engines.core.models import (
     View,
     group_ranking,
 )
+from engines.core.notation import (
+    AmbiguousMove,
+    IllegalMove,
+    NameIndex,
+    Notation,
+    NotationError,
+    Phrase,
+    Phrasebook,
+    UnreadableMove,
+    fold,
+)
 from engines.core.options import describe as describe_options
 from engines.core.options import validate_options
 from engines.core.replay import replay
@@ -35,6 +46,7 @@ __all__ = [
     "LANGS",
     "Action",
     "Agent",
+    "AmbiguousMove",
     "BadAction",
     "BadOptions",
     "BadPlayerCount",
@@ -46,9 +58,15 @@ __all__ = [
     "GameOver",
     "GameState",
     "IllegalAction",
+    "IllegalMove",
+    "NameIndex",
     "NotYourTurn",
+    "Notation",
+    "NotationError",
     "Options",
     "Outcome",
+    "Phrase",
+    "Phrasebook",
     "RandomAgent",
     "Rng",
     "RuleSection",
@@ -56,8 +74,10 @@ __all__ = [
     "Step",
     "Text",
     "UnknownGame",
+    "UnreadableMove",
     "View",
     "describe_options",
+    "fold",
     "group_ranking",
     "replay",
     "seed_state",

@@ -24,6 +24,7 @@ from engines.core.models import (
     Step,
     ViewT,
 )
+from engines.core.notation import Notation
 from engines.core.options import validate_options
 from engines.core.rng import Rng, seed_state
 
@@ -108,6 +109,12 @@ class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
 
         Card ids are unique within a game. The contract tests check that no view or public event
         handed to that audience contains any of them."""
+
+    @property
+    @abstractmethod
+    def notation(self) -> Notation[StateT, ActionT]:
+        """How players write this game's moves: ``format`` an action as typed text, ``parse`` typed text
+        (either language) back to a legal action (``engines.core.notation``)."""
 
     # -- change -----------------------------------------------------------------------------------
     def apply(self, state: StateT, seat: Seat, action: ActionT | Mapping[str, Any]) -> Step[StateT]:

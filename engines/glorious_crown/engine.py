@@ -50,6 +50,7 @@ from engines.glorious_crown.models import (
     Play,
     TopPlay,
 )
+from engines.glorious_crown.notation import GCNotation
 from engines.glorious_crown.plays import group_rank, is_counter, legal_plays, new_lock, play_error
 from engines.glorious_crown.scoring import is_foul_finish
 from engines.glorious_crown.scoring import outcome as final_outcome
@@ -80,6 +81,10 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
     options_model = GCOptions
     state_model = GCState
     action_adapter = ACTION_ADAPTER
+
+    @property
+    def notation(self) -> GCNotation:
+        return GCNotation(self)
 
     # -- deal -------------------------------------------------------------------------------------------
     def _new_game(self, players: list[Seat], options: GCOptions, seed: int, rng: Rng) -> GCState:

@@ -14,12 +14,21 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from collections.abc import Sequence
 
-from engines.core import GameError, IllegalAction, Text
+from engines.core import GameError, IllegalAction, IllegalMove, Phrasebook, Seat, Text, fold
 from engines.glorious_crown.cards import CARDS, DATA, JOKERS, SUIT_CODES, SUITS
-from engines.glorious_crown.models import Answer, Decline, Discard, GCAction, GCView, Give, Pass, Play
+from engines.glorious_crown.models import (
+    Answer,
+    Decline,
+    Discard,
+    GCAction,
+    GCState,
+    GCView,
+    Give,
+    Pass,
+    Play,
+)
 
 #: suit code -> symbol ("S" -> "♠"), from cards.toml
 SYMBOL: dict[str, str] = {code: SUITS[code].symbol for code in SUIT_CODES}
@@ -44,7 +53,9 @@ _SEPARATORS = re.compile(r"[\s,、，+＋・/]+")
 
 
 def _fold(word: str) -> str:
-    return unicodedata.normalize("NFKC", word).casefold()
+    # Spaces kept: they separate the cards of a group ("S7 H7"); kana kept: an unreadable piece is quoted
+    # back as typed.
+    return fold(word, spaces=True, kana=False)
 
 
 #: words -> what they stand for, longest first so "diamonds" is read before "dia"
@@ -243,11 +254,50 @@ def parse_move(text: str, view: GCView) -> GCAction:
     return Play(cards=cards)
 
 
+class GCNotation(Phrasebook[GCState, GCAction]):
+    """The notation protocol (``engines.core.notation``) over ``format_move`` / ``parse_cards``: a group of
+    cards is a play, a 7's gift or answer (GC-12) or a 10's discard (GC-14), whichever is asked now; "pass"
+    passes, or declines an optional 7 trade / 10 discard; "decline" declines."""
+
+    def spell(self, state: GCState, seat: Seat, action: GCAction, lang: str, *, precise: bool) -> str:
+        hand = state.hands.get(seat, [])
+        if precise and isinstance(action, Play | Give | Answer | Discard):
+            cards = [action.card] if isinstance(action, Discard) else action.cards
+            return " ".join(cards)  # card ids, the Jokers numbered: "S7 JK2"
+        return format_move(action, lang, hand=hand)
+
+    def read(self, state: GCState, seat: Seat, text: str) -> Sequence[GCAction]:
+        word = _fold(text).strip()
+        if word in DECLINE_WORDS:
+            return [Decline()]
+        if word in PASS_WORDS:
+            return [Pass(), Decline()]
+        try:
+            cards = parse_cards(text, state.hands.get(seat, []))
+        except UnreadableCards:
+            return []
+        if len(cards) > MAX_GROUP:
+            # Cards, but more than any group holds (GC-4): a move no action can carry.
+            move = Play.model_construct(cards=cards)
+            raise IllegalMove(text, move, IllegalAction("bad_group_size", size=len(cards)))
+        out: list[GCAction] = [Play(cards=cards), Give(cards=cards), Answer(cards=cards)]
+        if len(cards) == 1:
+            out.append(Discard(card=cards[0]))
+        return out
+
+    def same(self, legal: GCAction, reading: GCAction) -> bool:
+        """A group is the same in any order: "7♥ 7♠" is the play the engine lists as S7 H7."""
+        if isinstance(legal, Play | Give | Answer) and type(legal) is type(reading):
+            return sorted(legal.cards) == sorted(reading.cards)
+        return legal == reading
+
+
 __all__ = [
     "DECLINE_NAME",
     "JOKER_NAME",
     "PASS_NAME",
     "SYMBOL",
+    "GCNotation",
     "UnreadableCards",
     "format_card",
     "format_cards",

@@ -56,6 +56,7 @@ from engines.project_chaos.models import (
     TargetPending,
     VotePending,
 )
+from engines.project_chaos.notation import PCNotation
 from engines.project_chaos.scenarios import SCENARIO_IDS, SCENARIOS, Seed
 from engines.project_chaos.views import PCView, build
 
@@ -102,6 +103,10 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
     options_model = PCOptions
     state_model = PCState
     action_adapter = ACTION_ADAPTER
+
+    @property
+    def notation(self) -> PCNotation:
+        return PCNotation(self)
 
     # -- set-up (PC-5, PC-6) -------------------------------------------------------------------------------
     def _new_game(self, players: list[Seat], options: PCOptions, seed: int, rng: Rng) -> PCState:

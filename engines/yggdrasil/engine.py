@@ -54,7 +54,7 @@ from engines.yggdrasil.models import (
     YggState,
     YggView,
 )
-from engines.yggdrasil.notation import parse_cell
+from engines.yggdrasil.notation import YggNotation, parse_cell
 from engines.yggdrasil.rules_text import card_infos, rule_sections
 from engines.yggdrasil.scoring import score
 from engines.yggdrasil.views import build_view
@@ -93,6 +93,10 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
     options_model = YggOptions
     state_model = YggState
     action_adapter = ACTION_ADAPTER
+
+    @property
+    def notation(self) -> YggNotation:
+        return YggNotation(self)
 
     # -- set-up (YG-1, YG-2, YG-12) --------------------------------------------------------------------
     def _new_game(self, players: list[Seat], options: YggOptions, seed: int, rng: Rng) -> YggState:

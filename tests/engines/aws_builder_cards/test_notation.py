@@ -25,6 +25,7 @@ from engines.aws_builder_cards.notation import (
     parse_cards,
     parse_deploy,
 )
+from engines.core import AmbiguousMove, IllegalMove, UnreadableMove
 from tests.engines.aws_builder_cards.conftest import Table
 
 HAND = ["lambda#1", "s3#2", "step-functions#1", "ec2#1", "ec2#2", "bare-metal-host#1", "virtual-machine#1"]
@@ -151,3 +152,38 @@ def test_format_cards_uses_each_languages_separator() -> None:
     assert format_cards(DEFAULT_DB, ["lambda#1", "s3#2"], "en") == "Lambda, S3"
     assert format_cards(DEFAULT_DB, ["lambda#1", "bare-metal-host#1"], "ja") == "Lambda、ベアメタルホスト"
     assert format_cards(DEFAULT_DB, ["s3#1"], "en", short=False) == "Amazon S3"
+
+
+# -- the notation protocol (engines.core.notation) ---------------------------------------------------------
+def test_ab_5_2_a_deploy_that_reads_two_ways_is_ambiguous(table: Table) -> None:
+    table.hand("p1", "ec2", "auto-scaling", "s3")
+    ec2, scaling, s3 = table.state.piles["p1"].hand
+    with pytest.raises(AmbiguousMove) as err:
+        ENGINE.notation.parse(table.state, "p1", "deploy EC2 Auto Scaling S3")
+    assert {m.cards for m in err.value.moves if isinstance(m, Deploy)} == {
+        tuple(sorted((ec2, scaling, s3))),
+        tuple(sorted((scaling, s3))),
+    }
+    assert ENGINE.notation.parse(table.state, "p1", "EC2、Auto Scaling、S3をデプロイ") == Deploy(
+        cards=(ec2, scaling, s3)
+    )
+
+
+def test_ab_5_2_the_second_copy_of_a_card_is_written_by_its_id(table: Table) -> None:
+    table.hand("p1", "bare-metal-host", "bare-metal-host", "lambda")
+    first, second, _ = table.state.piles["p1"].hand
+    notation = ENGINE.notation
+    assert notation.format(table.state, "p1", Deploy(cards=(first,)), "en") == "deploy Bare Metal Host"
+    assert notation.format(table.state, "p1", Deploy(cards=(second,)), "en") == f"deploy {second}"
+    assert notation.parse(table.state, "p1", f"deploy {second.upper()}") == Deploy(cards=(second,))
+
+
+def test_ab_5_2_a_card_of_the_game_not_in_hand_is_illegal_junk_is_unreadable(table: Table) -> None:
+    table.hand("p1", "lambda", "s3")
+    with pytest.raises(IllegalMove) as err:
+        ENGINE.notation.parse(table.state, "p1", "deploy Athena")
+    assert err.value.game == "aws-builder-cards" and err.value.params["reason"]
+    with pytest.raises(UnreadableMove):
+        ENGINE.notation.parse(table.state, "p1", "deploy Lamda")
+    with pytest.raises(IllegalMove):
+        ENGINE.notation.parse(table.state, "p1", "acquire Athena")  # AB-6: not on the console

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engines.core import IllegalAction, Rng, Text
+from engines.core import IllegalAction, IllegalMove, Rng, Text, UnreadableMove
 from engines.glorious_crown import ENGINE
 from engines.glorious_crown.cards import ALL_IDS, CARDS, JOKERS, SUITS, canonical
 from engines.glorious_crown.models import Answer, Decline, Discard, Give, Pass, Pending, Play
@@ -182,3 +182,24 @@ def test_one_suit_symbol_table_from_the_card_data() -> None:
     for path in sorted((REPO / "bot" / "games" / "glorious_crown").glob("*.py")):
         source = path.read_text(encoding="utf-8")
         assert not re.search(r"[\"'][♠♥♦♣][\"']", source), path.name
+
+
+# -- the notation protocol (engines.core.notation) ---------------------------------------------------------
+def test_gc_4_a_group_reads_in_any_order_and_five_cards_are_illegal() -> None:
+    state = make_state({"p1": ["S7", "H7", "D9", "C9", "H9", "S9", "D3"], "p2": ["S4"], "p3": ["S5"]})
+    assert ENGINE.notation.parse(state, "p1", "7♥ ７♠") == Play(cards=["S7", "H7"])
+    assert ENGINE.notation.format(state, "p1", Play(cards=["S7", "H7"]), "ja") == "7♠ 7♥"
+    with pytest.raises(IllegalMove) as err:
+        ENGINE.notation.parse(state, "p1", "S9 H9 D9 C9 D3")
+    assert err.value.params["reason"] == "bad_group_size"
+    with pytest.raises(IllegalMove):
+        ENGINE.notation.parse(state, "p1", "S5")  # not in p1's hand
+    with pytest.raises(UnreadableMove):
+        ENGINE.notation.parse(state, "p1", "jokr")
+
+
+def test_gc_12_pass_declines_the_optional_seven_trade() -> None:
+    hands = {"p1": ["S3", "H4", "D5"], "p2": ["S6"], "p3": ["S8"]}
+    state = make_state(hands, pending=Pending(kind="seven_give", seat="p1", other="p2", count=2))
+    assert ENGINE.notation.parse(state, "p1", "パス") == Decline()
+    assert ENGINE.notation.parse(state, "p1", "3♠ 4♥") == Give(cards=["S3", "H4"])

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import unicodedata
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engines.core import Rng
+from engines.core import AmbiguousMove, IllegalMove, Rng, UnreadableMove
 from engines.yggdrasil import ENGINE
 from engines.yggdrasil.cards import CARDS
 from engines.yggdrasil.models import HandCard, Invade, Place
@@ -20,6 +21,7 @@ from engines.yggdrasil.notation import (
     parse_hand_card,
 )
 from engines.yggdrasil.views import face
+from tests.engines.yggdrasil.conftest import build
 
 KINDS = sorted(k for k, c in CARDS.items() if not c.root)
 
@@ -113,3 +115,35 @@ def test_legal_moves_written_as_typed_parse_back_to_the_same_move(seed: int) -> 
                 assert target is not None and Invade(target=target) == action
         state = ENGINE.apply(state, seat, ai.choose(state, seat, rng)).state
     assert checked
+
+
+# -- the notation protocol (engines.core.notation) ---------------------------------------------------------
+def test_yg_5_a_part_of_two_names_in_hand_is_ambiguous() -> None:
+    state = build(hands={"p1": ["moss-bear", "blossom-fairy"]})
+    both = {
+        cell
+        for cell in {a.cell for a in ENGINE.legal_actions(state, "p1") if isinstance(a, Place)}
+        if {Place(card="p1:h0", cell=cell), Place(card="p1:h1", cell=cell)}
+        <= set(ENGINE.legal_actions(state, "p1"))
+    }
+    cell = sorted(both)[0]
+    with pytest.raises(AmbiguousMove) as err:
+        ENGINE.notation.parse(state, "p1", f"oss {cell}")  # Moss Bear or Blossom Fairy?
+    assert set(err.value.moves) == {Place(card="p1:h0", cell=cell), Place(card="p1:h1", cell=cell)}
+    assert ENGINE.notation.parse(state, "p1", f"苔むす熊を{cell.lower()}に置く") == Place(
+        card="p1:h0", cell=cell
+    )
+
+
+def test_yg_5_the_second_copy_is_written_by_its_number_and_a_cell_off_the_field_is_illegal() -> None:
+    state = build(hands={"p1": ["moss-bear", "moss-bear"]})
+    place = next(a for a in ENGINE.legal_actions(state, "p1") if isinstance(a, Place) and a.card == "p1:h1")
+    assert ENGINE.notation.format(state, "p1", place, "en") == f"2 {place.cell}"
+    assert ENGINE.notation.format(state, "p1", place.model_copy(update={"card": "p1:h0"}), "ja") == (
+        f"苔むす熊を{place.cell}に置く"
+    )
+    with pytest.raises(IllegalMove) as err:
+        ENGINE.notation.parse(state, "p1", "Moss Bear Z9")
+    assert err.value.params["reason"] == "bad_cell"
+    with pytest.raises(UnreadableMove):
+        ENGINE.notation.parse(state, "p1", "Mosquito C4")

@@ -9,6 +9,8 @@ makes you give a card of your choice to the next player (a pending decision). Em
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
@@ -20,8 +22,11 @@ from engines.core import (
     Event,
     GameState,
     IllegalAction,
+    NameIndex,
     Options,
     Outcome,
+    Phrase,
+    Phrasebook,
     Rng,
     RuleSection,
     Seat,
@@ -124,6 +129,44 @@ def rank(card: str) -> int:
     return int(card[1:])
 
 
+PHRASES = {
+    "play": Phrase(en="{card}", ja="{card}", also=("play {card}", "{card}を出す")),
+    "give": Phrase(en="give {card}", ja="{card}を渡す"),
+    "draw": Phrase(en="draw", ja="引く", also=("ドロー",)),
+    "pass": Phrase(en="pass", ja="パス"),
+}
+
+
+class ClimbNotation(Phrasebook[ClimbState, ClimbAction]):
+    """A card by its name in either language ("Card 5", "カード5") or number; "give Card 3" / "カード3を渡す"
+    answers a 7; "draw" / "引く" and "pass" / "パス"."""
+
+    @cached_property
+    def _cards(self) -> dict[str, CardInfo]:
+        return {c.id: c for c in self.engine.cards()}
+
+    @cached_property
+    def _index(self) -> NameIndex:
+        return NameIndex({c.id: (c.name.en, c.name.ja, *c.aliases) for c in self._cards.values()})
+
+    def spell(self, state: ClimbState, seat: Seat, action: ClimbAction, lang: str, *, precise: bool) -> str:
+        if isinstance(action, Play | Give):
+            return PHRASES[action.type].write(lang, card=self._cards[action.card].name.get(lang))
+        return PHRASES[action.type].write(lang)
+
+    def read(self, state: ClimbState, seat: Seat, text: str) -> Sequence[ClimbAction]:
+        out: list[ClimbAction] = []
+        for args in PHRASES["play"].read(text):
+            out += [Play(card=c) for c in sorted(self._index.keys(args["card"]))]
+        for args in PHRASES["give"].read(text):
+            out += [Give(card=c) for c in sorted(self._index.keys(args["card"]))]
+        if PHRASES["draw"].read(text):
+            out.append(Draw())
+        if PHRASES["pass"].read(text):
+            out.append(Pass())
+        return out
+
+
 class ClimbEngine(Engine[ClimbState, ClimbOptions, ClimbAction, ClimbView]):
     id = "test-climb"
     name = Text(en="Climb (test game)", ja="クライム（テスト用）")
@@ -132,6 +175,10 @@ class ClimbEngine(Engine[ClimbState, ClimbOptions, ClimbAction, ClimbView]):
     options_model = ClimbOptions
     state_model = ClimbState
     action_adapter = TypeAdapter(ClimbAction)
+
+    @property
+    def notation(self) -> ClimbNotation:
+        return ClimbNotation(self)
 
     def _new_game(self, players: list[Seat], options: ClimbOptions, seed: int, rng: Rng) -> ClimbState:
         deck = [f"c{i}" for i in range(1, 13)]
