@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engines
+from bot.games import manifests
 from engines.core import CardInfo, Engine, RuleSection
 
 # Case, width and kana folded, so "ｓ３", "S3" and "s3" meet: the engines' one fold, re-exported for the cogs.
@@ -17,8 +18,6 @@ from engines.core.notation import fold as fold
 
 def playable_engines() -> list[Engine[Any, Any, Any, Any]]:
     """The games offered to players (test-only games are hosted but not listed)."""
-    from bot.games import manifests
-
     return [m.engine for m in manifests(listed_only=True)]
 
 

@@ -19,7 +19,7 @@ import renderers
 from bot.games.base import GameUI, LabelContext
 from bot.games.manifest import GameManifest
 from bot.i18n.catalog import GameWords, add_games, catalog
-from engines.core import UnknownGame
+from engines.core import UnknownGame, fold
 
 _MANIFESTS: dict[str, GameManifest] = {}
 _seen: set[str] = set()
@@ -60,8 +60,6 @@ def find_game(text: str) -> GameManifest:
     """A hosted game from what a player typed: its id, or its name in English or Japanese (case, width,
     kana and spaces folded: "Glorious Crown", "グローリアスクラウン", "glorious-crown"). Test-only games
     answer to their id only."""
-    from bot.lookup import fold
-
     wanted = fold(text)
     for m in manifests():
         names = {m.id} if not m.listed else {m.id, m.engine.name.en, m.engine.name.ja}
