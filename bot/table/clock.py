@@ -16,8 +16,9 @@ A player's turn runs from when the turn passes to them until it passes to someon
 ``turn_of``), however many decisions it holds: when another player must decide inside it (a vote, PC-12)
 and the decision then comes back to its player (a chaos step, PC-9), it is the same turn, with the same
 reminders, counted once if it runs out, and the AI that took it over plays it to its end. While its player
-waits on the others their clock stands still (``Turn.left``). A decision in someone else's turn (a vote)
-is timed as a turn of its own, but running out of it is not a missed turn of one's own.
+waits on the others their clock stands still (``Turn.left``). A seat's decisions in someone else's turn
+(votes, claims) are timed together, as one stretch on its clock with its own two reminders and at most one
+timeout, which the AI then answers for the rest of that turn; running out there is no missed turn.
 
 Turns are tracked with the clock off too (no deadline, no timers): ``/game mine`` and ``/game list`` say
 how long a turn has waited.
@@ -95,10 +96,12 @@ class Turn:
     deadline: float | None = None
     #: Time ran out: the AI plays this turn for the seat (until the player acts themselves).
     expired: bool = False
-    #: The seat's own turn; ``False``: a decision inside another seat's turn (a vote).
+    #: The seat's own turn; ``False``: its decisions inside another seat's turn (votes, claims).
     own: bool = True
-    #: While the seat waits on others inside its own turn: the time it had left (its clock stands still,
-    #: ``deadline`` is ``None`` and its timers are cancelled until the decision comes back to it).
+    #: The seat whose turn of the game this belongs to (``None``: the game does not say whose turn it is).
+    of: str | None = None
+    #: While the seat waits on others within the turn: the time it had left (its clock stands still,
+    #: ``deadline`` is ``None`` and its timers are cancelled until a decision comes back to it).
     left: float | None = None
 
 
@@ -172,6 +175,7 @@ class ClockState:
                     "deadline": v.deadline,
                     "expired": v.expired,
                     "own": v.own,
+                    "of": v.of,
                     "left": v.left,
                 }
                 for k, v in self.turns.items()
@@ -225,21 +229,19 @@ def advance(
     ``turn_of`` the seat whose turn it is (``None``: the game does not say; every seat's stretch of
     decisions is then a turn).
 
-    A turn ends when its seat's turn passes (or, for a decision in another's turn, when the seat need not
-    decide any more); a turn the player played settles their reserve and resets their timeouts. A seat
-    newly to move begins a turn, with its deadline and timers when the clock is on. An own turn whose
-    player waits on others stands still and goes on when the decision comes back. A player acting on a
-    turn the AI took over takes it back."""
+    A seat's turn on the clock lasts as long as the game's turn it began in (with ``turn_of``; else as
+    long as the seat is to move): its own turn, or its decisions in another's (all of them: one clock,
+    at most one timeout). While the seat waits on others its clock stands still, and goes on when a
+    decision comes back to it. A turn that ends having been played settles the player's reserve (and an
+    own turn resets their timeouts). A seat newly to move begins a turn, with its deadline and timers
+    when the clock is on. A player acting on a turn the AI took over takes it back."""
     change = Change()
     if acted is not None and acted in clock.turns and clock.turns[acted].expired:
         clock.turns[acted].expired = False
         clock.seat(acted, limit).timeouts = 0
 
-    def own(seat: str) -> bool:
-        return turn_of is None or seat == turn_of
-
     for seat, turn in list(clock.turns.items()):
-        if turn.own == own(seat) and (seat in to_move or (turn.own and seat == turn_of)):
+        if turn.of == turn_of and (turn_of is not None or seat in to_move):
             continue
         del clock.turns[seat]
         change.ended.append(seat)
@@ -255,7 +257,8 @@ def advance(
             continue
         bank = clock.seat(seat, limit).bank
         deadline = now + limit + bank if limit else None
-        turn = Turn(since=now, version=version, deadline=deadline, own=own(seat))
+        own = turn_of is None or seat == turn_of
+        turn = Turn(since=now, version=version, deadline=deadline, own=own, of=turn_of)
         clock.turns[seat] = turn
         change.started.append(seat)
         change.timers.extend(timers_for(seat, turn, limit))

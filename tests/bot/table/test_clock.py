@@ -161,10 +161,10 @@ def test_pc_9_a_chaos_step_back_to_the_timed_out_player_is_the_same_turn_counted
     advance(clock, limit=300, to_move=["p1"], version=3, now=601.0, turn_of="p2")
     assert clock.turns["p2"].expired and clock.turns["p2"].version == 1
     back = advance(clock, limit=300, to_move=["p2"], version=4, now=700.0, turn_of="p2", acted="p1")
-    assert back.ended == ["p1"] and back.started == [] and back.timers == []
+    assert back.ended == [] and back.started == [] and back.timers == [] and back.paused == ["p1"]
     assert clock.turns["p2"].version == 1 and ai_plays(clock.dump()["turns"], "p2")
     passed = advance(clock, limit=300, to_move=[], version=5, now=701.0, turn_of="p3")
-    assert passed.ended == ["p2"] and clock.seats["p2"].timeouts == 1
+    assert sorted(passed.ended) == ["p1", "p2"] and clock.seats["p2"].timeouts == 1
 
 
 def test_pc_12_a_player_waiting_on_a_vote_in_their_turn_has_their_clock_stand_still() -> None:
@@ -186,13 +186,18 @@ def test_pc_12_a_player_waiting_on_a_vote_in_their_turn_has_their_clock_stand_st
     assert clock.seats["p2"].bank == HOUR - 20 * 60 + HOUR / 4
 
 
-def test_pc_12_running_out_of_a_vote_in_another_players_turn_is_no_missed_turn() -> None:
+def test_pc_12_votes_in_another_players_turn_share_one_clock_and_running_out_is_no_missed_turn() -> None:
     clock = ClockState()
-    advance(clock, limit=300, to_move=["p1", "p2"], version=1, now=0.0, turn_of="p2")
+    first = advance(clock, limit=300, to_move=["p1", "p2"], version=1, now=0.0, turn_of="p2")
+    assert [t.seat for t in first.timers].count("p1") == 3
     clock.seats["p1"].timeouts = 1
     assert clock.expire("p1") == 1 and clock.turns["p1"].expired
     advance(clock, limit=300, to_move=["p2"], version=2, now=700.0, turn_of="p2")
-    assert "p1" not in clock.turns and clock.seats["p1"].timeouts == 1
+    # A second vote in bob's same turn: alice's one clock of this turn (run out: the AI answers it).
+    again = advance(clock, limit=300, to_move=["p1", "p2"], version=3, now=710.0, turn_of="p2")
+    assert again.started == [] and again.timers == [] and ai_plays(clock.dump()["turns"], "p1")
+    assert clock.seats["p1"].timeouts == 1
     # The turn passes to alice: her own turn, a new one.
-    change = advance(clock, limit=300, to_move=["p1"], version=3, now=710.0, turn_of="p1", acted="p2")
-    assert change.started == ["p1"] and clock.turns["p1"].own and clock.turns["p1"].version == 3
+    change = advance(clock, limit=300, to_move=["p1"], version=4, now=720.0, turn_of="p1", acted="p2")
+    assert change.started == ["p1"] and clock.turns["p1"].own and clock.turns["p1"].version == 4
+    assert not clock.turns["p1"].expired
