@@ -372,7 +372,7 @@ async def test_rematch_of_a_game_played_inside_a_thread_stays_there(
 
 
 # -- one Project Chaos game with an idle member (the issue "one turn counted as two timeouts") ------------
-CHAOS_SEED = 42
+CHAOS_SEED = 103
 CHAOS_SCENARIO = "innovation"
 
 
