@@ -108,11 +108,15 @@ async def test_reminders_at_half_time_and_near_the_end_once_each_across_a_restar
     assert rec.clock == HOUR and [s.user_id for s in rec.seats] == [alice.id, bob.id]
     deadline = await deadline_of(runner, opened, "p1")
     assert deadline == pytest.approx(fake.clock.now() + 2 * HOUR, abs=30)  # 1h + 1h of reserve
-    # The table message shows alice's time as a relative timestamp, which counts down by itself.
-    assert f"⏳ Time left: <t:{int(deadline)}:R>" in latest_table(alice).content
+    # The table message shows alice's time as relative timestamps, which count down by themselves: the
+    # turn's own hour, and apart from it the reserve.
+    shown = (
+        f"⏳ Turn time ends <t:{int(deadline - HOUR)}:R> · reserve: 1 hour (runs out <t:{int(deadline)}:R>)"
+    )
+    assert shown in latest_table(alice).content
     assert "`clock` = `1h`" in opened.lobby.embeds[0]["fields"][-1]["value"]
     status = await bob.slash("game status")
-    assert f"⏳ Time left: <t:{int(deadline)}:R>" in status.content
+    assert shown in status.content
 
     fake.clock.advance(HOUR - 60)
     await fire(fake, runner)
@@ -147,7 +151,7 @@ async def test_a_played_turn_cancels_its_deadline(fake: FakeDiscord, running_bot
     fake.clock.advance(HOUR / 2)
     await finish_turn(alice, runner, opened, "p1")
     # bob's turn: his own deadline, on the new table message that mentions him.
-    assert f"⏳ Time left: <t:{int(await deadline_of(runner, opened, 'p2'))}:R>" in latest_table(bob).content
+    assert f"(runs out <t:{int(await deadline_of(runner, opened, 'p2'))}:R>)" in latest_table(bob).content
     fake.clock.advance(first - fake.clock.now() + 60)  # past alice's old deadline, before bob's
     await fire(fake, runner)
     # Nothing for alice's played turn; bob, an hour and a half into his, is reminded of his own.
