@@ -66,7 +66,8 @@ def test_no_reserve_left_and_several_players_each_with_their_own() -> None:
     rec = record(clock)
     assert line(rec, ["p1", "p2"], "en", NOW) == (
         f"⏳ Alice: Turn time ends <t:{int(NOW + HOUR)}:R> · reserve: 1 hour 30 minutes"
-        f" (runs out <t:{int(NOW + 150 * 60)}:R>)\n⏳ Bob: Turn time ends <t:{int(NOW + HOUR)}:R> · no reserve left"
+        f" (runs out <t:{int(NOW + 150 * 60)}:R>)\n"
+        f"⏳ Bob: Turn time ends <t:{int(NOW + HOUR)}:R> · no reserve left"
     )
     # A turn the AI plays because its time ran out shows no clock.
     clock.expire("p2")
