@@ -241,6 +241,9 @@ def advance(
         clock.seat(acted, limit).timeouts = 0
 
     for seat, turn in list(clock.turns.items()):
+        if turn.of is None and turn_of is not None and seat in to_move:
+            # Stored before clocks knew whose turn it is: it goes on as part of this one, not restarted.
+            turn.of, turn.own = turn_of, seat == turn_of
         if turn.of == turn_of and (turn_of is not None or seat in to_move):
             continue
         del clock.turns[seat]

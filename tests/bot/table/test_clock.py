@@ -201,3 +201,10 @@ def test_pc_12_votes_in_another_players_turn_share_one_clock_and_running_out_is_
     change = advance(clock, limit=300, to_move=["p1"], version=4, now=720.0, turn_of="p1", acted="p2")
     assert change.started == ["p1"] and clock.turns["p1"].own and clock.turns["p1"].version == 4
     assert not clock.turns["p1"].expired
+
+
+def test_a_turn_stored_before_clocks_knew_whose_turn_it_is_goes_on() -> None:
+    clock = ClockState.load({"turns": {"p1": {"since": 0.0, "version": 3, "deadline": 2 * HOUR}}})
+    change = advance(clock, limit=HOUR, to_move=["p1"], version=9, now=60.0, turn_of="p1")
+    assert change.started == [] and change.timers == []
+    assert clock.turns["p1"] == Turn(since=0.0, version=3, deadline=2 * HOUR, own=True, of="p1")
