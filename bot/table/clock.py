@@ -12,6 +12,14 @@ Reminders come at half the turn's time and when an hour is left (a tenth of the 
 hours or less); at the deadline the AI plays that turn, and after three turns in a row run out the seat
 goes to the AI until the player takes it back.
 
+A player's turn runs from when the turn passes to them until it passes to someone else (the engine's
+``turn_of``), however many decisions it holds: when another player must decide inside it (a vote, PC-12)
+and the decision then comes back to its player (a chaos step, PC-9), it is the same turn, with the same
+reminders, counted once if it runs out, and the AI that took it over plays it to its end. While its player
+waits on the others their clock stands still (``Turn.left``). A seat's decisions in someone else's turn
+(votes, claims) are timed together, as one stretch on its clock with its own two reminders and at most one
+timeout, which the AI then answers for the rest of that turn; running out there is no missed turn.
+
 Turns are tracked with the clock off too (no deadline, no timers): ``/game mine`` and ``/game list`` say
 how long a turn has waited.
 """
@@ -88,6 +96,13 @@ class Turn:
     deadline: float | None = None
     #: Time ran out: the AI plays this turn for the seat (until the player acts themselves).
     expired: bool = False
+    #: The seat's own turn; ``False``: its decisions inside another seat's turn (votes, claims).
+    own: bool = True
+    #: The seat whose turn of the game this belongs to (``None``: the game does not say whose turn it is).
+    of: str | None = None
+    #: While the seat waits on others within the turn: the time it had left (its clock stands still,
+    #: ``deadline`` is ``None`` and its timers are cancelled until a decision comes back to it).
+    left: float | None = None
 
 
 @dataclass
@@ -107,16 +122,22 @@ class Timer:
     version: int
 
 
-def timers_for(seat: str, turn: Turn, limit: float) -> list[Timer]:
-    """The reminders and the deadline of a new turn."""
+def timers_for(
+    seat: str, turn: Turn, limit: float, *, total: float | None = None, now: float | None = None
+) -> list[Timer]:
+    """The reminders and the deadline of a new turn, or of a turn its player resumes at ``now`` with
+    ``total`` (the turn's time plus the reserve it began with): reminders already due before the player
+    waited on others are not made again, so one turn has each reminder once."""
     if turn.deadline is None:
         return []
-    half = turn.since + (turn.deadline - turn.since) / 2
-    return [
-        Timer(seat, HALF, half, turn.version),
+    whole = turn.deadline - turn.since if total is None else total
+    due = [
+        Timer(seat, HALF, turn.deadline - whole / 2, turn.version),
         Timer(seat, NEAR_END, turn.deadline - warning(limit), turn.version),
-        Timer(seat, TIMEOUT, turn.deadline, turn.version),
     ]
+    if now is not None:
+        due = [x for x in due if x.due_at > now]
+    return [*due, Timer(seat, TIMEOUT, turn.deadline, turn.version)]
 
 
 def still_useful(kind: str, turn: Turn, limit: float, now: float) -> bool:
@@ -148,7 +169,15 @@ class ClockState:
         return {
             "seats": {k: {"bank": v.bank, "timeouts": v.timeouts} for k, v in self.seats.items()},
             "turns": {
-                k: {"since": v.since, "version": v.version, "deadline": v.deadline, "expired": v.expired}
+                k: {
+                    "since": v.since,
+                    "version": v.version,
+                    "deadline": v.deadline,
+                    "expired": v.expired,
+                    "own": v.own,
+                    "of": v.of,
+                    "left": v.left,
+                }
                 for k, v in self.turns.items()
             },
         }
@@ -160,11 +189,13 @@ class ClockState:
 
     def expire(self, seat: str) -> int:
         """Time ran out on ``seat``'s turn: the AI plays it, the reserve is spent. Returns the timeouts in a
-        row, this one included."""
-        self.turns[seat].expired = True
+        row, this one included (a decision in another's turn, a vote, is not a turn: it does not count)."""
+        turn = self.turns[seat]
+        turn.expired = True
         clock = self.seats.setdefault(seat, SeatClock())
         clock.bank = 0.0
-        clock.timeouts += 1
+        if turn.own:
+            clock.timeouts += 1
         return clock.timeouts
 
 
@@ -174,10 +205,13 @@ class Change:
 
     ended: list[str] = field(default_factory=list)
     started: list[str] = field(default_factory=list)
+    #: Own turns whose player now waits on others (their timers end) or decides again (new timers).
+    paused: list[str] = field(default_factory=list)
+    resumed: list[str] = field(default_factory=list)
     timers: list[Timer] = field(default_factory=list)
 
     def __bool__(self) -> bool:
-        return bool(self.ended or self.started or self.timers)
+        return bool(self.ended or self.started or self.paused or self.resumed or self.timers)
 
 
 def advance(
@@ -188,37 +222,70 @@ def advance(
     version: int,
     now: float,
     acted: str | None = None,
+    turn_of: str | None = None,
 ) -> Change:
     """Account for a change of the game (in place): ``to_move`` are the human seats that must act now,
-    ``version`` the game's version after the change, ``acted`` the seat a player moved for themselves.
+    ``version`` the game's version after the change, ``acted`` the seat a player moved for themselves,
+    ``turn_of`` the seat whose turn it is (``None``: the game does not say; every seat's stretch of
+    decisions is then a turn).
 
-    A turn whose seat is no longer to move ends (a turn the player played: their reserve is settled and
-    their timeouts reset); a seat newly to move begins a turn, with its deadline and timers when the clock
-    is on. A player acting on a turn the AI took over takes it back."""
+    A seat's turn on the clock lasts as long as the game's turn it began in (with ``turn_of``; else as
+    long as the seat is to move): its own turn, or its decisions in another's (all of them: one clock,
+    at most one timeout). While the seat waits on others its clock stands still, and goes on when a
+    decision comes back to it. A turn that ends having been played settles the player's reserve (and an
+    own turn resets their timeouts). A seat newly to move begins a turn, with its deadline and timers
+    when the clock is on. A player acting on a turn the AI took over takes it back."""
     change = Change()
     if acted is not None and acted in clock.turns and clock.turns[acted].expired:
         clock.turns[acted].expired = False
         clock.seat(acted, limit).timeouts = 0
+
     for seat, turn in list(clock.turns.items()):
-        if seat in to_move:
+        if turn.of is None and turn_of is not None and seat in to_move:
+            # Stored before clocks knew whose turn it is: it goes on as part of this one, not restarted.
+            turn.of, turn.own = turn_of, seat == turn_of
+        if turn.of == turn_of and (turn_of is not None or seat in to_move):
             continue
         del clock.turns[seat]
         change.ended.append(seat)
         if turn.expired:
             continue  # the reserve went with the timeout, and the timeout counts
         mine = clock.seat(seat, limit)
-        mine.timeouts = 0
+        if turn.own:
+            mine.timeouts = 0
         if limit:
-            mine.bank = reserve_after(mine.bank, now - turn.since, limit)
+            mine.bank = reserve_after(mine.bank, _used(turn, limit + mine.bank, now), limit)
     for seat in to_move:
         if seat in clock.turns:
             continue
         bank = clock.seat(seat, limit).bank
-        turn = Turn(since=now, version=version, deadline=now + limit + bank if limit else None)
+        deadline = now + limit + bank if limit else None
+        own = turn_of is None or seat == turn_of
+        turn = Turn(since=now, version=version, deadline=deadline, own=own, of=turn_of)
         clock.turns[seat] = turn
         change.started.append(seat)
         change.timers.extend(timers_for(seat, turn, limit))
+    for seat, turn in clock.turns.items():
+        if not limit or turn.expired:
+            continue  # nothing timed, or the AI plays the rest of the turn anyway
+        if seat not in to_move and turn.left is None and turn.deadline is not None:
+            turn.left, turn.deadline = max(0.0, turn.deadline - now), None
+            change.paused.append(seat)
+        elif seat in to_move and turn.left is not None:
+            turn.deadline, turn.left = now + turn.left, None
+            change.resumed.append(seat)
+            total = limit + clock.seat(seat, limit).bank
+            change.timers.extend(timers_for(seat, turn, limit, total=total, now=now))
     return change
+
+
+def _used(turn: Turn, total: float, now: float) -> float:
+    """The player's own time in a turn: what it began with less what is left (waits on others excluded)."""
+    if turn.left is not None:
+        return total - turn.left
+    if turn.deadline is not None:
+        return total - (turn.deadline - now)
+    return now - turn.since
 
 
 def ai_plays(turns: Mapping[str, Any], seat: str) -> bool:

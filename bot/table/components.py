@@ -482,7 +482,8 @@ class AbortButton(
             await interaction.response.edit_message(content=t(lang, "abort.kept"), view=None)
             return
         rec = await game_of(interaction, self.pk)
-        perms = getattr(interaction.user, "guild_permissions", None)
+        # Discord's own resolution of the member's permissions (not the role cache, which may lag).
+        perms = interaction.permissions
         try:
             if rec.version != self.version or not rec.status.live:
                 raise StaleVersion(self.pk, self.version)
@@ -537,7 +538,7 @@ class AiRetryButton(
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         await game_of(interaction, self.pk)
-        perms = getattr(interaction.user, "guild_permissions", None)
+        perms = interaction.permissions  # Discord's resolution, as for abort
         await tables_of(interaction).retry_ai(
             self.pk, interaction.user.id, bool(perms and perms.manage_guild)
         )

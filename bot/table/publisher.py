@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import io
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +36,24 @@ log = logging.getLogger(__name__)
 
 SELECT_PAGE = 25
 COLOUR = discord.Colour(0x2E7D5B)
+
+
+def span(lang: str, seconds: float) -> str:
+    """A length of time in words (``"1 hour 30 minutes"``, ``"1 時間 30 分"``), to the minute below."""
+    minutes = int(seconds // 60)
+    hours, rest = divmod(minutes, 60)
+    if not minutes:
+        return t(lang, "clock.span_seconds")
+    if not hours:
+        return t(lang, "clock.span_minutes", n=rest)
+    if not rest:
+        return t(lang, "clock.span_hours", n=hours)
+    return t(
+        lang,
+        "clock.span_hours_minutes",
+        h=t(lang, "clock.span_hours", n=hours),
+        m=t(lang, "clock.span_minutes", n=rest),
+    )
 
 
 @dataclass
@@ -108,6 +128,8 @@ class Publisher:
         self.client = client
         self.store = store
         self.default_locale = default_locale
+        #: Unix seconds now: the table service hands over its scheduler's (injectable) clock.
+        self.now: Callable[[], float] = time.time
 
     @staticmethod
     def seat_name(rec: GameRecord, seat: str, lang: str) -> str:
@@ -291,15 +313,43 @@ class Publisher:
         return _fit(lines)
 
     def _time_left(self, rec: GameRecord, movers: list[str], lang: str) -> str:
-        """ "⏳ Time left: <t:…:R>" for each player to act (a relative timestamp counts down by itself)."""
+        """The time of each player to act, the turn's own time apart from the reserve: "⏳ Turn time ends
+        <t:…:R> · reserve: 5 minutes (runs out <t:…:R>)" (a relative timestamp counts down by itself). A
+        turn the AI plays because its time ran out is not shown."""
         turns = rec.clock_state.get("turns", {})
-        due = [(m, turns[m]["deadline"]) for m in movers if turns.get(m, {}).get("deadline")]
-        if not due:
+        seats = rec.clock_state.get("seats", {})
+        now = self.now()
+        parts: list[tuple[str, str, str]] = []
+        for m in movers:
+            turn = turns.get(m) or {}
+            deadline = turn.get("deadline")
+            if not deadline or turn.get("expired"):
+                continue
+            bank = float((seats.get(m) or {}).get("bank") or 0.0)
+            turn_end = deadline - bank
+            end = f"<t:{int(deadline)}:R>"
+            if turn_end <= now:  # the turn's own time is over: only the reserve is left
+                parts.append((m, "", t(lang, "clock.reserve_only", end=end)))
+                continue
+            reserve = (
+                t(lang, "clock.reserve", span=span(lang, bank), end=end)
+                if bank >= 1
+                else t(lang, "clock.no_reserve")
+            )
+            parts.append((m, f"<t:{int(turn_end)}:R>", reserve))
+        if not parts:
             return ""
-        if len(due) == 1:
-            return t(lang, "clock.time_left", left=f"<t:{int(due[0][1])}:R>")
-        each = ", ".join(f"{self.seat_name(rec, m, lang)} <t:{int(d)}:R>" for m, d in due)
-        return t(lang, "clock.time_left_each", left=each)
+
+        def one(turn_end: str, reserve: str) -> str:
+            return t(lang, "clock.turn_time", turn=turn_end, reserve=reserve) if turn_end else reserve
+
+        if len(parts) == 1:
+            return t(lang, "clock.time_left", left=one(*parts[0][1:]))
+        # One line each: several players deciding at once (a vote) each have their own clock.
+        return "\n".join(
+            t(lang, "clock.time_left_one", name=self.seat_name(rec, m, lang), left=one(e, r))
+            for m, e, r in parts
+        )
 
     async def _table_picture(self, rec: GameRecord, state: Any, lang: str) -> bytes | None:
         return await render_bytes(

@@ -47,6 +47,8 @@ log = logging.getLogger(__name__)
 MAX_SLEEP = 300.0
 #: After a fault of the loop itself (the database busy …), it tries again this much later.
 RETRY = 30.0
+#: The kind of DM telling a player their seat went to the AI after their turns ran out.
+SEAT_TAKEN = "seat_taken"
 
 
 class Clock(Protocol):
@@ -118,7 +120,8 @@ class Scheduler:
         engine = self.tables.engine(rec)
         if state is None:
             state = self.tables.state(rec)
-        movers = engine.to_move(state) if engine.outcome(state) is None else []
+        over = engine.outcome(state) is not None
+        movers = [] if over else engine.to_move(state)
         humans = {s.seat for s in seats if not s.is_ai}
         change = advance(
             clock,
@@ -127,6 +130,8 @@ class Scheduler:
             version=rec.version + 1 if version is None else version,
             now=self.clock.now(),
             acted=acted,
+            # The clock is keyed on whose turn it is, not on each decision (a vote, a chaos step).
+            turn_of=None if over else engine.turn_of(state),
         )
         after = clock.dump()
         if not change and after == ClockState.load(rec.clock_state).dump():
@@ -138,7 +143,8 @@ class Scheduler:
             soonest = min(x.due_at for x in timers)
             self._hint = soonest if self._hint is None else min(self._hint, soonest)
             self._wake.set()
-        return ClockWrite(state=after, cancel=change.ended + change.started, timers=timers)
+        cancel = change.ended + change.started + change.paused + change.resumed
+        return ClockWrite(state=after, cancel=cancel, timers=timers)
 
     # -- the loop -------------------------------------------------------------------------------------
     def start(self) -> None:
@@ -205,7 +211,7 @@ class Scheduler:
     async def _fire(self, timer: TimerRow) -> bool:
         tables = self.tables
         store = tables.store
-        dm: tuple[GameRecord, int, str, float] | None = None
+        dm: tuple[GameRecord, int, str, float | None] | None = None
         async with tables.lock(timer.game_pk):
             rec = await store.get_game(timer.game_pk)
             clock = ClockState.load(rec.clock_state)
@@ -216,6 +222,7 @@ class Scheduler:
                 or turn is None
                 or turn.version != timer.version
                 or turn.expired
+                or turn.left is not None  # its player waits on others: their clock stands still
                 or info is None
                 or info.user_id is None
             ):
@@ -223,7 +230,10 @@ class Scheduler:
                 await store.fire_timer(timer.id, rec.id, None)
                 return False
             if timer.kind == TIMEOUT:
-                fired = await self._time_out(rec, clock, timer, info)
+                taken = await self._time_out(rec, clock, timer, info)
+                fired = taken is not None
+                if taken:  # the seat went to the AI: the player hears it where they asked to be told
+                    dm = (rec, info.user_id, SEAT_TAKEN, None)
             else:
                 fired = await self._remind(rec, turn, timer, info)
                 if fired and turn.deadline is not None:
@@ -246,19 +256,27 @@ class Scheduler:
         )
         return await self.tables.store.fire_timer(timer.id, rec.id, notice)
 
-    async def _time_out(self, rec: GameRecord, clock: ClockState, timer: TimerRow, info: SeatInfo) -> bool:
-        """Time ran out: the AI plays this one turn for the seat (the service's AI task sees the turn as
-        expired); the third time in a row the seat goes to the AI until the player takes it back."""
+    async def _time_out(
+        self, rec: GameRecord, clock: ClockState, timer: TimerRow, info: SeatInfo
+    ) -> bool | None:
+        """Time ran out: the AI plays this one turn for the seat to its end (the service's AI task sees the
+        turn as expired); the third turn in a row the seat goes to the AI until the player takes it back.
+        A decision in another's turn (a vote) the AI makes for them, and it is no missed turn. Returns
+        ``None`` when it did nothing, ``True`` when the seat went to the AI, else ``False``."""
         assert info.user_id is not None
         store = self.tables.store
+        own = clock.turns[timer.seat].own
         in_a_row = clock.expire(timer.seat)
         try:
-            if in_a_row < TIMEOUTS_TO_AI:
-                notice = _notice("clock.timed_out", name=info.name, n=in_a_row, max=TIMEOUTS_TO_AI)
+            if not own or in_a_row < TIMEOUTS_TO_AI:
+                if own:
+                    notice = _notice("clock.timed_out", name=info.name, n=in_a_row, max=TIMEOUTS_TO_AI)
+                else:
+                    notice = _notice("clock.timed_out_decision", name=info.name)
                 await store.update(
                     rec.id, rec.version, publish=notice, clock=ClockWrite(state=clock.dump()), fire=timer.id
                 )
-                return True
+                return False
             clock.seats[timer.seat].timeouts = 0  # the count starts over once the seat is handed over
             expired = rec.model_copy(update={"clock_state": clock.dump()})
             seats = handed_to_ai(rec.seats, timer.seat, info.user_id, "away")
@@ -273,7 +291,7 @@ class Scheduler:
                     clock=self.write(expired, status=Status.ABORTED),
                     fire=timer.id,
                 )
-                return True
+                return False  # the game is over: its end is posted, there is no seat to take back
             await store.update(
                 rec.id,
                 rec.version,
@@ -284,24 +302,27 @@ class Scheduler:
             )
             return True
         except TimerDone:  # fired by another process meanwhile
-            return False
+            return None
 
     # -- direct messages ------------------------------------------------------------------------------
-    async def _dm(self, rec: GameRecord, user_id: int, kind: str, deadline: float) -> None:
-        """The reminder by DM too, for members who asked (``/game notify dm:on``). A member whose DMs are
-        closed (Discord 50007) gets the thread's reminder only; nothing else changes."""
+    async def _dm(self, rec: GameRecord, user_id: int, kind: str, deadline: float | None) -> None:
+        """The reminder (or the notice that the seat went to the AI, ``SEAT_TAKEN``) by DM too, for members
+        who asked (``/game notify dm:on``). A member whose DMs are closed (Discord 50007) gets the thread's
+        notice only; nothing else changes."""
         wants = await self.tables.store.member_settings(user_id)
         if not wants.dm:
             return
         lang = pick(wants.locale)
         guild = self.tables.client.get_guild(rec.guild_id)
+        key = {HALF: "clock.dm_half", SEAT_TAKEN: "clock.dm_seat_taken"}.get(kind, "clock.dm_near")
         text = t(
             lang,
-            "clock.dm_half" if kind == HALF else "clock.dm_near",
+            key,
             game=self.tables.ui(rec).game_name(lang),
             number=rec.id,
             server=guild.name if guild is not None else "",
-            left=f"<t:{int(deadline)}:R>",
+            left=f"<t:{int(deadline)}:R>" if deadline is not None else "",
+            n=TIMEOUTS_TO_AI,
             link=summary.jump_url(rec, rec.table_message_id),
         )
         try:

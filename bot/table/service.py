@@ -121,6 +121,8 @@ class TableService:
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         #: Turn clocks and the loop firing their reminders and deadlines (``bot.table.scheduler``).
         self.scheduler = Scheduler(self)
+        # The table's clock line reads the scheduler's clock (tests move it).
+        self.publisher.now = lambda: self.scheduler.clock.now()
 
     # -- helpers ----------------------------------------------------------------------------------
     def lock(self, pk: int) -> asyncio.Lock:

@@ -46,6 +46,10 @@ class AwsBuilderCards(Engine[ABState, ABOptions, ABAction, ABView]):
             return list(state.pending.waiting) if state.pending.kind == "vote" else [state.pending.seat]
         return [turn.current_seat(state)]
 
+    def turn_of(self, state: ABState) -> Seat | None:
+        # A vote or another player's answer is part of the current player's turn.
+        return None if state.finished else turn.current_seat(state)
+
     def legal_actions(self, state: ABState, seat: Seat) -> list[ABAction]:
         return turn.legal(state, seat)
 

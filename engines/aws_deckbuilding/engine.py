@@ -60,6 +60,10 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
         seat = play.acting_seat(state)
         return [seat] if seat is not None else []
 
+    def turn_of(self, state: ADState) -> Seat | None:
+        # A vote interrupts the turn (or draft pick) of the acting seat; it does not start another turn.
+        return play.acting_seat(state)
+
     def legal_actions(self, state: ADState, seat: Seat) -> list[ADAction]:
         return turn.legal(state, seat)
 

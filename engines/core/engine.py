@@ -91,6 +91,13 @@ class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
     def to_move(self, state: StateT) -> list[Seat]:
         """Seats that must decide now; ``[]`` once the game is over."""
 
+    def turn_of(self, state: StateT) -> Seat | None:
+        """The seat whose turn it is, which need not be a seat that decides now (``to_move``): another
+        player may have to decide inside it (a vote), and the decision may come back to it. Turn clocks
+        count a turn once however many decisions it holds. ``None``: the game does not say (each seat's
+        stretch of decisions is then taken as its turn), or it is over."""
+        return None
+
     @abstractmethod
     def legal_actions(self, state: StateT, seat: Seat) -> list[ActionT]:
         """Every legal action for ``seat`` (``[]`` if it need not act)."""

@@ -168,6 +168,10 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
             return [s for s in state.players if s not in p.passed]
         return [p.seat]
 
+    def turn_of(self, state: PCState) -> Seat | None:
+        # PC-7..PC-9: votes, claims (PC-12) and chaos steps all happen inside the current player's turn.
+        return None if state.stage == "over" else state.players[state.current]
+
     def legal_actions(self, state: PCState, seat: Seat) -> list[PCAction]:
         if seat not in self.to_move(state):
             return []

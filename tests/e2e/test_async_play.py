@@ -9,9 +9,16 @@ and asks the scheduler to fire what is due (``scheduler.tick()``), then waits un
 from __future__ import annotations
 
 import re
+from collections import Counter
+from secrets import token_hex
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
+import engines
+from bot.store import GameRecord, Status
+from engines.core import Rng
 from tests.e2e.tables import OpenedGame, open_game
 from tests.e2e.test_every_game import latest_table
 from tests.e2e.test_records import game_in, move, play_to_the_end, tables
@@ -101,11 +108,15 @@ async def test_reminders_at_half_time_and_near_the_end_once_each_across_a_restar
     assert rec.clock == HOUR and [s.user_id for s in rec.seats] == [alice.id, bob.id]
     deadline = await deadline_of(runner, opened, "p1")
     assert deadline == pytest.approx(fake.clock.now() + 2 * HOUR, abs=30)  # 1h + 1h of reserve
-    # The table message shows alice's time as a relative timestamp, which counts down by itself.
-    assert f"⏳ Time left: <t:{int(deadline)}:R>" in latest_table(alice).content
+    # The table message shows alice's time as relative timestamps, which count down by themselves: the
+    # turn's own hour, and apart from it the reserve.
+    shown = (
+        f"⏳ Turn time ends <t:{int(deadline - HOUR)}:R> · reserve: 1 hour (runs out <t:{int(deadline)}:R>)"
+    )
+    assert shown in latest_table(alice).content
     assert "`clock` = `1h`" in opened.lobby.embeds[0]["fields"][-1]["value"]
     status = await bob.slash("game status")
-    assert f"⏳ Time left: <t:{int(deadline)}:R>" in status.content
+    assert shown in status.content
 
     fake.clock.advance(HOUR - 60)
     await fire(fake, runner)
@@ -140,7 +151,7 @@ async def test_a_played_turn_cancels_its_deadline(fake: FakeDiscord, running_bot
     fake.clock.advance(HOUR / 2)
     await finish_turn(alice, runner, opened, "p1")
     # bob's turn: his own deadline, on the new table message that mentions him.
-    assert f"⏳ Time left: <t:{int(await deadline_of(runner, opened, 'p2'))}:R>" in latest_table(bob).content
+    assert f"(runs out <t:{int(await deadline_of(runner, opened, 'p2'))}:R>)" in latest_table(bob).content
     fake.clock.advance(first - fake.clock.now() + 60)  # past alice's old deadline, before bob's
     await fire(fake, runner)
     # Nothing for alice's played turn; bob, an hour and a half into his, is reminded of his own.
@@ -362,3 +373,129 @@ async def test_rematch_of_a_game_played_inside_a_thread_stays_there(
     assert lobby.content == f"🔁 Rematch of game #{old.id}."
     await alice.click("Start", message=lobby)
     assert (await game_in(runner, place)).status.value == "running"
+
+
+# -- one Project Chaos game with an idle member (the issue "one turn counted as two timeouts") ------------
+CHAOS_SEED = 103
+CHAOS_SCENARIO = "innovation"
+
+
+def bob_reminded(opened: OpenedGame, bob: FakeMember) -> list[SeenMessage]:
+    return [m for m in posts(opened, HALF) + posts(opened, NEAR) if f"<@{bob.id}>" in m.content]
+
+
+def bob_ran_out(opened: OpenedGame) -> int:
+    """The notices of turns of bob's own that ran out (not of votes in another's turn)."""
+    return sum("on a decision" not in m.content for m in posts(opened, "Time ran out for **Bob**"))
+
+
+def owners(rec: GameRecord, actions: list[tuple[str, Any]], seat: str) -> list[tuple[str, bool]]:
+    """Whose turn it was after each move of the log (the deal first), and whether ``seat`` had to decide:
+    replayed by the engine (PC-7: a turn runs from when it passes to a player until it passes on; the votes
+    and chaos steps inside it are part of it), not read from the bot's clock under test."""
+    chaos = engines.get(rec.game_id)
+    state = chaos.new_game([s.seat for s in rec.seats], rec.options, rec.seed)
+    steps = [(state.players[state.current], seat in chaos.to_move(state))]
+    for mover, action in actions:
+        state = chaos.apply(state, mover, action).state
+        steps.append((state.players[state.current], seat in chaos.to_move(state)))
+    return steps
+
+
+def turns_of(steps: list[tuple[str, bool]], seat: str) -> tuple[int, int, int]:
+    """From ``owners``: the turns begun so far (anyone's), those of ``seat``, and how many of the latter had
+    the decision go to others and come back to ``seat`` (a vote, then a chaos step: PC-9, PC-12)."""
+    turns = mine = back = 0
+    away = False
+    for i, (owner, deciding) in enumerate(steps):
+        if i == 0 or steps[i - 1][0] != owner:
+            turns += 1
+            mine += owner == seat
+            away = False
+        elif owner == seat and not deciding:
+            away = True
+        elif owner == seat and away:
+            back, away = back + 1, False
+    return turns, mine, back
+
+
+async def test_pc_7_an_idle_member_times_out_once_per_turn_and_hears_by_dm_that_the_seat_went(
+    fake: FakeDiscord, running_bot: StartBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Project Chaos, 2 members and an AI, ``clock=5m``: alice plays, bob (reminders by DM) never does.
+    Each of bob's turns (the votes and chaos steps inside it included, PC-9/PC-12) times out once, has at
+    most the two reminders of the README, and the AI plays it to its end; after three real turns his seat
+    goes to the AI and he is told by DM. Prints the message counts (the lead's measurement)."""
+    # The deal and seat order from a fixed seed (the service's name only: discord.py's nonces stay random).
+    monkeypatch.setattr(
+        "bot.table.service.secrets", SimpleNamespace(randbits=lambda _bits: CHAOS_SEED, token_hex=token_hex)
+    )
+    runner = await bot_with_fake_time(fake, running_bot)
+    service, store = tables(runner), tables(runner).store
+    alice, bob = fake.guild.member("alice"), fake.guild.member("bob")
+    alice.in_channel(fake.guild.default_channel)
+    opened = await open_game(
+        fake, alice, "project-chaos", players=[bob], ais=1, options=f"clock=5m scenario={CHAOS_SCENARIO}"
+    )
+    await bob.slash("game notify", options={"dm": "on"})
+    await alice.slash("game start", options={"order": "fixed"}, channel=opened.thread)
+    chaos = engines.get("project-chaos")
+    ran_out: list[int] = []  # the number of bob's turn (turns_of) at each timeout of a turn of his own
+    reminded: Counter[tuple[int, bool]] = Counter()  # bob's reminders by turn (anyone's) and whether his
+    for _ in range(400):
+        rec = await game_in(runner, opened.thread)
+        if rec.status is not Status.RUNNING or rec.seat_info("p2").is_ai:
+            break
+        state = service.state(rec)
+        movers = chaos.to_move(state)
+        if "p1" in movers:  # alice plays as the engine's AI would, by /chaos with its autocomplete value
+            action = chaos.ai("normal").choose(state, "p1", Rng.from_seed(rec.version))
+            index = chaos.legal_actions(state, "p1").index(action)
+            command, option = {
+                "play": ("chaos play", "card"),
+                "place": ("chaos place", "card"),
+                "discard": ("chaos discard", "card"),
+            }.get(action.type, ("chaos decide", "choice"))
+            await alice.slash(command, options={option: f"{rec.version}:{index}"}, channel=opened.thread)
+            await settle(fake)
+            continue
+        turn = rec.clock_state["turns"].get("p2") or {}
+        if "p2" in movers and not turn.get("expired"):
+            due = await store.next_due()
+            assert due is not None, "bob is to act and his clock runs"
+            fake.clock.advance(max(0.0, due - fake.clock.now()))
+            timeouts, reminders = bob_ran_out(opened), len(bob_reminded(opened, bob))
+            log = [(a.seat, chaos.parse_action(a.action)) for a in await store.actions(rec.id)]
+            turns, mine, _back = turns_of(owners(rec, log, "p2"), "p2")
+            await fire(fake, runner)
+            reminded[turns, state.players[state.current] == "p2"] += (
+                len(bob_reminded(opened, bob)) - reminders
+            )
+            if bob_ran_out(opened) > timeouts:
+                ran_out.append(mine)
+            continue
+        await settle(fake)
+    rec = await game_in(runner, opened.thread)
+    log = [(a.seat, chaos.parse_action(a.action)) for a in await store.actions(rec.id)]
+    _turns, _mine, back = turns_of(owners(rec, log, "p2"), "p2")
+    reminders = posts(opened, HALF) + posts(opened, NEAR)
+    decisions = posts(opened, "on a decision in another player's turn")
+    print(
+        f"\nProject Chaos, clock=5m, bob idle (seed {CHAOS_SEED}): {len(opened.thread.messages())} posts"
+        f" in the thread, {len(reminders)} reminders (bob's by turn: {sorted(reminded.values())}),"
+        f" timeouts of bob's turns {len(ran_out)} (at his turns {ran_out}), {len(decisions)} of his votes,"
+        f" DMs alice {len(alice.dms())} bob {len(bob.dms())}; {back} of his turns had the decision come back"
+        f" to him; his seat to the AI: {rec.seat_info('p2').is_ai}"
+    )
+    # Three real turns of bob's ran out, one timeout each; the third handed his seat to the AI.
+    assert ran_out == [1, 2, 3], ran_out
+    assert rec.seat_info("p2").is_ai and rec.seat_info("p2").left_by == bob.id
+    (taken,) = posts(opened, "3 turns in a row")
+    assert "Bob" in taken.content
+    # At most the README's two reminders per turn (his own, or another's with a vote of his).
+    assert back >= 1, "the seed gives a turn whose decision comes back to bob after a vote (PC-9, PC-12)"
+    assert max(reminded.values()) <= 2, reminded
+    assert sum(reminded.values()) == len(bob_reminded(opened, bob)) == len(reminders)  # alice played in time
+    # By DM: the same reminders, and the seat taken.
+    assert len(bob.dms()) == len(reminders) + 1 and alice.dms() == []
+    assert "the AI took your seat" in bob.dms()[-1].content

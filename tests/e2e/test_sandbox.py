@@ -6,11 +6,13 @@ import io
 import subprocess
 import sys
 from pathlib import Path
+from secrets import token_hex
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image
 
-from tests.fakediscord.botrunner import minibot_factory
+from tests.fakediscord.botrunner import deckhand_factory, minibot_factory
 from tests.fakediscord.sandbox import run_sandbox
 from tests.fakediscord.schema import REPO_ROOT
 
@@ -151,3 +153,62 @@ def test_the_sandbox_shows_a_games_thread_and_goes_into_it(tmp_path: Path) -> No
     inside = out.split("now in #game-night/Glorious Crown #1 · Alice", 1)[1]
     assert "table.png" in inside and "Your turn" in inside
     assert out.rstrip().endswith("bye (0 violation(s))")
+
+
+def readme_sandbox_lines() -> list[str]:
+    """The first game of README.md's "Trying it without Discord", as typed (without the prompts)."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Trying it without Discord", 1)[1].split("```text", 1)[1].split("```", 1)[0]
+    return [line.split("> ", 1)[1] for line in section.strip().splitlines()]
+
+
+async def test_the_readme_examples_run_as_written_and_advance_moves_the_bots_clocks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's first game, its option syntax (``options: clock=5m hand_size=4``, ``order: join
+    order``), ``advance`` firing the bot's turn clock (a reminder, then the timeout), and a member with
+    Manage Server (``as owner --admin``) aborting someone else's game."""
+    # Glorious Crown's first player is dealt (GC: the holder of a card); with this deal it is alice, the
+    # README's player. Only the service's name is replaced: discord.py's nonces stay random.
+    deal = SimpleNamespace(randbits=lambda _bits: 4, token_hex=token_hex)
+    monkeypatch.setattr("bot.table.service.secrets", deal)
+    script = [
+        *readme_sandbox_lines(),
+        "go ..",
+        "/game new game:yggdrasil options: clock=5m hand_size=4",
+        "as bob",
+        "go the yggdrasil · alice",
+        "click Join",
+        "as alice",
+        "/game start order: join order",
+        "advance 301",
+        "advance 300",
+        "look 3",
+        "as owner --admin",
+        "/game abort",
+        'click "Abort the game"',
+        "quit",
+    ]
+    out = io.StringIO()
+    code = await run_sandbox(
+        factory=deckhand_factory,
+        database=tmp_path / "s.db",
+        images=tmp_path / "images",
+        stdin=io.StringIO("\n".join(script) + "\n"),
+        out=out,
+        bot_name="Deckhand",
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    refused = [ln for ln in text.splitlines() if ln.startswith(("can't:", "error:", "unknown command"))]
+    assert refused == [], refused
+    # The README's game: alice moved first from her hand's select (join order), and the turn passed on.
+    readme_game = text.split('choose "Choose your move" 0\n', 1)[1].split("> look\n", 1)[0]
+    assert "Seat order: Alice → Bob → 🤖 AI-1" in text and "waiting for Bob" in readme_game
+    lobby = text.split("/game new game:yggdrasil", 1)[1]
+    assert "`hand_size` = `4`" in lobby and "`clock` = `5m`" in lobby
+    first, second = text.split("> advance 301\n", 1)[1].split("> advance 300\n", 1)
+    assert "the bot's turn clocks fired 1" in first.split("> ", 1)[0]
+    assert "half the time for your turn is gone" in second and "Time ran out for **Alice**" in second
+    assert "with Manage Server" in text
+    assert "@owner ended the game of The Yggdrasil." in text.split('click "Abort the game"', 1)[1]

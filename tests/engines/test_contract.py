@@ -225,3 +225,15 @@ def test_rules_and_cards_are_bilingual(engine: Engine[Any, Any, Any, Any]) -> No
     for c in cards:
         assert c.name.en.strip() and c.name.ja.strip()
     assert engine.name.en and engine.name.ja
+
+
+def test_turn_of_names_a_seat_of_the_game_while_it_runs(engine: Engine[Any, Any, Any, Any]) -> None:
+    """``turn_of`` (whose turn it is, for turn clocks) is ``None`` or one of the game's seats, and ``None``
+    once the game is over."""
+    state = engine.new_game(seats(engine.max_players), None, 5)
+    final, history = play_out(engine, state, engine.ai(), Rng.from_seed(5))
+    for seat, action, _events in history:
+        owner = engine.turn_of(state)
+        assert owner is None or owner in seats(engine.max_players)
+        state = engine.apply(state, seat, action).state
+    assert engine.outcome(final) is not None and engine.turn_of(final) is None

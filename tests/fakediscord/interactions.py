@@ -150,6 +150,8 @@ def _convert(
                 member, with_user=False, permissions=perms
             )
         return str(user.id)
+    if kind == USER:  # Discord's client only offers the users it knows
+        raise NotPossible(f"option {name}: no user named {raw!r}")
     if kind in (ROLE, MENTIONABLE):
         role = _role_of(store, guild_id, raw)
         resolved.setdefault("roles", {})[str(role.id)] = payloads.role(role)

@@ -11,25 +11,32 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import re
 import shlex
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .botrunner import BotFactory, RunningBot, deckhand_factory, deckhand_import_error, minibot_factory
 from .harness import FakeMember, FakeThread, Reply, SeenMessage
-from .interactions import NotPossible
+from .interactions import NotPossible, find_command
+from .quiet import settle
 from .records import ViolationError
 from .server import FakeDiscord
 
 log = logging.getLogger(__name__)
 
+#: The role ``as NAME --admin`` gives: Manage Server, what a server's admins have.
+ADMIN_ROLE = "admins"
+
 HELP = """\
 Commands (you act as the current member in the current channel):
-  as NAME [LOCALE]          become member NAME (created on first use), e.g. "as taro ja"
-  /CMD SUB opt:value ...     run a slash command, e.g. /game new game:glorious-crown
+  as NAME [LOCALE] [--admin]  become member NAME (created on first use), e.g. "as taro ja"; --admin gives
+                            them Manage Server (what a server's admins have), e.g. "as owner --admin"
+  /CMD SUB opt:value ...     run a slash command, e.g. /game new game:glorious-crown options: clock=5m
+                            (a value runs to the next option of the command, spaces included)
   complete /CMD SUB opt:txt  show the autocomplete choices for the last option typed
   click LABEL               click the newest button you can see with that label
   choose SELECT VALUE...    pick option(s) (label or value) in a select found by its placeholder
@@ -40,17 +47,21 @@ Commands (you act as the current member in the current channel):
   members | channels        who is here / which channels and threads exist
   go THREAD | go #CHANNEL   move into a thread (of this channel first) or a channel; "go .." leaves a thread
   dms                       the DMs the bot sent you
-  advance SECONDS           move the fake clock forward (interaction deadlines, 15 min tokens)
+  advance SECONDS           move the clock forward, the bot's too: interaction deadlines, 15 min tokens,
+                            and turn clocks (reminders and timeouts due by then fire), e.g. "advance 300"
   log [N]                   the bot's last N HTTP requests
   violations                everything the fake refused or flagged so far
   help | quit"""
 
 
 class Sandbox:
-    def __init__(self, fake: FakeDiscord, out: TextIO, images: Path) -> None:
+    def __init__(
+        self, fake: FakeDiscord, out: TextIO, images: Path, runner: RunningBot | None = None
+    ) -> None:
         self.fake = fake
         self.out = out
         self.images = images
+        self.runner = runner
         self.member: FakeMember = fake.guild.member("alice")
         self.saved: set[tuple[int, int]] = set()
         self.violations = 0
@@ -136,12 +147,21 @@ class Sandbox:
             self.say(f"  saved image: {path}")
 
     # ------------------------------------------------------------------ commands
+    def option_names(self, path: str) -> list[str]:
+        """The options of the command as it is synced (``[]`` when there is no such command: the member's
+        slash command then says why)."""
+        try:
+            _command, _chain, leaf = find_command(self.fake.store, self.fake.guild.id, path)
+        except NotPossible:
+            return []
+        return [str(option["name"]) for option in leaf]
+
     async def cmd_slash(self, line: str) -> None:
-        path, options = _parse_slash(line)
+        path, options = _parse_slash(line, self.option_names)
         self.show(await self.member.slash(path, options=options))
 
     async def cmd_complete(self, args: list[str], rest: str) -> None:
-        path, options = _parse_slash(rest)
+        path, options = _parse_slash(rest, self.option_names)
         if not options:
             raise NotPossible("type the option to complete, e.g. complete /game new game:glo")
         focus, typed = list(options.items())[-1]
@@ -150,12 +170,18 @@ class Sandbox:
         self.say("choices: " + (", ".join(f"{c.name} ({c.value})" for c in choices) or "none"))
 
     async def cmd_as(self, args: list[str], rest: str) -> None:
-        if not args:
-            raise NotPossible("as NAME [LOCALE]")
+        admin = "--admin" in args
+        words = [a for a in args if a != "--admin"]
+        if not words or len(words) > 2 or any(a.startswith("--") for a in words):
+            raise NotPossible("as NAME [LOCALE] [--admin]")
         channel = self.member.channel
-        self.member = self.fake.guild.member(args[0], locale=args[1] if len(args) > 1 else None)
+        roles = [self.fake.guild.role(ADMIN_ROLE, "manage_guild")] if admin else []
+        self.member = self.fake.guild.member(
+            words[0], locale=words[1] if len(words) > 1 else None, roles=roles
+        )
         self.member.channel = channel
-        self.say(f"you are now {self.member.name} ({self.member.locale}) in {channel}")
+        manages = " with Manage Server" if admin else ""
+        self.say(f"you are now {self.member.name} ({self.member.locale}){manages} in {channel}")
 
     async def cmd_click(self, args: list[str], rest: str) -> None:
         self.show(await self.member.click(rest.strip().strip('"')))
@@ -234,8 +260,17 @@ class Sandbox:
             self.say("(no DM from the bot)")
 
     async def cmd_advance(self, args: list[str], rest: str) -> None:
-        self.fake.clock.advance(float(args[0]))
-        self.say(f"the fake clock moved {float(args[0]):g} s forward")
+        if len(args) != 1:
+            raise NotPossible("advance SECONDS")
+        seconds = float(args[0])
+        self.fake.clock.advance(seconds)
+        self.say(f"the fake clock moved {seconds:g} s forward")
+        scheduler = _scheduler(self.runner)
+        if scheduler is not None:
+            fired = await scheduler.tick()  # what fell due meanwhile fires now, as it would have on its own
+            await settle(self.fake)
+            if fired:
+                self.say(f"the bot's turn clocks fired {fired} reminder(s) or timeout(s); look to see them")
 
     async def cmd_log(self, args: list[str], rest: str) -> None:
         for record in self.fake.requests[-(int(args[0]) if args else 10) :]:
@@ -256,11 +291,38 @@ class Sandbox:
         self.say(HELP)
 
 
-def _parse_slash(line: str) -> tuple[str, dict[str, str]]:
-    words = shlex.split(line.strip().lstrip("/"))
-    path = [w for w in words if ":" not in w]
-    options = dict(w.split(":", 1) for w in words if ":" in w)
-    return " ".join(path), options
+def _parse_slash(
+    line: str, option_names: Callable[[str], list[str]] | None = None
+) -> tuple[str, dict[str, str]]:
+    """``/game new game:glorious-crown options: clock=24h hand_size=4`` -> the command's path and its
+    options, as Discord's client reads them: each value runs to the next option of the command (spaces and
+    ``=`` or ``:`` inside included), and quotes around a whole value are dropped. ``option_names`` gives a
+    command's options; without it any ``word:`` starts an option."""
+    text = line.strip().lstrip("/")
+    first = re.search(r"(?:^|\s)[\w-]+:", text)
+    head, rest = (text[: first.start()], text[first.start() :]) if first else (text, "")
+    path = " ".join(shlex.split(head))
+    known = option_names(path) if option_names is not None else []
+    name = "|".join(re.escape(n) for n in sorted(known, key=len, reverse=True)) or r"[\w-]+"
+    starts = list(re.finditer(rf"(?:^|(?<=\s))({name}):", rest))
+    if rest.strip() and (not starts or rest[: starts[0].start()].strip()):
+        raise NotPossible(
+            f"/{path} has no option {rest.split(':', 1)[0].strip()!r}; it takes {sorted(known)}"
+        )
+    options: dict[str, str] = {}
+    for i, here in enumerate(starts):
+        value = rest[here.end() : starts[i + 1].start() if i + 1 < len(starts) else len(rest)].strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        options[here.group(1)] = value
+    return path, options
+
+
+def _scheduler(runner: RunningBot | None) -> Any:
+    """The bot's turn-clock scheduler (Deckhand's), if the bot has one."""
+    bot = runner.bot if runner is not None else None
+    tables = getattr(bot, "tables", None)
+    return getattr(tables, "scheduler", None)
 
 
 def _modal_inputs(modal: dict[str, object]) -> list[dict[str, object]]:
@@ -288,8 +350,11 @@ async def run_sandbox(
             import readline  # noqa: F401  (line editing and history for input())
         except ImportError:
             log.debug("readline unavailable")
-    async with FakeDiscord() as fake, RunningBot(fake, factory, database):
-        sandbox = Sandbox(fake, out, images)
+    async with FakeDiscord() as fake, RunningBot(fake, factory, database) as runner:
+        scheduler = _scheduler(runner)
+        if scheduler is not None:
+            scheduler.clock = fake.clock  # "advance" moves the bot's turn clocks too
+        sandbox = Sandbox(fake, out, images, runner)
         sandbox.say(f"fake Discord at {fake.url}; {bot_name} is ready in {fake.guild.name}")
         sandbox.say(f"database {database}; images go to {images}; {fake.spec_status.reason}")
         sandbox.say(f"you are {sandbox.member.name} in {sandbox.member.channel}; type help")

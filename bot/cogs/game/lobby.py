@@ -243,7 +243,8 @@ class LobbyCommands(GameCommandsBase):
     @app_commands.guild_only()
     async def abort(self, interaction: discord.Interaction[Any]) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
-        perms = getattr(interaction.user, "guild_permissions", None)
+        # Discord's own resolution of the member's permissions (not the role cache, which may lag).
+        perms = interaction.permissions
         if rec.host_id != interaction.user.id and not (perms and perms.manage_guild):
             raise UserError("abort_not_allowed")
         lang = user_lang(interaction)

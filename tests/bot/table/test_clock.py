@@ -147,3 +147,64 @@ def test_a_late_reminder_is_skipped_once_a_later_one_is_due() -> None:
     assert not still_useful(NEAR_END, turn, DAY, 2 * DAY)
     turn.expired = True
     assert not still_useful(HALF, turn, DAY, half.due_at)
+
+
+def test_pc_9_a_chaos_step_back_to_the_timed_out_player_is_the_same_turn_counted_once() -> None:
+    """Project Chaos: bob's (p2) turn runs out, the AI plays his action, alice (p1) must vote (PC-12), then
+    a chaos step (PC-9) puts the decision back to bob: still his one turn, still the AI's, no new clock."""
+    clock = ClockState()
+    first = advance(clock, limit=300, to_move=["p2"], version=1, now=0.0, turn_of="p2")
+    assert [t.kind for t in first.timers] == [HALF, NEAR_END, TIMEOUT]
+    assert clock.expire("p2") == 1
+    vote = advance(clock, limit=300, to_move=["p1", "p2"], version=2, now=600.0, turn_of="p2")
+    assert vote.started == ["p1"] and clock.turns["p1"].own is False
+    advance(clock, limit=300, to_move=["p1"], version=3, now=601.0, turn_of="p2")
+    assert clock.turns["p2"].expired and clock.turns["p2"].version == 1
+    back = advance(clock, limit=300, to_move=["p2"], version=4, now=700.0, turn_of="p2", acted="p1")
+    assert back.ended == [] and back.started == [] and back.timers == [] and back.paused == ["p1"]
+    assert clock.turns["p2"].version == 1 and ai_plays(clock.dump()["turns"], "p2")
+    passed = advance(clock, limit=300, to_move=[], version=5, now=701.0, turn_of="p3")
+    assert sorted(passed.ended) == ["p1", "p2"] and clock.seats["p2"].timeouts == 1
+
+
+def test_pc_12_a_player_waiting_on_a_vote_in_their_turn_has_their_clock_stand_still() -> None:
+    clock = ClockState()
+    advance(clock, limit=HOUR, to_move=["p2"], version=1, now=0.0, turn_of="p2")
+    deadline = clock.turns["p2"].deadline
+    assert deadline == 2 * HOUR
+    # bob acts after 70 minutes (past half his time); a vote waits on alice for three hours.
+    wait = advance(clock, limit=HOUR, to_move=["p1"], version=2, now=70 * 60, turn_of="p2", acted="p2")
+    assert wait.paused == ["p2"] and clock.turns["p2"].deadline is None
+    assert clock.turns["p2"].left == deadline - 70 * 60
+    back = advance(clock, limit=HOUR, to_move=["p2"], version=3, now=4 * HOUR + 70 * 60, turn_of="p2")
+    assert back.resumed == ["p2"] and back.started == [] and clock.turns["p2"].version == 1
+    assert clock.turns["p2"].deadline == 4 * HOUR + 70 * 60 + deadline - 70 * 60
+    # The half-time reminder was due before the vote: only the near-end one and the deadline are left.
+    assert [(t.kind, t.version) for t in back.timers] == [(NEAR_END, 1), (TIMEOUT, 1)]
+    # His own time was 70 + 10 minutes: the hour is exceeded by 20 minutes, the reserve pays it.
+    advance(clock, limit=HOUR, to_move=[], version=4, now=4 * HOUR + 80 * 60, turn_of="p3", acted="p2")
+    assert clock.seats["p2"].bank == HOUR - 20 * 60 + HOUR / 4
+
+
+def test_pc_12_votes_in_another_players_turn_share_one_clock_and_running_out_is_no_missed_turn() -> None:
+    clock = ClockState()
+    first = advance(clock, limit=300, to_move=["p1", "p2"], version=1, now=0.0, turn_of="p2")
+    assert [t.seat for t in first.timers].count("p1") == 3
+    clock.seats["p1"].timeouts = 1
+    assert clock.expire("p1") == 1 and clock.turns["p1"].expired
+    advance(clock, limit=300, to_move=["p2"], version=2, now=700.0, turn_of="p2")
+    # A second vote in bob's same turn: alice's one clock of this turn (run out: the AI answers it).
+    again = advance(clock, limit=300, to_move=["p1", "p2"], version=3, now=710.0, turn_of="p2")
+    assert again.started == [] and again.timers == [] and ai_plays(clock.dump()["turns"], "p1")
+    assert clock.seats["p1"].timeouts == 1
+    # The turn passes to alice: her own turn, a new one.
+    change = advance(clock, limit=300, to_move=["p1"], version=4, now=720.0, turn_of="p1", acted="p2")
+    assert change.started == ["p1"] and clock.turns["p1"].own and clock.turns["p1"].version == 4
+    assert not clock.turns["p1"].expired
+
+
+def test_a_turn_stored_before_clocks_knew_whose_turn_it_is_goes_on() -> None:
+    clock = ClockState.load({"turns": {"p1": {"since": 0.0, "version": 3, "deadline": 2 * HOUR}}})
+    change = advance(clock, limit=HOUR, to_move=["p1"], version=9, now=60.0, turn_of="p1")
+    assert change.started == [] and change.timers == []
+    assert clock.turns["p1"] == Turn(since=0.0, version=3, deadline=2 * HOUR, own=True, of="p1")

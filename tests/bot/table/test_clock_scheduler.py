@@ -309,7 +309,10 @@ async def test_a_vote_resolves_with_the_ais_answer_for_the_seats_that_did_not_an
     await timed.act(pk, ALICE, propose)
     rec = await timed.store.get_game(pk)
     assert sorted(engine.to_move(timed.state(rec))) == ["p2", "p3"]  # both vote, each on their own clock
-    assert set(rec.clock_state["turns"]) == {"p2", "p3"}
+    # alice's own turn stands still while the others vote (a vote is part of her turn, not theirs).
+    turns = rec.clock_state["turns"]
+    assert set(turns) == {"p1", "p2", "p3"} and turns["p1"]["deadline"] is None and turns["p1"]["left"]
+    assert not turns["p2"]["own"] and not turns["p3"]["own"]
     vote = next(a for a in engine.legal_actions(timed.state(rec), "p2") if a.type == "vote")
     await timed.act(pk, BOB, vote)
     clock.at = rec.clock_state["turns"]["p3"]["deadline"]
@@ -323,7 +326,12 @@ async def test_a_vote_resolves_with_the_ais_answer_for_the_seats_that_did_not_an
         ("p3", None, "vote"),  # carol did not answer: the AI did, for her seat only
     ]
     assert engine.to_move(timed.state(rec)) == ["p1"] and rec.seat_info("p3").user_id == carol
-    assert [n["name"] for n in notices(timed) if n["key"] == "clock.timed_out"] == ["carol"]
+    # A vote in another's turn the AI answers for her, and it is not a missed turn of her own.
+    assert [n["name"] for n in notices(timed) if n["key"] == "clock.timed_out_decision"] == ["carol"]
+    assert [n for n in notices(timed) if n["key"] == "clock.timed_out"] == []
+    assert rec.clock_state["seats"]["p3"]["timeouts"] == 0
+    # alice's turn goes on with the time she had left (an hour, less the minute before she proposed).
+    assert rec.clock_state["turns"]["p1"]["deadline"] == clock.at + 2 * HOUR - 60
 
 
 async def test_a_turn_whose_time_ran_out_is_played_after_a_restart(

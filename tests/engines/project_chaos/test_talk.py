@@ -95,3 +95,20 @@ def test_pc_12_public_view_shows_the_question_and_who_answered() -> None:
     assert pending.votes == {"p2": False} and pending.seats == ["p1", "p3"]
     assert pending.question is not None and pending.question.ja.endswith("？")
     assert pending.outcome_yes is not None and "-1" in pending.outcome_yes.en
+
+
+def test_pc_12_a_vote_is_part_of_the_turn_of_the_player_who_played_the_card() -> None:
+    """``turn_of`` (for turn clocks): while everyone votes, and until the turn passes (PC-8), the turn stays
+    the player's who played the talk card, whoever must decide now."""
+    s = make_state(HANDS, die=2, tokens=0)
+    assert E.turn_of(s) == "p1"
+    n = act(s, "p1", {"type": "play", "card": STANDUP}).state
+    n = act(n, "p1", {"type": "vote", "yes": True}).state
+    assert E.to_move(n) == ["p2", "p3"] and E.turn_of(n) == "p1"
+    n = act(n, "p2", {"type": "vote", "yes": True}).state
+    n = act(n, "p3", {"type": "vote", "yes": True}).state
+    while E.turn_of(n) == "p1" and E.outcome(n) is None:  # chaos steps and the refill, still p1's turn
+        seat = E.to_move(n)[0]
+        assert seat == "p1"
+        n = E.apply(n, seat, E.legal_actions(n, seat)[0]).state
+    assert E.turn_of(n) == "p2" and E.to_move(n) == ["p2"]
