@@ -285,6 +285,9 @@ class Publisher:
             lines.append(t(lang, "table.earlier", n=feed.hidden))
         lines.extend(feed.lines)
         movers = _engine(rec).to_move(state)
+        prompt = ui_for(rec.game_id).table_prompt(_engine(rec).view(state, None), lang, rec.names())
+        if prompt and movers:
+            lines.append(prompt)
         if movers:
             lines.append(
                 t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
