@@ -293,8 +293,14 @@ class Publisher:
                 t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
             )
         if changed:
+            # Named, never mentioned: it is not their turn, and a ping they can do nothing about is noise
+            # in a busy server; the message that asks them to act pings them.
             lines.append(
-                t(lang, "table.hand_changed", players=", ".join(seat_label(rec, s, lang) for s in changed))
+                t(
+                    lang,
+                    "table.hand_changed",
+                    players=", ".join(self.seat_name(rec, s, lang) for s in changed),
+                )
             )
         clocks = self._time_left(rec, movers, lang)
         if clocks:
@@ -354,8 +360,8 @@ class Publisher:
     ) -> discord.Message:
         text = self._table_text(rec, state, feed, lang, changed)
         payload = await self._table_payload(rec, state, text, lang, view=True, picture=picture)
-        # Exactly the players who must act (and those told their cards changed) are pinged.
-        pinged = [rec.seat_info(s).user_id for s in [*feed.to, *changed]]
+        # Exactly the players who must act are pinged (those told their hand changed are only named).
+        pinged = [rec.seat_info(s).user_id for s in feed.to]
         payload.allowed_mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in pinged if u is not None]
         )
