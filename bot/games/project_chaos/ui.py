@@ -304,15 +304,16 @@ class UI(GameUI):
     def table_prompt(self, view: Any, lang: str, names: Mapping[str, str]) -> str | None:
         """PC-12: while a vote or a claim is open, the message that pings the players names the card and
         asks its question, so the notification says what they are asked (the picture alone does not)."""
-        if not isinstance(view, PCView) or view.pending is None or view.pending.kind not in ("vote", "claim"):
+        pending = view.pending if isinstance(view, PCView) else None
+        if pending is None or pending.kind not in ("vote", "claim") or pending.card is None:
             return None
-        talk = talk_of(view.pending.card)
+        talk = talk_of(pending.card)
         if not isinstance(talk, Vote | Claim):
             return None
         return t(
             lang,
-            f"{NS}.talk.ask_{view.pending.kind}",
-            card=card_ref(view.pending.card, lang),
+            f"{NS}.talk.ask_{pending.kind}",
+            card=card_ref(pending.card, lang),
             question=talk.question.get(lang),
         )
 
