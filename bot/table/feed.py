@@ -7,11 +7,13 @@ message says. Pure bookkeeping (no Discord), so the rules of the feed are tested
 - Steps of the addressed players (an AWS deploy, a Yggdrasil placement and its invasion, one vote of
   several) edit the current message in place: no new message, no new ping.
 - AI moves are never posted one by one: their lines wait for the next human's message.
-- A message is closed when the turn leaves the players it addresses (a new message follows, an AI is to
-  move, the game ends): it keeps its picture and the lines it announced, with the step that closed it, and
-  loses its turn and clock lines, which would be stale from then on. Nothing a message showed is taken out
-  of it, and every public line reaches the thread: the lines no message has shown yet are never cut from
-  the next one (only Discord's length limit cuts them).
+- A message is closed when the turn leaves the players it addresses: it loses its turn and clock lines,
+  which would be stale from then on, and is never edited again. When an AI is to move, the player's own
+  last step still shows on it (words and picture: nothing newer follows yet); when a new message (or the
+  final one) follows at once, it keeps its words and picture as they were, and the new message carries
+  what happened since, so no two messages in a row show the same thing. Nothing a message showed is taken
+  out of it, and every public line reaches the thread: the lines no message has shown yet are never cut
+  from the next one (only Discord's length limit cuts them).
 """
 
 from __future__ import annotations
@@ -82,13 +84,15 @@ class Feed:
 class Plan:
     """What to do for one change: ``edit`` the current message (with ``Feed.lines``), then ``post`` a new
     one addressed to ``Feed.to``. With ``close`` the edit closes the message instead: its words become
-    ``lines`` (after ``hidden`` earlier ones) without the turn and clock lines, and its picture stays."""
+    ``lines`` (after ``hidden`` earlier ones) without the turn and clock lines, and its picture stays, or
+    with ``redraw`` (the player's own last step, an AI to move next) shows the table after that step."""
 
     edit: bool = False
     post: bool = False
     close: bool = False
     lines: tuple[str, ...] = ()
     hidden: int = 0
+    redraw: bool = False
 
 
 def since_last_acted(recent: list[list[str]], seats: Iterable[str]) -> list[str]:
@@ -99,6 +103,15 @@ def since_last_acted(recent: list[list[str]], seats: Iterable[str]) -> list[str]
         if seat in wanted:
             start = i + 1
     return [line for _, line in recent[start:]]
+
+
+def news(feed: Feed, seats: Iterable[str]) -> list[str]:
+    """What happened since ``seats`` last acted, and at least every line no message has shown yet (both
+    are the newest lines of ``recent``: the longer one holds the other)."""
+    lines = since_last_acted(feed.recent, seats)
+    if feed.unshown > len(lines):
+        lines = [line for _, line in feed.recent[-feed.unshown :]]
+    return lines
 
 
 def _shown(lines: list[str], keep: int) -> tuple[list[str], int]:
@@ -141,37 +154,38 @@ def advance(
 
     is_open = feed.message_id is not None and not feed.closed
     own_step = is_open and actor is not None and actor in feed.to
-    if own_step:
-        _show(feed, lines)
 
-    def closing(post: bool = False) -> Plan:
+    def closing(post: bool = False, redraw: bool = False) -> Plan:
         # What the message keeps once the turn has left its players: its lines, not its turn line.
         if not is_open:
             return Plan(post=post)
         feed.closed = True
-        return Plan(edit=True, post=post, close=True, lines=tuple(feed.lines), hidden=feed.hidden)
+        lines = tuple(feed.lines)
+        return Plan(edit=True, post=post, close=True, lines=lines, hidden=feed.hidden, redraw=redraw)
 
     if over:
-        return closing()
+        return closing()  # the final message carries the last lines
     still_theirs = (
         bool(humans_to_move) and set(humans_to_move) <= set(feed.to) and feed.message_id is not None
     )
     if still_theirs and not start:
-        if not own_step and lines:  # an AI's vote while the humans still decide: shown where they look
-            _show(feed, lines)
+        # A step of theirs, or an AI's vote while the humans still decide: shown where they look.
+        _show(feed, lines)
         feed.to = [s for s in feed.to if s in humans_to_move] or feed.to
         return Plan(edit=True)
     if not humans_to_move and not start:
-        # An AI is to move: the current message is done; the lines wait for the next human's turn.
-        plan = closing()
+        # An AI is to move: the current message is done, with the player's own last step and the table
+        # after it while the AI seats move; their lines wait for the next human's message.
+        if own_step:
+            _show(feed, lines)
+        plan = closing(redraw=own_step)
         feed.to = []
         return plan
     plan = closing(post=True)
     if start:
         feed.lines, feed.hidden = _shown(list(lines), len(lines))
     else:
-        new_lines = since_last_acted(feed.recent, humans_to_move)
-        feed.lines, feed.hidden = _shown(new_lines, max(SHOWN, feed.unshown))
+        feed.lines, feed.hidden = _shown(news(feed, humans_to_move), max(SHOWN, feed.unshown))
     feed.unshown = 0
     feed.closed = False
     feed.to = list(humans_to_move)

@@ -25,7 +25,7 @@ from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
 from bot.table import clock as turn_clock
 from bot.table import components, seat_buttons, summary
 from bot.table.events import load_event
-from bot.table.feed import Feed, Plan, advance, notified, since_last_acted
+from bot.table.feed import Feed, Plan, advance, news, notified
 from bot.table.pictures import render, render_bytes
 from bot.table.rematch import rematch_view
 from engines.core import Action, Engine, Event, Outcome
@@ -250,7 +250,9 @@ class Publisher:
             if plan.close:
                 # While the AI seats move, "My hand" stays on the closed message; a newer one takes it.
                 keep_view = not plan.post and outcome is None
-                await self._close_table(rec, state, feed, lang, plan, keep_view=keep_view)
+                # In a burst the next entries move on at once: the words only, no picture drawn for it.
+                redraw = plan.redraw and not followed
+                await self._close_table(rec, state, feed, lang, plan, keep_view=keep_view, redraw=redraw)
                 retired = not keep_view
                 feed.picture_stale = False
             elif followed and outcome is None and not plan.post:
@@ -398,17 +400,32 @@ class Publisher:
             feed.message_id = None
 
     async def _close_table(
-        self, rec: GameRecord, state: Any, feed: Feed, lang: str, plan: Plan, *, keep_view: bool
+        self,
+        rec: GameRecord,
+        state: Any,
+        feed: Feed,
+        lang: str,
+        plan: Plan,
+        *,
+        keep_view: bool,
+        redraw: bool = False,
     ) -> None:
-        """The message the turn has left: the lines it announced and the step that closed it, without
-        the turn and clock lines (stale from now on); its picture stays, so it never shows what the next
-        message shows."""
+        """The message the turn has left: its lines without the turn and clock lines (stale from now on).
+        Its picture stays, so it never shows what the next message shows; with ``redraw`` (nothing newer
+        follows yet) it shows the table after the step that closed it."""
         assert feed.message_id is not None
         lines = [t(lang, "table.earlier", n=plan.hidden)] if plan.hidden else []
-        controls = table_controls(rec, state, lang) if keep_view and state is not None else None
+        text = _fit([*lines, *plan.lines])
+        kwargs: dict[str, Any]
+        if redraw and state is not None:
+            payload = await self._table_payload(rec, state, text, lang, view=keep_view)
+            kwargs = payload.edit_kwargs()
+        else:
+            controls = table_controls(rec, state, lang) if keep_view and state is not None else None
+            kwargs = {"content": text, "view": controls}
         message = self.client.get_partial_messageable(rec.channel_id).get_partial_message(feed.message_id)
         try:
-            await message.edit(content=_fit([*lines, *plan.lines]), view=controls)
+            await message.edit(**kwargs)
         except discord.NotFound:
             log.info("table message %s of game %s is gone", feed.message_id, rec.id)
             feed.message_id = None
@@ -442,7 +459,7 @@ class Publisher:
     ) -> None:
         engine = _engine(rec)
         humans = [s.seat for s in rec.seats if not s.is_ai]
-        lines = since_last_acted(feed.recent, humans)
+        lines = news(feed, humans)
         # The last moves, and every line no table message has shown yet (the thread tells the whole game).
         shown = lines[-max(8, feed.unshown) :]
         feed.unshown = 0

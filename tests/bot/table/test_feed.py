@@ -124,16 +124,38 @@ def test_steps_never_take_a_line_out_of_the_message_that_shows_it() -> None:
     assert feed.lines[0] == "line 0" and len(feed.lines) == SHOWN + 3 and feed.hidden == 0
 
 
-def test_a_message_the_turn_leaves_is_closed_with_its_lines_and_the_closing_step() -> None:
+def test_a_message_a_new_one_follows_at_once_keeps_its_words_and_picture() -> None:
     feed = started(["p1"])
     plan = advance(feed, actor="p1", lines=["p1 plays 7"], private_to=[], humans_to_move=["p2"], over=False)
-    assert plan.close and plan.post
-    assert plan.lines == ("begins", "p1 plays 7"), "the closed message keeps what it showed"
+    assert plan.close and plan.post and not plan.redraw
+    assert plan.lines == ("begins",), "the closing step is the new message's, not a copy on both"
+    assert feed.lines == ["begins", "p1 plays 7"]
+
+
+def test_a_message_the_turn_leaves_for_an_ai_shows_the_players_last_step() -> None:
+    feed = started(["p1"])
+    plan = advance(feed, actor="p1", lines=["p1 plays 7"], private_to=[], humans_to_move=["p2"], over=False)
     feed.message_id = 2
     plan = advance(feed, actor="p2", lines=["p2 plays 8"], private_to=[], humans_to_move=[], over=False)
-    assert plan.close and not plan.post and plan.lines == ("begins", "p1 plays 7", "p2 plays 8")
+    assert plan.close and plan.redraw and not plan.post
+    assert plan.lines == ("begins", "p1 plays 7", "p2 plays 8")
     plan = advance(feed, actor="p3", lines=["AI plays"], private_to=[], humans_to_move=[], over=False)
     assert not plan.edit and not plan.close, "a closed message is never edited again"
+
+
+def test_a_talk_card_played_by_a_person_is_in_the_message_that_asks_everyone() -> None:
+    feed = started(["p1"])
+    plan = advance(
+        feed, actor="p1", lines=["p1 opens a vote"], private_to=[], humans_to_move=["p1", "p2"], over=False
+    )
+    assert plan.post and plan.lines == ("begins",)
+    assert feed.lines[-1] == "p1 opens a vote", "p1 acted last, but no message has shown the vote yet"
+
+
+def test_the_last_step_of_the_game_is_left_to_the_final_message() -> None:
+    feed = started(["p1"])
+    plan = advance(feed, actor="p1", lines=["p1 wins"], private_to=[], humans_to_move=[], over=True)
+    assert plan.close and plan.lines == ("begins",) and feed.unshown == 1
 
 
 def test_a_start_message_with_an_ai_to_move_is_closed_by_the_ai_move() -> None:
