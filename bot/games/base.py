@@ -124,6 +124,12 @@ class GameUI:
         ids carry the game and the state version (``rec.version``). ``view`` is the public view. None here."""
         return []
 
+    def table_prompt(self, view: Any, lang: str, names: Mapping[str, str]) -> str | None:
+        """What the players the table message pings are asked, in words (e.g. a vote's card and its
+        question), shown above its "▶ Your turn" line: a ping must say why. ``view`` is the public view.
+        ``None`` (the default): the turn line says it all."""
+        return None
+
     def timelapse(self, rec: GameRecord, actions: Sequence[ActionRecord], lang: str) -> bytes | None:
         """An animated picture of the game for its final message (GIF bytes), rebuilt from the action log;
         run in a worker thread. ``None`` (the default): no time-lapse."""

@@ -26,7 +26,7 @@ from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
 from bot.table import clock as turn_clock
 from bot.table import components, seat_buttons, summary
 from bot.table.events import load_event
-from bot.table.feed import Feed, advance, notified, since_last_acted
+from bot.table.feed import Feed, Plan, advance, news, notified
 from bot.table.lobby_words import option_row, player_range
 from bot.table.pictures import render, render_bytes
 from bot.table.rematch import rematch_view
@@ -221,7 +221,7 @@ class Publisher:
         elif entry.kind == "notice":
             await self._publish_notice(rec, entry, lang)
         elif entry.kind == "end":
-            await self.retire_table_message(rec)
+            await self.retire_table_message(rec, feed, lang)
             reason = str(entry.payload.get("reason", "aborted"))
             await self.client.get_partial_messageable(rec.channel_id).send(
                 content=t(lang, f"table.ended.{reason}", name=entry.payload.get("name", "")),
@@ -264,17 +264,25 @@ class Publisher:
             over=outcome is not None,
             start=entry.kind == "start",
         )
-        # One picture per state: an edit that a new message follows at once shows what that message shows.
         picture = await self._table_picture(rec, state, lang) if plan.post and outcome is None else None
+        retired = False  # the closing edit took the buttons off the old message already
         if plan.edit and feed.message_id is not None:
-            if followed and outcome is None and not plan.post:
+            if plan.close:
+                # While the AI seats move, "My hand" stays on the closed message; a newer one takes it.
+                keep_view = not plan.post and outcome is None
+                # In a burst the next entries move on at once: the words only, no picture drawn for it.
+                redraw = plan.redraw and not followed
+                await self._close_table(rec, state, feed, lang, plan, keep_view=keep_view, redraw=redraw)
+                retired = not keep_view
+                feed.picture_stale = False
+            elif followed and outcome is None and not plan.post:
                 await self._edit_table(rec, state, feed, lang, keep_view=True, words_only=True)
                 feed.picture_stale = True
             else:
-                await self._edit_table(rec, state, feed, lang, keep_view=outcome is None, picture=picture)
+                await self._edit_table(rec, state, feed, lang, keep_view=outcome is None)
                 feed.picture_stale = False
         if outcome is not None:
-            await self._post_final(rec, state, outcome, feed, lang, entry)
+            await self._post_final(rec, state, outcome, feed, lang, entry, buttons_off=not retired)
             return
         if plan.post:
             changed = notified(feed)
@@ -286,7 +294,7 @@ class Publisher:
             feed.message_id = message.id
             feed.posted_for = entry.id
             await self.store.set_message_ids(rec.id, table_message_id=message.id, feed=feed.dump())
-            if old is not None and old != message.id:
+            if old is not None and old != message.id and not retired:
                 await self._take_buttons_off(rec.channel_id, old, rec.id)
             rec = rec.model_copy(update={"table_message_id": message.id})
             feed.card_stale = not await self.update_summary(rec, lang, state=state)
@@ -299,13 +307,22 @@ class Publisher:
             lines.append(t(lang, "table.earlier", n=feed.hidden))
         lines.extend(feed.lines)
         movers = _engine(rec).to_move(state)
+        prompt = ui_for(rec.game_id).table_prompt(_engine(rec).view(state, None), lang, rec.names())
+        if prompt and movers:
+            lines.append(prompt)
         if movers:
             lines.append(
                 t(lang, "table.to_move", players=", ".join(seat_label(rec, m, lang) for m in movers))
             )
         if changed:
+            # Named, never mentioned: it is not their turn, and a ping they can do nothing about is noise
+            # in a busy server; the message that asks them to act pings them.
             lines.append(
-                t(lang, "table.hand_changed", players=", ".join(seat_label(rec, s, lang) for s in changed))
+                t(
+                    lang,
+                    "table.hand_changed",
+                    players=", ".join(self.seat_name(rec, s, lang) for s in changed),
+                )
             )
         clocks = self._time_left(rec, movers, lang)
         if clocks:
@@ -393,8 +410,8 @@ class Publisher:
     ) -> discord.Message:
         text = self._table_text(rec, state, feed, lang, changed)
         payload = await self._table_payload(rec, state, text, lang, view=True, picture=picture)
-        # Exactly the players who must act (and those told their cards changed) are pinged.
-        pinged = [rec.seat_info(s).user_id for s in [*feed.to, *changed]]
+        # Exactly the players who must act are pinged (those told their hand changed are only named).
+        pinged = [rec.seat_info(s).user_id for s in feed.to]
         payload.allowed_mentions = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in pinged if u is not None]
         )
@@ -430,6 +447,37 @@ class Publisher:
             log.info("table message %s of game %s is gone", feed.message_id, rec.id)
             feed.message_id = None
 
+    async def _close_table(
+        self,
+        rec: GameRecord,
+        state: Any,
+        feed: Feed,
+        lang: str,
+        plan: Plan,
+        *,
+        keep_view: bool,
+        redraw: bool = False,
+    ) -> None:
+        """The message the turn has left: its lines without the turn and clock lines (stale from now on).
+        Its picture stays, so it never shows what the next message shows; with ``redraw`` (nothing newer
+        follows yet) it shows the table after the step that closed it."""
+        assert feed.message_id is not None
+        lines = [t(lang, "table.earlier", n=plan.hidden)] if plan.hidden else []
+        text = _fit([*lines, *plan.lines])
+        kwargs: dict[str, Any]
+        if redraw and state is not None:
+            payload = await self._table_payload(rec, state, text, lang, view=keep_view)
+            kwargs = payload.edit_kwargs()
+        else:
+            controls = table_controls(rec, state, lang) if keep_view and state is not None else None
+            kwargs = {"content": text, "view": controls}
+        message = self.client.get_partial_messageable(rec.channel_id).get_partial_message(feed.message_id)
+        try:
+            await message.edit(**kwargs)
+        except discord.NotFound:
+            log.info("table message %s of game %s is gone", feed.message_id, rec.id)
+            feed.message_id = None
+
     async def refresh_stale_picture(self, pk: int) -> None:
         """After a burst (see :meth:`publish`): the table message's picture catches up with its words,
         drawn once from the game as it stands. Raises ``discord.HTTPException`` as :meth:`publish`."""
@@ -437,7 +485,9 @@ class Publisher:
         feed = Feed.load(rec.feed)
         if not feed.picture_stale:
             return
-        if feed.message_id is not None and rec.status is Status.RUNNING and rec.state_json is not None:
+        # A closed message keeps the picture it had when the turn left it.
+        open_message = feed.message_id is not None and not feed.closed
+        if open_message and rec.status is Status.RUNNING and rec.state_json is not None:
             lang = await self.public_lang(rec.guild_id)
             state = _engine(rec).load_state(rec.state_json)
             await self._edit_table(rec, state, feed, lang, keep_view=_engine(rec).outcome(state) is None)
@@ -445,12 +495,22 @@ class Publisher:
         await self.store.set_feed(pk, feed.dump())
 
     async def _post_final(
-        self, rec: GameRecord, state: Any, outcome: Outcome, feed: Feed, lang: str, entry: OutboxEntry
+        self,
+        rec: GameRecord,
+        state: Any,
+        outcome: Outcome,
+        feed: Feed,
+        lang: str,
+        entry: OutboxEntry,
+        *,
+        buttons_off: bool = True,
     ) -> None:
         engine = _engine(rec)
         humans = [s.seat for s in rec.seats if not s.is_ai]
-        lines = since_last_acted(feed.recent, humans)
-        shown = lines[-8:]
+        lines = news(feed, humans)
+        # The last moves, and every line no table message has shown yet (the thread tells the whole game).
+        shown = lines[-max(8, feed.unshown) :]
+        feed.unshown = 0
         text = _fit(
             ([t(lang, "table.earlier", n=len(lines) - len(shown))] if len(lines) > len(shown) else [])
             + shown
@@ -484,9 +544,9 @@ class Publisher:
             nonce=_nonce(entry),
         )
         feed.posted_for = entry.id
-        feed.to = []
+        feed.to, feed.closed = [], True  # the final message has no turn to close
         await self.store.set_message_ids(rec.id, table_message_id=message.id, feed=feed.dump())
-        if rec.table_message_id is not None:
+        if rec.table_message_id is not None and buttons_off:
             await self._take_buttons_off(rec.channel_id, rec.table_message_id, rec.id)
         updated = rec.model_copy(update={"table_message_id": message.id})
         feed.card_stale = not await self.update_summary(updated, lang, state=state)
@@ -568,10 +628,17 @@ class Publisher:
         await self.store.set_feed(pk, feed.dump())
         return True
 
-    async def retire_table_message(self, rec: GameRecord) -> None:
-        """Take the buttons off the newest table message (the game ended or was aborted)."""
-        if rec.table_message_id is not None:
-            await self._take_buttons_off(rec.channel_id, rec.table_message_id, rec.id)
+    async def retire_table_message(self, rec: GameRecord, feed: Feed, lang: str) -> None:
+        """Take the buttons off the newest table message (the game ended or was aborted); a message still
+        addressing players loses its turn and clock lines too ("⏳ Time left" of a game that is over)."""
+        if rec.table_message_id is None:
+            return
+        if not feed.closed and feed.message_id == rec.table_message_id:
+            plan = Plan(edit=True, close=True, lines=tuple(feed.lines), hidden=feed.hidden)
+            await self._close_table(rec, None, feed, lang, plan, keep_view=False)
+            feed.to, feed.closed = [], True
+            return
+        await self._take_buttons_off(rec.channel_id, rec.table_message_id, rec.id)
 
     def standings(self, rec: GameRecord, outcome: Outcome, lang: str) -> str:
         lines = [t(lang, "table.game_over")]

@@ -301,6 +301,22 @@ class UI(GameUI):
             return []
         return talk_buttons(view.pending.kind, rec.id, rec.version, lang)
 
+    def table_prompt(self, view: Any, lang: str, names: Mapping[str, str]) -> str | None:
+        """PC-12: while a vote or a claim is open, the message that pings the players names the card and
+        asks its question, so the notification says what they are asked (the picture alone does not)."""
+        pending = view.pending if isinstance(view, PCView) else None
+        if pending is None or pending.kind not in ("vote", "claim") or pending.card is None:
+            return None
+        talk = talk_of(pending.card)
+        if not isinstance(talk, Vote | Claim):
+            return None
+        return t(
+            lang,
+            f"{NS}.talk.ask_{pending.kind}",
+            card=card_ref(pending.card, lang),
+            question=talk.question.get(lang),
+        )
+
     # -- events ---------------------------------------------------------------------------------------
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         event = typed(event)

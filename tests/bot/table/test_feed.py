@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.table.feed import RECENT, SHOWN, Feed, advance, notified, since_last_acted
+from bot.table.feed import BUDGET, RECENT, SHOWN, Feed, advance, notified, since_last_acted
 
 
 def started(humans: list[str], lines: list[str] | None = None) -> Feed:
@@ -87,14 +87,83 @@ def test_the_end_edits_the_last_step_in_and_posts_nothing_itself() -> None:
     assert plan.edit and not plan.post
 
 
-def test_long_stretches_are_cut_to_the_newest_lines() -> None:
+def test_long_stretches_are_cut_only_to_what_one_message_holds() -> None:
+    # Before item 2 of "Fixes found by playing every game" this cut to SHOWN lines, and the AI moves cut
+    # off were in no message at all; now only Discord's length limit (BUDGET) cuts them.
     feed = started(["p1"])
     advance(feed, actor="p1", lines=["mine"], private_to=[], humans_to_move=[], over=False)
     for i in range(RECENT + 10):
-        advance(feed, actor="p2", lines=[f"ai {i}"], private_to=[], humans_to_move=[], over=False)
+        line = f"ai {i} " + "x" * 60
+        advance(feed, actor="p2", lines=[line], private_to=[], humans_to_move=[], over=False)
     advance(feed, actor="p2", lines=["last"], private_to=[], humans_to_move=["p1"], over=False)
-    assert len(feed.lines) == SHOWN and feed.lines[-1] == "last"
-    assert feed.hidden > 0 and len(feed.recent) == RECENT
+    assert feed.lines[-1] == "last" and SHOWN < len(feed.lines) < RECENT
+    assert sum(len(line) + 1 for line in feed.lines) <= BUDGET
+    assert feed.hidden == RECENT - len(feed.lines) and len(feed.recent) == RECENT
+
+
+def test_ai_moves_no_message_showed_are_all_in_the_next_one() -> None:
+    feed = started(["p1"])
+    advance(feed, actor="p1", lines=["mine"], private_to=[], humans_to_move=[], over=False)
+    ai_lines = [f"ai {i}" for i in range(SHOWN + 6)]
+    for line in ai_lines:
+        advance(feed, actor="p2", lines=[line], private_to=[], humans_to_move=[], over=False)
+    advance(feed, actor="p2", lines=["last"], private_to=[], humans_to_move=["p1"], over=False)
+    assert feed.lines == [*ai_lines, "last"] and feed.hidden == 0
+
+
+def test_lines_seen_already_are_cut_to_shown_in_a_new_message() -> None:
+    feed = started(["p1"], lines=[f"old {i}" for i in range(SHOWN + 5)])
+    advance(feed, actor="p1", lines=["p1 plays"], private_to=[], humans_to_move=["p2"], over=False)
+    assert len(feed.lines) == SHOWN and feed.lines[-1] == "p1 plays" and feed.hidden == 6
+
+
+def test_steps_never_take_a_line_out_of_the_message_that_shows_it() -> None:
+    feed = started(["p1"], lines=[f"line {i}" for i in range(SHOWN)])
+    for step in range(3):
+        advance(feed, actor="p1", lines=[f"step {step}"], private_to=[], humans_to_move=["p1"], over=False)
+    assert feed.lines[0] == "line 0" and len(feed.lines) == SHOWN + 3 and feed.hidden == 0
+
+
+def test_a_message_a_new_one_follows_at_once_keeps_its_words_and_picture() -> None:
+    feed = started(["p1"])
+    plan = advance(feed, actor="p1", lines=["p1 plays 7"], private_to=[], humans_to_move=["p2"], over=False)
+    assert plan.close and plan.post and not plan.redraw
+    assert plan.lines == ("begins",), "the closing step is the new message's, not a copy on both"
+    assert feed.lines == ["begins", "p1 plays 7"]
+
+
+def test_a_message_the_turn_leaves_for_an_ai_shows_the_players_last_step() -> None:
+    feed = started(["p1"])
+    plan = advance(feed, actor="p1", lines=["p1 plays 7"], private_to=[], humans_to_move=["p2"], over=False)
+    feed.message_id = 2
+    plan = advance(feed, actor="p2", lines=["p2 plays 8"], private_to=[], humans_to_move=[], over=False)
+    assert plan.close and plan.redraw and not plan.post
+    assert plan.lines == ("begins", "p1 plays 7", "p2 plays 8")
+    plan = advance(feed, actor="p3", lines=["AI plays"], private_to=[], humans_to_move=[], over=False)
+    assert not plan.edit and not plan.close, "a closed message is never edited again"
+
+
+def test_a_talk_card_played_by_a_person_is_in_the_message_that_asks_everyone() -> None:
+    feed = started(["p1"])
+    plan = advance(
+        feed, actor="p1", lines=["p1 opens a vote"], private_to=[], humans_to_move=["p1", "p2"], over=False
+    )
+    assert plan.post and plan.lines == ("begins",)
+    assert feed.lines[-1] == "p1 opens a vote", "p1 acted last, but no message has shown the vote yet"
+
+
+def test_the_last_step_of_the_game_is_left_to_the_final_message() -> None:
+    feed = started(["p1"])
+    plan = advance(feed, actor="p1", lines=["p1 wins"], private_to=[], humans_to_move=[], over=True)
+    assert plan.close and plan.lines == ("begins",) and feed.unshown == 1
+
+
+def test_a_start_message_with_an_ai_to_move_is_closed_by_the_ai_move() -> None:
+    feed = started([])
+    plan = advance(feed, actor="p2", lines=["AI plays"], private_to=[], humans_to_move=[], over=False)
+    assert plan.close and plan.lines == ("begins",), "its turn line named the AI: it goes"
+    plan = advance(feed, actor="p2", lines=["AI plays"], private_to=[], humans_to_move=["p1"], over=False)
+    assert plan.post and not plan.close and feed.lines == ["begins", "AI plays", "AI plays"]
 
 
 def test_since_last_acted_starts_after_the_players_newest_line() -> None:

@@ -5,6 +5,8 @@ seated, already answered, or on a moved-on table is refused privately and change
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import discord
 import pytest
 
@@ -12,6 +14,8 @@ from bot.games import manifest, ui_for
 from bot.games.project_chaos.talk import TalkButton, talk_buttons
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import custom_ids
+from bot.table.feed import Feed
+from bot.table.publisher import Publisher
 from engines.project_chaos import ENGINE
 from engines.project_chaos.cards import CARDS
 from engines.project_chaos.models import CastVote, ClaimPending, MakeClaim, PCState, VotePending
@@ -96,6 +100,45 @@ def test_the_buttons_are_registered_and_their_ids_read_by_the_one_parser() -> No
     with pytest.raises(custom_ids.BadControl):
         custom_ids.parse("dh:pc:maybe:5:7")
     assert all(len(b.item.custom_id or "") <= 100 for b in talk_buttons("vote", 2**63 - 1, 2**63 - 1, "en"))
+
+
+# -- the words on the table message (the ping must say what is asked) ------------------------------------
+def table_text(state: PCState, lang: str) -> list[str]:
+    """The table message that pings the players to answer, after an AI's answer: its lines."""
+    publisher = Publisher(cast(Any, None), cast(Any, None))
+    feed = Feed(message_id=1, to=["p1"], lines=["🗳️ AI-1 votes yes."])
+    return publisher._table_text(game(state), state, feed, lang).splitlines()
+
+
+@pytest.mark.parametrize(
+    ("lang", "card", "question", "ask"),
+    [
+        ("en", "**Thirty Minutes on a Variable Name**", "“", "All agree?"),
+        ("ja", "「", "「", "全員の合意？"),
+    ],
+)
+def test_pc12_a_vote_message_names_the_card_and_asks_its_question(
+    lang: str, card: str, question: str, ask: str
+) -> None:
+    lines = table_text(vote_state({"p2": True, "p3": True}), lang)
+    asked = CARDS["pc-naming-debate"].play[0].question.get(lang)  # type: ignore[union-attr]
+    prompt = next((ln for ln in lines if asked in ln), None)
+    assert prompt is not None, lines
+    assert ask in prompt and card in prompt and ui.card_name("pc-naming-debate", lang) in prompt
+    assert lines.index(prompt) == len(lines) - 2 and lines[-1].startswith("▶"), "asked, then who answers"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_pc12_a_claim_message_names_the_card_and_asks_its_question(lang: str) -> None:
+    lines = table_text(claim_state(), lang)
+    asked = CARDS["pc-works-on-my-machine"].play[0].question.get(lang)  # type: ignore[union-attr]
+    prompt = next((ln for ln in lines if asked in ln), "")
+    assert ui.card_name("pc-works-on-my-machine", lang) in prompt and "🙋" in prompt, lines
+
+
+def test_no_talk_no_question_on_the_table() -> None:
+    state = make_state({"p1": HAND, "p2": [], "p3": []})
+    assert table_text(state, "en")[0] == "🗳️ AI-1 votes yes." and len(table_text(state, "en")) == 2
 
 
 # -- a click ----------------------------------------------------------------------------------------------
