@@ -14,6 +14,7 @@ import pytest
 import engines
 from bot.i18n import t
 from engines.aws_builder_cards.models import Deploy
+from engines.aws_deckbuilding.cards import key_of
 from engines.aws_deckbuilding.models import ApplyEffect, ApplyEffects, Buy, DeclineEffect, Draft
 from engines.core import Action
 from engines.glorious_crown.models import Pass
@@ -76,3 +77,20 @@ async def test_a_pick_of_another_commands_move_is_refused_and_changes_nothing(
     assert snapshot(runner.database) == before, f"{typed} made {legal[index]}"
     assert t("en", "errors.pick_of_another_command") in own_text(reply)
     assert reply.ephemeral
+
+
+async def test_an_out_of_turn_cloud_buy_says_it_is_not_your_turn(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    """``/cloud buy`` by a player whose turn it is not: "It is not your turn", not "no such card"."""
+    runner = await running_bot()
+    members = [fake.guild.member(n) for n in ("alice", "bob")]
+    table = await open_table(fake, runner, "aws-deckbuilding", members)
+    mover = await table.member_to_move()
+    waiting = next(m for m in members if m is not mover)
+    view = table.game.engine.view(await table.state(), None)
+    card = key_of(next(c for c in view.market.slots if c))
+    before = snapshot(runner.database)
+    reply = await waiting.slash("cloud buy", card=card)
+    assert snapshot(runner.database) == before
+    assert t("en", "errors.aws-deckbuilding.not_your_turn") in own_text(reply), own_text(reply)

@@ -41,6 +41,7 @@ from engines.aws_deckbuilding.models import (
     Retire,
     Vote,
 )
+from engines.aws_deckbuilding.play import acting_seat
 from engines.core import Action, GameError
 
 if TYPE_CHECKING:
@@ -114,6 +115,9 @@ class CloudCog(
         """The move of ``kind`` whose card the caller typed, among the legal ones; refused (with what
         they typed) when none or several match."""
         moves = [a for a in pos.legal() if isinstance(a, kind)]
+        if not moves and acting_seat(pos.state) != pos.seat:
+            # Nothing of this kind because it is someone else's turn: say that, not "no such card".
+            raise self.refuse("not_your_turn")
         found = card_named(typed, [a.card for a in moves])
         if found is None:
             raise self.refuse(refusal, name=typed.strip()[:50])
