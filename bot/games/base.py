@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.i18n import has, t
+from bot.i18n.words import clip
 from engines.core import Action, CardInfo, Engine, Event
 
 if TYPE_CHECKING:
@@ -80,11 +81,11 @@ class GameUI:
         fields = action.model_dump(exclude={"type"})
         key = f"actions.{self.game_id}.{action.type}"
         if has(key):
-            return t(lang, key, **self._params(fields, lang, {}))[:100]
+            return clip(t(lang, key, **self._params(fields, lang, {})))
         generic = f"actions.generic.{action.type}"
         base = t(lang, generic) if has(generic) else action.type.replace("_", " ")
         detail = self._params(fields, lang, {})
-        return " ".join([base, *(str(v) for v in detail.values())])[:100]
+        return clip(" ".join([base, *(str(v) for v in detail.values())]))
 
     @staticmethod
     def event_fields(event: Event) -> dict[str, Any]:

@@ -22,6 +22,7 @@ import discord
 
 from bot.errors import UserError, report, user_lang
 from bot.i18n import both, t
+from bot.i18n.words import LABEL_LIMIT, clip
 from bot.store import GameRecord, StaleVersion, Status
 from bot.store.errors import GameNotFound
 from bot.table import custom_ids
@@ -414,7 +415,7 @@ def hand_view(
         pages = max(1, -(-len(groups) // PAGE))
         page = min(max(page, 0), pages - 1)
         options = [
-            discord.SelectOption(label=name[:100], value=str(n + 1))
+            discord.SelectOption(label=clip(name, LABEL_LIMIT), value=str(n + 1))
             for n, name in list(enumerate(groups))[page * PAGE : (page + 1) * PAGE]
         ]
         view.add_item(GroupSelect(rec.id, rec.version, page, options, t(lang, "hand.choose_group")[:150]))
@@ -427,10 +428,10 @@ def hand_view(
         page = min(max(page, 0), pages - 1)
         chunk = indexed[page * PAGE : (page + 1) * PAGE]
         if chunk:
+            short = bool(groups) and not auto_opened
             options = [
                 discord.SelectOption(
-                    label=ui.action_label(a, lang, in_group=bool(groups) and not auto_opened, ctx=ctx)[:100],
-                    value=str(i),
+                    label=clip(ui.action_label(a, lang, in_group=short, ctx=ctx), LABEL_LIMIT), value=str(i)
                 )
                 for i, a in chunk
             ]
@@ -445,7 +446,8 @@ def hand_view(
             view.add_item(PageButton(rec.id, rec.version, 0, 0, t(lang, "buttons.back")))
     for i, a in enumerate(legal):
         if a.key() in quick_keys:
-            view.add_item(QuickButton(rec.id, rec.version, i, ui.action_label(a, lang, ctx=ctx)[:80]))
+            label = clip(ui.action_label(a, lang, ctx=ctx), BUTTON_LABEL)
+            view.add_item(QuickButton(rec.id, rec.version, i, label))
     return view
 
 

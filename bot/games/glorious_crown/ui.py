@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
+from bot.i18n.words import clip
 from engines.core import Action, Event, Text
 from engines.glorious_crown.cards import CARDS, RANK_EFFECT
 from engines.glorious_crown.events import (
@@ -150,7 +151,7 @@ class UI(GameUI):
                 label = t(lang, key, card=format_card(card, lang))
             case _:
                 label = t(lang, key)
-        return label[:100]
+        return clip(label)
 
     def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
         """The 7-trade offers every combination of up to as many cards as 7s were played: grouped by how
