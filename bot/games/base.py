@@ -73,6 +73,13 @@ class GameUI:
         ``None`` everywhere (the default) gives one flat list of moves."""
         return None
 
+    def long_group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+        """Like ``group_label``, but asked only when the moves would not fit one select (more than 25
+        moves worded apart, none grouped by ``group_label``): the card first, then what to do with it.
+        Moves with ``None`` stay beside the groups, in a select of their own. ``None`` everywhere (the
+        default): a long list is paged."""
+        return None
+
     def action_label(
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
@@ -120,6 +127,12 @@ class GameUI:
         """An animated picture of the game for its final message (GIF bytes), rebuilt from the action log;
         run in a worker thread. ``None`` (the default): no time-lapse."""
         return None
+
+    def hand_moves(self, legal: list[Action]) -> list[Action]:
+        """The legal moves the hand offers (all, by default). A game may leave out a move that no longer
+        serves the turn, e.g. when only ending the turn is left, so that End turn stands alone; the slash
+        commands still accept every legal move."""
+        return legal
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Actions worth a button on the player's hand message (e.g. Pass); the rest go in the select."""
