@@ -15,7 +15,7 @@ import engines
 from bot.errors import UserError, user_lang
 from bot.games import find_game, manifest
 from bot.i18n import t
-from bot.lookup import playable_engines, search_cards, search_sections, split_text
+from bot.lookup import CardHit, playable_engines, search_cards, search_sections, split_text
 from engines.core import GameError
 from renderers.contract import CardRenderer
 
@@ -122,12 +122,16 @@ class RulesCog(commands.Cog):
         lang = user_lang(interaction)
         if not current.strip():
             return []
+        try:
+            game_id = _chosen_game(getattr(interaction.namespace, "game", None))
+        except GameError:  # a game name still being typed: every game's cards
+            game_id = None
         return [
             app_commands.Choice(
                 name=f"{h.card.name.get(lang)} — {h.engine.name.get(lang)}"[:100],
                 value=f"{h.engine.id}:{h.card.id}",
             )
-            for h in search_cards(current, prefer=await self._channel_game(interaction))
+            for h in search_cards(current, game_id, prefer=await self._channel_game(interaction))
         ]
 
     async def _channel_game(self, interaction: discord.Interaction[Any]) -> str | None:
@@ -137,9 +141,10 @@ class RulesCog(commands.Cog):
         return rec.game_id if rec else None
 
     @app_commands.command(name=_("card"), description=_("Look up a card by its Japanese or English name"))
-    @app_commands.describe(name=_("Card name"))
-    async def card(self, interaction: discord.Interaction[Any], name: str) -> None:
+    @app_commands.describe(name=_("Card name"), game=_("Only this game's cards (several games share names)"))
+    async def card(self, interaction: discord.Interaction[Any], name: str, game: str | None = None) -> None:
         lang = user_lang(interaction)
+        only = _chosen_game(game)
         game_id, _sep, card_id = name.partition(":")
         hit = None
         if card_id:
@@ -149,10 +154,17 @@ class RulesCog(commands.Cog):
             except Exception:  # not an id from autocomplete: search by text instead
                 hit = None
         if hit is None:
-            found = search_cards(name, prefer=await self._channel_game(interaction))
+            prefer = await self._channel_game(interaction)
+            found = search_cards(name, only, prefer=prefer)
             if not found:
                 raise UserError("no_such_card", name=name)
-            hit = (found[0].engine, found[0].card)
+            best = [h for h in found if h.score == found[0].score]
+            # The game running here settles a tie ("S3" at a Glorious Crown table is the spade 3).
+            best = [h for h in best if h.engine.id == prefer] or best
+            if len(best) > 1:
+                await interaction.response.send_message(several_cards(name, best, lang), ephemeral=True)
+                return
+            hit = (best[0].engine, best[0].card)
         engine, info = hit
         embed = discord.Embed(
             title=info.name.get(lang), description=info.text.get(lang)[:EMBED_TEXT], colour=COLOUR
@@ -176,6 +188,29 @@ class RulesCog(commands.Cog):
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     card.autocomplete("name")(_cards)
+    card.autocomplete("game")(_games)
+
+
+def _chosen_game(game: object) -> str | None:
+    """The game ``/card game:`` names (its id from the autocomplete, or a name typed in either language)."""
+    if game is None or not str(game).strip():
+        return None
+    return find_game(str(game)).id
+
+
+#: How many equally good matches ``/card`` lists (the autocomplete offers up to 25 as the name is typed).
+SEVERAL = 15
+
+
+def several_cards(name: str, hits: list[CardHit], lang: str) -> str:
+    """ "Several cards match": each one with its game, and how to pick one."""
+    lines = [
+        t(lang, "card.several_line", card=h.card.name.get(lang), game=h.engine.name.get(lang))
+        for h in hits[:SEVERAL]
+    ]
+    if len(hits) > SEVERAL:
+        lines.append(t(lang, "card.several_more", n=len(hits) - SEVERAL))
+    return t(lang, "card.several", name=name[:100], cards="\n".join(lines))
 
 
 async def setup(bot: Deckhand) -> None:

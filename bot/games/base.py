@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from bot.i18n import has, t
+from bot.i18n.words import clip
 from engines.core import Action, CardInfo, Engine, Event, Outcome
 
 if TYPE_CHECKING:
@@ -72,6 +73,13 @@ class GameUI:
         ``None`` everywhere (the default) gives one flat list of moves."""
         return None
 
+    def long_group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+        """Like ``group_label``, but asked only when the moves would not fit one select (more than 25
+        moves worded apart, none grouped by ``group_label``): the card first, then what to do with it.
+        Moves with ``None`` stay beside the groups, in a select of their own. ``None`` everywhere (the
+        default): a long list is paged."""
+        return None
+
     def action_label(
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
@@ -80,11 +88,11 @@ class GameUI:
         fields = action.model_dump(exclude={"type"})
         key = f"actions.{self.game_id}.{action.type}"
         if has(key):
-            return t(lang, key, **self._params(fields, lang, {}))[:100]
+            return clip(t(lang, key, **self._params(fields, lang, {})))
         generic = f"actions.generic.{action.type}"
         base = t(lang, generic) if has(generic) else action.type.replace("_", " ")
         detail = self._params(fields, lang, {})
-        return " ".join([base, *(str(v) for v in detail.values())])[:100]
+        return clip(" ".join([base, *(str(v) for v in detail.values())]))
 
     @staticmethod
     def event_fields(event: Event) -> dict[str, Any]:
@@ -134,6 +142,12 @@ class GameUI:
         """An animated picture of the game for its final message (GIF bytes), rebuilt from the action log;
         run in a worker thread. ``None`` (the default): no time-lapse."""
         return None
+
+    def hand_moves(self, legal: list[Action]) -> list[Action]:
+        """The legal moves the hand offers (all, by default). A game may leave out a move that no longer
+        serves the turn, e.g. when only ending the turn is left, so that End turn stands alone; the slash
+        commands still accept every legal move."""
+        return legal
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Actions worth a button on the player's hand message (e.g. Pass); the rest go in the select."""

@@ -79,12 +79,16 @@ class GameCommands(commands.GroupCog):
             raise UserError("not_in_game")
         return Position(rec, mine.seat, self.tables.engine(rec), self.tables.state(rec))
 
-    async def picked(self, interaction: discord.Interaction[Any], value: str) -> Action | None:
+    async def picked(
+        self, interaction: discord.Interaction[Any], value: str, keep: Callable[[Action], bool]
+    ) -> Action | None:
         """The move an autocomplete value stands for (offered for the version the command was read at), or
-        ``None`` when the caller typed free text. A value offered for another version answers "the table
-        changed" with the caller's fresh hand and stops the command."""
+        ``None`` when the caller typed free text. ``keep``: the moves this command makes (what its
+        autocomplete offers); a value standing for any other move is refused and changes nothing. A value
+        offered for another version answers "the table changed" with the caller's fresh hand and stops the
+        command."""
         try:
-            return await resolve_pick(interaction, self.record(interaction), value)
+            return await resolve_pick(interaction, self.record(interaction), value, keep)
         except StaleVersion:
             await self.stale(interaction)
             raise Answered() from None

@@ -18,6 +18,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from bot.i18n.words import clip
+
 log = logging.getLogger(__name__)
 
 LANGS = ("en", "ja")
@@ -132,7 +134,7 @@ def both(first: str, key: str, /, limit: int = 80, **params: Any) -> str:
     other = next(lang for lang in LANGS if lang != first) if first in LANGS else LANGS[0]
     a, b = t(first, key, **params), t(other, key, **params)
     text = a if a == b else f"{a} · {b}"
-    return text if len(text) <= limit else a[:limit]
+    return text if len(text) <= limit else clip(a, limit)
 
 
 def _plural_form(lang: str, key: str, params: Mapping[str, Any]) -> str:

@@ -14,8 +14,17 @@ _JA_GAP = re.compile(f"(?<=[{_JA}]) (?=[{_JA}])")
 
 
 def clip(text: str, limit: int = LABEL_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters, the cut marked with "…"."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to ``limit`` characters, the cut marked with "…". Words written with spaces between
+    them are cut after a whole word ("Deploy all (Lambda, S3…" rather than "Deploy all (Lamb…"), unless
+    that would drop more than half the room; Japanese, written without spaces, is cut at a character."""
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 1]
+    if not text[limit - 1].isspace():
+        space = kept.rfind(" ")
+        if space > limit // 2:
+            kept = kept[:space]
+    return kept.rstrip(" ,;:·-–—(/") + "…"
 
 
 def tidy(text: str, lang: str) -> str:

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
 from bot.errors import UserError, report, user_lang
 from bot.i18n import both, t
+from bot.i18n.words import LABEL_LIMIT, clip
 from bot.store import GameRecord, StaleVersion, Status
 from bot.store.errors import GameNotFound
 from bot.table import custom_ids
@@ -393,6 +395,19 @@ def _pager(view: discord.ui.View, rec: GameRecord, group: int, page: int, pages:
         view.add_item(PageButton(rec.id, rec.version, group, page + 1, t(lang, "buttons.next")))
 
 
+def _distinct(indexed: list[tuple[int, Action]], label: Callable[[Action], str]) -> list[tuple[int, Action]]:
+    """The moves a player can tell apart: of moves worded the same (three copies of one card, each its own
+    move to the engine), the first stands for all."""
+    seen: set[str] = set()
+    out = []
+    for i, a in indexed:
+        text = label(a)
+        if text not in seen:
+            seen.add(text)
+            out.append((i, a))
+    return out
+
+
 def hand_view(
     rec: GameRecord,
     legal: list[Action],
@@ -403,28 +418,44 @@ def hand_view(
     ctx: LabelContext | None = None,
 ) -> discord.ui.View | None:
     """The controls under a player's hand: quick buttons (Pass …), then either one select of every move
-    (paged by 25) or, for games that group moves, a select of groups and then the moves of the group."""
+    (paged by 25) or, for games that group moves, a select of groups (the cards) beside a select of the
+    moves that belong to no group, and then the moves of the chosen group. Moves worded alike are offered
+    once. A game may group only lists too long for one page (``GameUI.long_group_label``)."""
     if not legal:
         return None
     view = discord.ui.View(timeout=None)
-    quick_keys = {a.key() for a in ui.quick_actions(legal)}
-    indexed = [(i, a) for i, a in enumerate(legal) if a.key() not in quick_keys]
+    offered = {a.key() for a in ui.hand_moves(legal)}
+    quick_keys = {a.key() for a in ui.quick_actions(legal)} & offered
+
+    def full(a: Action) -> str:
+        return ui.action_label(a, lang, ctx=ctx)
+
+    indexed = [(i, a) for i, a in enumerate(legal) if a.key() in offered and a.key() not in quick_keys]
+    indexed = _distinct(indexed, full)
     labels = [ui.group_label(a, lang, ctx=ctx) for _, a in indexed]
+    if all(lbl is None for lbl in labels) and len(indexed) > PAGE:
+        labels = [ui.long_group_label(a, lang, ctx=ctx) for _, a in indexed]
     groups = list(dict.fromkeys(lbl for lbl in labels if lbl is not None))
-    auto_opened = len(groups) == 1
-    if auto_opened:
-        group = 1  # one group: skip the extra click and show its moves at once, with full labels
+    singles = [(i, a) for (i, a), lbl in zip(indexed, labels, strict=True) if lbl is None]
+    if len(groups) == 1:
+        groups = []  # one group: skip the extra click and show every move at once, with full labels
     if groups and group == 0:
-        pages = max(1, -(-len(groups) // PAGE))
+        pages = max(1, -(-len(groups) // PAGE), -(-len(singles) // PAGE))
         page = min(max(page, 0), pages - 1)
         options = [
-            discord.SelectOption(label=name[:100], value=str(n + 1))
+            discord.SelectOption(label=clip(name, LABEL_LIMIT), value=str(n + 1))
             for n, name in list(enumerate(groups))[page * PAGE : (page + 1) * PAGE]
         ]
-        view.add_item(GroupSelect(rec.id, rec.version, page, options, t(lang, "hand.choose_group")[:150]))
+        if options:
+            view.add_item(GroupSelect(rec.id, rec.version, page, options, t(lang, "hand.choose_group")[:150]))
+        chunk = singles[page * PAGE : (page + 1) * PAGE]
+        if chunk:
+            others = [discord.SelectOption(label=clip(full(a), LABEL_LIMIT), value=str(i)) for i, a in chunk]
+            view.add_item(ActSelect(rec.id, rec.version, page, others, t(lang, "hand.choose_other")[:150]))
         _pager(view, rec, 0, page, pages, lang)
     else:
-        if groups and 0 < group <= len(groups):
+        in_group = bool(groups) and 0 < group <= len(groups)
+        if in_group:
             chosen = groups[group - 1]
             indexed = [(i, a) for (i, a), lbl in zip(indexed, labels, strict=True) if lbl == chosen]
         pages = max(1, -(-len(indexed) // PAGE))
@@ -433,7 +464,7 @@ def hand_view(
         if chunk:
             options = [
                 discord.SelectOption(
-                    label=ui.action_label(a, lang, in_group=bool(groups) and not auto_opened, ctx=ctx)[:100],
+                    label=clip(ui.action_label(a, lang, in_group=in_group, ctx=ctx), LABEL_LIMIT),
                     value=str(i),
                 )
                 for i, a in chunk
@@ -445,11 +476,12 @@ def hand_view(
             )
             view.add_item(ActSelect(rec.id, rec.version, page, options, placeholder[:150]))
         _pager(view, rec, group, page, pages, lang)
-        if len(groups) > 1:
+        if groups:
             view.add_item(PageButton(rec.id, rec.version, 0, 0, t(lang, "buttons.back")))
     for i, a in enumerate(legal):
         if a.key() in quick_keys:
-            view.add_item(QuickButton(rec.id, rec.version, i, ui.action_label(a, lang, ctx=ctx)[:80]))
+            label = clip(ui.action_label(a, lang, ctx=ctx), BUTTON_LABEL)
+            view.add_item(QuickButton(rec.id, rec.version, i, label))
     return view
 
 

@@ -724,11 +724,15 @@ class Publisher:
                 lines.append(
                     t(lang, "hand.cards", cards=" ".join(ui.card_name(str(c), lang) for c in hand) or "-")
                 )
-        if legal:
+        movers = engine.to_move(state) if rec.status is Status.RUNNING else []
+        waiting_for = ", ".join(seat_label(rec, m, lang) for m in movers)
+        if legal and seat.seat in movers:
             lines.append(t(lang, "hand.your_move"))
+        elif legal:
+            # Moves open to a seat that is not to move (proposing a reshuffle): say whose turn it is.
+            lines.append(t(lang, "hand.waiting_may_act", players=waiting_for))
         elif rec.status is Status.RUNNING:
-            movers = engine.to_move(state)
-            lines.append(t(lang, "hand.waiting", players=", ".join(seat_label(rec, m, lang) for m in movers)))
+            lines.append(t(lang, "hand.waiting", players=waiting_for))
         embed = discord.Embed(title=t(lang, "hand.title", game=engine.name.get(lang)), colour=COLOUR)
         if picture is not None:
             embed.set_image(url=f"attachment://{picture.filename}")

@@ -85,8 +85,12 @@ async def legal_choices(
     return out[:25]
 
 
-async def resolve_pick(interaction: discord.Interaction[Any], rec: GameRecord, value: str) -> Action | None:
-    """The action an autocomplete value stands for, or ``None`` when the user typed free text."""
+async def resolve_pick(
+    interaction: discord.Interaction[Any], rec: GameRecord, value: str, keep: Callable[[Action], bool]
+) -> Action | None:
+    """The action an autocomplete value stands for, or ``None`` when the user typed free text. ``keep``
+    says which moves the command makes (the same test its autocomplete offers them by): a value standing
+    for a move of another kind (a pass typed into a play command) is refused, never applied."""
     match = _PICK.match(value.strip())
     if not match:
         return None
@@ -100,6 +104,8 @@ async def resolve_pick(interaction: discord.Interaction[Any], rec: GameRecord, v
     index = int(match["idx"])
     if not 0 <= index < len(legal):
         raise UserError("action_gone")
+    if not keep(legal[index]):
+        raise UserError("pick_of_another_command")
     return legal[index]
 
 

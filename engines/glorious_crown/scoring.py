@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pydantic import BaseModel
 
 from engines.core import Outcome, Seat, group_ranking
 from engines.glorious_crown.cards import FOUL, POINTS, RANK
-from engines.glorious_crown.models import GCState
+from engines.glorious_crown.models import Discard, GCState, Play
 
 
 def play_points(cards: tuple[str, ...] | list[str], revolution: bool) -> int:
@@ -22,6 +24,17 @@ def is_foul_finish(cards: tuple[str, ...] | list[str], revolution: bool) -> bool
         when = FOUL[RANK[c]]
         if when == "always" or (when == "normal" and not revolution) or (when == "revolution" and revolution):
             return True
+    return False
+
+
+def fouls_out(action: object, hand: Sequence[str], revolution: bool) -> bool:
+    """GC-20 before the move: whether ``action``, by a seat holding ``hand`` in the ``revolution``
+    effective state, goes out with an illegal finish (a play of every card left that holds a foul card,
+    or a 10's discard of the last card), so a player can be warned before choosing it."""
+    if isinstance(action, Play):
+        return sorted(action.cards) == sorted(hand) and is_foul_finish(action.cards, revolution)
+    if isinstance(action, Discard):
+        return list(hand) == [action.card]
     return False
 
 

@@ -81,6 +81,22 @@ def lose(state: PCState, events: list[Event], reason: str, card: str | None = No
     events.append(shared(GameLost, scenario=state.scenario, reason=reason, cause_card=card))
 
 
+def overflows_die(effects: tuple[Effect, ...], die: int) -> bool:
+    """PC-11 before the move: whether resolving these play effects with the die at ``die`` certainly takes
+    it above 3 (the team loses at once), read in order as far as they are certain: a roll, a condition,
+    a vote or a claim leaves the rest open, so it is not called certain."""
+    for effect in effects:
+        if isinstance(effect, DieEffect):
+            if die + effect.amount > MAX_DIE:
+                return True
+            die = max(0, die + effect.amount)
+        elif isinstance(effect, SetDie):
+            die = effect.value
+        elif isinstance(effect, Roll | If | Vote | Claim):
+            return False
+    return False
+
+
 def change_die(state: PCState, events: list[Event], amount: int, card: str) -> None:
     """A card effect adds ``amount`` to the die (PC-10a, PC-11a)."""
     state.die_touched = True

@@ -32,6 +32,7 @@ GAME = "aws-builder-cards"
 SEED = 2024
 PICTURES = ("table.png", "final.png")
 PROPOSE = "Propose reshuffling the console (everyone votes)"
+BACK = "◀ Back"
 TURN = re.compile(r"· turn (\d+)")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")  # a sentence's field left unfilled: "deployed {cards}"
 
@@ -59,10 +60,6 @@ def hand_of(reply: Reply) -> SeenMessage | None:
     return hands[-1] if hands else None
 
 
-def option_labels(hand: SeenMessage) -> list[str]:
-    return [o.label for s in hand.selects() for o in s.options]
-
-
 def name_of(label: str) -> str:
     """ "Deploy S3: 2 credits" -> "S3"."""
     return label.removeprefix("Deploy ").rsplit(": ", 1)[0]
@@ -78,8 +75,29 @@ def single(label: str) -> bool:
     )
 
 
-async def choose(alice: FakeMember, hand: SeenMessage, label: str) -> Reply:
-    return await alice.choose(hand.selects()[0].placeholder, [label], message=hand)
+async def menu(alice: FakeMember, hand: SeenMessage) -> dict[str, str | None]:
+    """Every move the hand offers: label -> the group it sits in (``None``: offered at once). A build phase
+    too long for one select is grouped card first; each group is opened and closed again with Back."""
+    where: dict[str, str | None] = {}
+    for select in [s for s in hand.selects() if not s.custom_id.startswith("dh:grp:")]:
+        where.update({o.label: None for o in select.options})
+    for select in [s for s in hand.selects() if s.custom_id.startswith("dh:grp:")]:
+        for group in list(select.options):
+            await alice.choose(select.custom_id, [group.value], message=hand)
+            for option in (o for s in hand.selects() for o in s.options):
+                where.setdefault(option.label, group.label)
+            await alice.click(BACK, message=hand)
+    return where
+
+
+async def choose(alice: FakeMember, hand: SeenMessage, where: dict[str, str | None], label: str) -> Reply:
+    """Choose the move ``label``, opening its group first when it sits in one."""
+    group = where.get(label)
+    if group is not None:
+        groups = next(s for s in hand.selects() if s.custom_id.startswith("dh:grp:"))
+        await alice.choose(groups.custom_id, [group], message=hand)
+    select = next(s for s in hand.selects() if label in [o.label for o in s.options])
+    return await alice.choose(select.custom_id, [label], message=hand)
 
 
 async def slash_with_file(member: FakeMember, command: str, option: str, filename: str, data: bytes) -> Reply:
@@ -177,7 +195,7 @@ async def test_one_human_and_two_ais_play_a_whole_game(
     taro = fake.guild.member("taro", locale="ja")
     s3_en = await alice.slash("card", name=f"{GAME}:s3")
     assert s3_en.ephemeral and "Combo" in s3_en.text() and "w/ Lambda: Draw 1" in s3_en.text()
-    s3_ja = await taro.slash("card", name="S3")
+    s3_ja = await taro.slash("card", name="S3", game=GAME)  # several games have an S3: game: says which
     assert "コンボ" in s3_ja.text() and "Lambdaと: ドロー1" in s3_ja.text()
     rules = await taro.slash("rules", game=GAME)
     assert rules.ephemeral and "AWS Builder Cards" in rules.text()
@@ -197,6 +215,7 @@ async def test_one_human_and_two_ais_play_a_whole_game(
     deployed_pairs: list[str] = []
     retired = 0
     moves = 0
+    grouped = 0  # hands whose moves did not fit one select: the cards first, then what to do with them
     for _ in range(400):
         table = table_messages(alice)[-1]
         if any(a.filename == "final.png" for a in table.attachments):
@@ -207,12 +226,16 @@ async def test_one_human_and_two_ais_play_a_whole_game(
         assert [b.label for b in table.buttons()] == ["My hand · 手札を見る"], "the button in both languages"
         hand: SeenMessage | None = (await alice.click("My hand", message=table)).message
         while hand is not None and (hand.selects() or hand.buttons()):
-            labels, buttons = option_labels(hand), hand.button_labels()
+            grouped += any(sel.custom_id.startswith("dh:grp:") for sel in hand.selects())
+            where = await menu(alice, hand)
+            labels, buttons = list(where), hand.button_labels()
             reply: Reply
             if any(b.startswith("👍") for b in buttons):
                 reply = await alice.click(next(b for b in buttons if b.startswith("👍")), message=hand)
             elif any(lbl.startswith("AWS CDK:") for lbl in labels):
-                reply = await choose(alice, hand, next(lbl for lbl in labels if lbl.startswith("AWS CDK:")))
+                reply = await choose(
+                    alice, hand, where, next(lbl for lbl in labels if lbl.startswith("AWS CDK:"))
+                )
             elif any(lbl.startswith("Retire ") for lbl in labels):
                 if "retire" not in used:  # the first time by command, with its autocomplete
                     used.add("retire")
@@ -221,7 +244,7 @@ async def test_one_human_and_two_ais_play_a_whole_game(
                     reply = await alice.slash("aws retire", card=choices[0].value)
                 else:
                     reply = await choose(
-                        alice, hand, next(lbl for lbl in labels if lbl.startswith("Retire "))
+                        alice, hand, where, next(lbl for lbl in labels if lbl.startswith("Retire "))
                     )
                 retired += 1
             elif any(lbl.startswith("Deploy all (") for lbl in labels):
@@ -240,12 +263,12 @@ async def test_one_human_and_two_ais_play_a_whole_game(
                         deployed_pairs.append(typed)
                     reply = await alice.slash("aws deploy", cards="all")
                 else:
-                    reply = await choose(alice, hand, labels[0])
+                    reply = await choose(alice, hand, where, labels[0])
             elif any(single(lbl) for lbl in labels):
-                reply = await choose(alice, hand, next(lbl for lbl in labels if single(lbl)))
+                reply = await choose(alice, hand, where, next(lbl for lbl in labels if single(lbl)))
             elif "reshuffle" not in used and PROPOSE in labels:  # the AIs vote on it at once
                 used.add("reshuffle")
-                reply = await choose(alice, hand, PROPOSE)
+                reply = await choose(alice, hand, where, PROPOSE)
             elif any(lbl.startswith(("Buy", "Take")) for lbl in labels):
                 buys = [lbl for lbl in labels if lbl.startswith("Buy Well-Architected")]
                 buys += [lbl for lbl in labels if lbl.startswith("Buy")] + [
@@ -258,7 +281,7 @@ async def test_one_human_and_two_ais_play_a_whole_game(
                     pick = next(c for c in choices if c.name == buys[0])
                     reply = await alice.slash("aws acquire", card=pick.value)
                 else:
-                    reply = await choose(alice, hand, buys[0])
+                    reply = await choose(alice, hand, where, buys[0])
             elif "End turn" in buttons:
                 if "end" not in used:
                     used.add("end")
@@ -282,6 +305,7 @@ async def test_one_human_and_two_ais_play_a_whole_game(
     assert any(a.filename == "final.png" for a in final.attachments)
     assert "The game is over" in final.content and "points" in final.content
     assert used == {"retire", "deploy", "acquire", "end", "reshuffle"} and retired >= 1 and moves > 20
+    assert grouped, "a long build phase is offered card first"
     assert deployed_pairs, "a typed list of two cards was deployed at once"
     # Only the newest table message has buttons (the final one no game controls).
     assert all(m.buttons() == [] for m in tables[:-1])

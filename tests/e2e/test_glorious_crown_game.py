@@ -190,6 +190,10 @@ async def human_turn(
         await member.click(PASS[lang], message=hand.message)
         return
     # Plays: the 10s and 7s first (so the prompts come), else the weakest play offered.
+    if hand.selects()[0].custom_id.startswith("dh:grp:"):  # too many plays for one select: the number first
+        groups = hand.selects()[0].options
+        sevens = [o for o in groups if re.match(r"^(?:Play )?(10|7)[♠♥♦♣]", o.label)]
+        hand = await pick(member, hand, (sevens or list(groups))[0].value)
     options = hand.selects()[0].options
     special = [o for o in options if re.match(r"^(10|7)[♠♥♦♣]", o.label) and "+" not in o.label]
     choice = (special or list(options))[0]

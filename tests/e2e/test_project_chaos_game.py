@@ -32,8 +32,10 @@ import pytest
 
 import engines
 from bot.games import LabelContext, ui_for
+from bot.i18n.words import clip
 from bot.store import GameRecord, Status
 from bot.table import custom_ids
+from bot.table.components import BUTTON_LABEL
 from engines.core import Action, Rng, replay
 from engines.project_chaos.models import ClaimPending, Discard, PCState, Place, Play, VotePending
 from tests.e2e.tables import open_game
@@ -130,7 +132,7 @@ async def by_hand(
     if state.pending is not None:
         button = custom_ids.build("quick", rec.id, rec.version, index)
         label = next(b.label for b in hand.buttons() if b.custom_id == button)
-        assert label == ui.action_label(action, "en", ctx=ctx)[:80]
+        assert label == clip(ui.action_label(action, "en", ctx=ctx), BUTTON_LABEL)  # cut after a whole word
         assert len(hand.buttons()) == len(legal), "every answer of a decision is a button"
         game.decisions.add(state.pending.kind)
         if state.pending.kind == "push_out":

@@ -32,9 +32,13 @@ GAME = "aws-builder-cards"
 CARD_FILE_LIMIT = 256 * 1024  # bytes: the built-in file is about 30 KB
 _CARDFILE = "aws_builder_cards.cardfile"
 
-_DEPLOYS = legal_autocomplete(of_type(Deploy))
-_ACQUIRES = legal_autocomplete(of_type(Acquire))
-_RETIRES = legal_autocomplete(of_type(Retire))
+# What each command makes: its autocomplete offers these moves, and a pick of any other move is refused.
+_DEPLOY = of_type(Deploy)
+_ACQUIRE = of_type(Acquire)
+_RETIRE = of_type(Retire)
+_DEPLOYS = legal_autocomplete(_DEPLOY)
+_ACQUIRES = legal_autocomplete(_ACQUIRE)
+_RETIRES = legal_autocomplete(_RETIRE)
 
 
 class AwsCog(
@@ -93,7 +97,7 @@ class AwsCog(
     @app_commands.describe(cards=_("Card names separated by commas, or all"))
     @app_commands.guild_only()
     async def deploy(self, interaction: discord.Interaction[Any], cards: str) -> None:
-        action = await self.picked(interaction, cards)
+        action = await self.picked(interaction, cards, _DEPLOY)
         if not isinstance(action, Deploy):
             pos = self.position(interaction)
             state = self._state(pos)
@@ -108,7 +112,7 @@ class AwsCog(
     @app_commands.describe(card=_("What to acquire"))
     @app_commands.guild_only()
     async def acquire(self, interaction: discord.Interaction[Any], card: str) -> None:
-        action = await self.picked(interaction, card)
+        action = await self.picked(interaction, card, _ACQUIRE)
         if not isinstance(action, Acquire):
             pos = self.position(interaction)
             view = pos.engine.view(pos.state, pos.seat)
@@ -124,7 +128,7 @@ class AwsCog(
     @app_commands.describe(card=_("The on-premises card to retire"))
     @app_commands.guild_only()
     async def retire(self, interaction: discord.Interaction[Any], card: str) -> None:
-        action = await self.picked(interaction, card)
+        action = await self.picked(interaction, card, _RETIRE)
         if not isinstance(action, Retire):
             pos = self.position(interaction)
             state = self._state(pos)

@@ -43,6 +43,7 @@ from engines.aws_builder_cards.models import (
     EndTurn,
     MoveToDeck,
     PairLine,
+    ProposeReshuffle,
     Retire,
     RetireBuilder,
     SolveMission,
@@ -151,8 +152,7 @@ class UI(GameUI):
         hand = [h.card for h in view.hand or []] if view is not None else []
         cards = [c for c in hand if c in action.cards] + [c for c in action.cards if c not in hand]
         names = self.card_list(cards, lang, joiner="list", view=view)
-        deployable = {h.card for h in (view.hand or []) if view.cards[h.key].kind != "wa"} if view else set()
-        whole = len(cards) > 1 and set(cards) == deployable
+        whole = self.deploys_all(action, view)
         preview = self.preview_of(action, view)
         if preview is None:
             if len(cards) == 1:
@@ -199,6 +199,38 @@ class UI(GameUI):
         face = view.cards.get(slot.key)
         price = face.cost if face else "?"
         return t(lang, f"{_NS}.label.acquire_paid", card=name, cost=price, n=price)
+
+    def long_group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+        """A build phase too long for one select (every deploy combination of the hand): the hand's cards
+        first, each then with what can be done with it (its deploys, alone or with the cards after it in
+        the hand, its retirement). "Deploy all", the acquisitions and the rest stay beside the cards."""
+        view = _view(ctx)
+        match action:
+            case Deploy(cards=cards) if not self.deploys_all(action, view):
+                hand = [h.card for h in view.hand or []] if view is not None else []
+                first = next((c for c in hand if c in cards), cards[0])
+                return self.card_name(first, lang, view)
+            case Retire(card=card) | RetireBuilder(card=card):
+                return self.card_name(card, lang, view)
+        return None
+
+    @staticmethod
+    def deploys_all(action: Deploy, view: ABView | None) -> bool:
+        """Whether ``action`` deploys the whole hand (every card that can be deployed): "Deploy all"."""
+        if view is None:
+            return False
+        deployable = {h.card for h in view.hand or [] if view.cards[h.key].kind != "wa"}
+        return len(action.cards) > 1 and set(action.cards) == deployable
+
+    def hand_moves(self, legal: list[Action]) -> list[Action]:
+        """After the last acquisition (AB-6) nothing is left to deploy or acquire: the turn goes on only to
+        its end phase (AB-7), so End turn is offered alone. A console reshuffle (AB-9) then would only
+        change offers nobody can take this turn; the next player may propose it at once."""
+        if any(isinstance(a, EndTurn) for a in legal) and not any(
+            isinstance(a, Deploy | Acquire | Retire) for a in legal
+        ):
+            return [a for a in legal if not isinstance(a, ProposeReshuffle)]
+        return legal
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Buttons: answer a vote, end the turn. Deploys (the whole hand first, each with what it gives),

@@ -41,15 +41,21 @@ from engines.aws_deckbuilding.models import (
     Retire,
     Vote,
 )
+from engines.aws_deckbuilding.play import acting_seat
 from engines.core import Action, GameError
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
 
-_DRAFTS = legal_autocomplete(of_type(Draft))
-_EFFECTS = legal_autocomplete(of_type(ApplyEffects, ApplyEffect, DeclineEffect))
-_BUYS = legal_autocomplete(of_type(Buy))
-_RETIRES = legal_autocomplete(of_type(Retire, KeepOnprem))
+# What each command makes: its autocomplete offers these moves, and a pick of any other move is refused.
+_DRAFT = of_type(Draft)
+_EFFECT = of_type(ApplyEffects, ApplyEffect, DeclineEffect)
+_BUY = of_type(Buy)
+_RETIRE = of_type(Retire, KeepOnprem)
+_DRAFTS = legal_autocomplete(_DRAFT)
+_EFFECTS = legal_autocomplete(_EFFECT)
+_BUYS = legal_autocomplete(_BUY)
+_RETIRES = legal_autocomplete(_RETIRE)
 
 
 def _name(text: str) -> locale_str:
@@ -109,6 +115,9 @@ class CloudCog(
         """The move of ``kind`` whose card the caller typed, among the legal ones; refused (with what
         they typed) when none or several match."""
         moves = [a for a in pos.legal() if isinstance(a, kind)]
+        if not moves and acting_seat(pos.state) != pos.seat:
+            # Nothing of this kind because it is someone else's turn: say that, not "no such card".
+            raise self.refuse("not_your_turn")
         found = card_named(typed, [a.card for a in moves])
         if found is None:
             raise self.refuse(refusal, name=typed.strip()[:50])
@@ -144,7 +153,7 @@ class CloudCog(
     @app_commands.rename(card=_name("card"))
     async def draft(self, interaction: discord.Interaction[Any], card: str) -> None:
         pos = self.position(interaction)  # a lobby, an onlooker: refused before reading anything
-        action = await self.picked(interaction, card)
+        action = await self.picked(interaction, card, _DRAFT)
         if action is None:
             action = self._typed(pos, card, Draft, "no_such_pick")
         await self._act(interaction, action)
@@ -160,7 +169,7 @@ class CloudCog(
     @app_commands.rename(choice=_name("choice"))
     async def effects(self, interaction: discord.Interaction[Any], choice: str | None = None) -> None:
         self.position(interaction)
-        action = await self.picked(interaction, choice) if choice else None
+        action = await self.picked(interaction, choice, _EFFECT) if choice else None
         if action is None:
             if choice and fold(choice) not in ALL:
                 raise self.refuse("no_such_effect", text=choice.strip()[:50])
@@ -178,7 +187,7 @@ class CloudCog(
     @app_commands.rename(card=_name("card"))
     async def buy(self, interaction: discord.Interaction[Any], card: str) -> None:
         pos = self.position(interaction)
-        action = await self.picked(interaction, card)
+        action = await self.picked(interaction, card, _BUY)
         if action is None:
             action = self._typed(pos, card, Buy, "no_such_buy")
         await self._act(interaction, action)
@@ -194,7 +203,7 @@ class CloudCog(
     @app_commands.rename(card=_name("card"))
     async def retire(self, interaction: discord.Interaction[Any], card: str) -> None:
         pos = self.position(interaction)
-        action = await self.picked(interaction, card)
+        action = await self.picked(interaction, card, _RETIRE)
         if action is None:
             action = self._typed(pos, card, Retire, "no_such_retire")
         await self._act(interaction, action)

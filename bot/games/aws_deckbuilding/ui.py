@@ -284,6 +284,14 @@ class UI(GameUI):
         n = sum(1 for o in offers if o.card == action.card)
         return clip(tidy(t(lang, f"{NS}.label.effects_of", card=card_name(action.card, lang), n=n), lang))
 
+    def hand_moves(self, legal: list[Action]) -> list[Action]:
+        """When the buys have run out (AD-10, AD-11) the turn has only its end left (AD-12): End turn is
+        offered alone on the hand. A reshuffle (AD-14) stays open to everyone at any time through
+        ``/cloud reshuffle`` and to the other players' hands."""
+        if any(isinstance(a, EndTurn) for a in legal) and not any(isinstance(a, Buy) for a in legal):
+            return [a for a in legal if not isinstance(a, ProposeReshuffle)]
+        return legal
+
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Buttons: take all effects, end the turn, keep the on-premises cards, propose a reshuffle, vote.
         Draft picks, buys, single effects and retirements go in the select, labelled with what they give."""

@@ -45,6 +45,11 @@ def _cards_of(action: Action) -> list[str]:
     return []
 
 
+def _PLAY(action: Action) -> bool:
+    """What ``/crown play`` makes (what its autocomplete offers): every move but Pass (``/crown pass``)."""
+    return not isinstance(action, Pass)
+
+
 @app_commands.guild_only()
 class CrownCog(
     GameCommands,
@@ -103,7 +108,7 @@ class CrownCog(
         needle = fold(current)
         out = []
         for i, action in enumerate(pos.legal()):
-            if isinstance(action, Pass):
+            if not _PLAY(action):
                 continue
             label = ui.action_label(action, lang, ctx=ctx)
             used = _cards_of(action)
@@ -124,7 +129,7 @@ class CrownCog(
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction[Any], cards: str) -> None:
         self.position(interaction)  # a lobby, an onlooker: refused before reading anything
-        action = await self.picked(interaction, cards)
+        action = await self.picked(interaction, cards, _PLAY)
         await self._act(interaction, action if action is not None else self._typed(interaction, cards))
 
     play.autocomplete("cards")(_moves)

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
+from bot.i18n.words import clip
 from engines.core import Action, Event, Text
 from engines.glorious_crown.cards import CARDS, RANK_EFFECT
 from engines.glorious_crown.events import (
@@ -32,6 +33,7 @@ from engines.glorious_crown.events import (
 from engines.glorious_crown.models import Answer, Decline, Discard, GCView, Give, Pass, Play
 from engines.glorious_crown.notation import format_card, format_cards, format_suits
 from engines.glorious_crown.plays import COUNTER
+from engines.glorious_crown.scoring import fouls_out
 
 NS = "glorious-crown"  # catalog namespace of this game's own extra strings
 
@@ -81,6 +83,14 @@ def suggestions_text(names: Sequence[Text], lang: str) -> str:
 
 def _rank(cards: Sequence[str]) -> int:
     return next((CARDS[c].rank for c in cards if c in CARDS and not CARDS[c].is_joker), 0)
+
+
+def _fouls_out(action: Action, ctx: LabelContext | None) -> bool:
+    """Whether the chooser would go out with an illegal finish (GC-20) by this move, from their own view."""
+    view = ctx.view if ctx is not None and isinstance(ctx.view, GCView) else None
+    if view is None or view.hand is None:
+        return False
+    return fouls_out(action, [h.id for h in view.hand], view.effective_revolution)
 
 
 def _lone_joker_on_top(ctx: LabelContext | None) -> bool | None:
@@ -133,6 +143,12 @@ class UI(GameUI):
     def action_label(
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
+        label = self._label(action, lang, ctx)
+        if _fouls_out(action, ctx):  # GC-20: said before the move is chosen, not only after
+            label = t(lang, f"{NS}.warn_foul", move=label)
+        return clip(label)
+
+    def _label(self, action: Action, lang: str, ctx: LabelContext | None) -> str:
         key = f"actions.{NS}.{action.type}"
         match action:
             case Play(cards=cards):
@@ -150,7 +166,7 @@ class UI(GameUI):
                 label = t(lang, key, card=format_card(card, lang))
             case _:
                 label = t(lang, key)
-        return label[:100]
+        return label
 
     def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
         """The 7-trade offers every combination of up to as many cards as 7s were played: grouped by how
@@ -166,6 +182,17 @@ class UI(GameUI):
                 first = format_card(cards[0], lang)
                 return t(lang, f"{NS}.answer_group", count=count_text(len(cards), lang), first=first)
         return None
+
+    def long_group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+        """Plays too many for one select (a big hand with Jokers): grouped by number, the hand's cards of
+        that number first ("Play 7♠ 7♥ 7♦"), then every play of them, with or without Jokers."""
+        if not isinstance(action, Play):
+            return None
+        rank = _rank(action.cards)
+        view = ctx.view if ctx is not None and isinstance(ctx.view, GCView) else None
+        hand = [h.id for h in view.hand or []] if view is not None else list(action.cards)
+        same = [c for c in hand if c in CARDS and CARDS[c].rank == rank and CARDS[c].is_joker == (rank == 0)]
+        return t(lang, f"{NS}.play_group", cards=format_cards(same or list(action.cards), lang))
 
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         return [a for a in legal if isinstance(a, Pass | Decline)]

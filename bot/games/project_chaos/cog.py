@@ -42,10 +42,15 @@ from engines.project_chaos.views import PCView
 if TYPE_CHECKING:
     from bot.client import Deckhand
 
-_PLAYS = legal_autocomplete(of_type(Play))
-_DISCARDS = legal_autocomplete(of_type(Discard))
-_PLACES = legal_autocomplete(of_type(Place))
-_DECISIONS = legal_autocomplete(of_type(Pay, NoPay, Pick, CastVote, MakeClaim, NoClaim))
+# What each command makes: its autocomplete offers these moves, and a pick of any other move is refused.
+_PLAY = of_type(Play)
+_DISCARD = of_type(Discard)
+_PLACE = of_type(Place)
+_DECISION = of_type(Pay, NoPay, Pick, CastVote, MakeClaim, NoClaim)
+_PLAYS = legal_autocomplete(_PLAY)
+_DISCARDS = legal_autocomplete(_DISCARD)
+_PLACES = legal_autocomplete(_PLACE)
+_DECISIONS = legal_autocomplete(_DECISION)
 
 
 def _name(text: str) -> locale_str:
@@ -134,7 +139,7 @@ class ChaosCog(
     @app_commands.rename(card=_name("card"))
     async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
         self.position(interaction)  # a lobby, an onlooker: refused before reading anything
-        action = await self.picked(interaction, card)
+        action = await self.picked(interaction, card, _PLAY)
         if action is None:
             action = Play(card=self._card(interaction, card))
         await self._act(interaction, action)
@@ -149,7 +154,7 @@ class ChaosCog(
     @app_commands.rename(card=_name("card"))
     async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
         self.position(interaction)
-        action = await self.picked(interaction, card)
+        action = await self.picked(interaction, card, _DISCARD)
         if action is None:
             action = Discard(card=self._card(interaction, card))
         await self._act(interaction, action)
@@ -173,7 +178,7 @@ class ChaosCog(
         workplace: app_commands.Choice[str] | None = None,
     ) -> None:
         self.position(interaction)
-        action = await self.picked(interaction, card)
+        action = await self.picked(interaction, card, _PLACE)
         if action is None:
             found = self._card(interaction, card)
             where: Category
@@ -199,7 +204,7 @@ class ChaosCog(
     @app_commands.rename(choice=_name("choice"))
     async def decide(self, interaction: discord.Interaction[Any], choice: str) -> None:
         pos = self.position(interaction)
-        action = await self.picked(interaction, choice)
+        action = await self.picked(interaction, choice, _DECISION)
         if action is None:  # typed: the answer whose label holds the text
             lang = self.lang(interaction)
             ui = self._ui()

@@ -23,7 +23,7 @@ from bot.i18n import has, t
 from bot.i18n.words import clip
 from engines.core import Action, Event, Outcome
 from engines.project_chaos.cards import CARDS, CATEGORY_NAMES, Claim, Vote
-from engines.project_chaos.effects import clamp_tokens
+from engines.project_chaos.effects import clamp_tokens, overflows_die
 from engines.project_chaos.events import (
     CardDiscarded,
     CardDrawn,
@@ -195,7 +195,19 @@ class UI(GameUI):
     def action_label(
         self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
     ) -> str:
-        return clip(self._label(action, lang, in_group, chooser_view(ctx)))
+        view = chooser_view(ctx)
+        label = self._label(action, lang, in_group, view)
+        # PC-11: a play that loses the game for everyone is said so before it is chosen (a forced play at
+        # die 3 is no choice to warn about).
+        forced = view is not None and view.pending is not None and view.pending.kind == "forced"
+        if (
+            isinstance(action, Play)
+            and view is not None
+            and not forced
+            and overflows_die(CARDS[action.card].play, view.die)
+        ):
+            label = t(lang, f"{NS}.label.warn_loses", move=label, die=view.die)
+        return clip(label)
 
     def _label(self, action: Action, lang: str, in_group: bool, view: PCView | None) -> str:
         key = f"actions.{GAME}.{action.type}"

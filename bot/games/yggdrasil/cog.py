@@ -27,8 +27,11 @@ if TYPE_CHECKING:
     from bot.client import Deckhand
 
 
-_INVASIONS = legal_autocomplete(of_type(Invade))
-_DISCARDS = legal_autocomplete(of_type(Discard))
+# What each command makes: its autocomplete offers these moves, and a pick of any other move is refused.
+_INVADE = of_type(Invade)
+_DISCARD = of_type(Discard)
+_INVASIONS = legal_autocomplete(_INVADE)
+_DISCARDS = legal_autocomplete(_DISCARD)
 
 
 def seat_view(pos: Position) -> YggView:
@@ -146,11 +149,9 @@ class TreeCog(
     @app_commands.guild_only()
     async def invade(self, interaction: discord.Interaction[Any], target: str) -> None:
         view = seat_view(self.position(interaction))
-        action = await self.picked(interaction, target)
+        action = await self.picked(interaction, target, _INVADE)
         if action is None:  # typed by hand: a cell name such as "D5"
             action = Invade(target=self._cell(view, target))
-        if not isinstance(action, Invade):
-            raise UserError("action_gone")
         await self.act(interaction, action)
 
     invade.autocomplete("target")(_invade_targets)
@@ -169,11 +170,9 @@ class TreeCog(
     @app_commands.guild_only()
     async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
         view = seat_view(self.position(interaction))
-        action = await self.picked(interaction, card)
+        action = await self.picked(interaction, card, _DISCARD)
         if action is None:  # typed by hand: a name or the number on the hand picture
             action = Discard(card=self._card(view, card))
-        if not isinstance(action, Discard):
-            raise UserError("action_gone")
         await self.act(interaction, action)
 
     discard.autocomplete("card")(_discard_cards)

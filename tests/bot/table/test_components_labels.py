@@ -3,12 +3,17 @@ controls (the abort confirmation, a hand's) stay in the one language of the memb
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+import engines
+from bot.games import GameUI, LabelContext
 from bot.i18n import LANGS, t
 from bot.table import components
+from engines.aws_deckbuilding.models import EndTurn
+from engines.core import Action
 
 
 def labels(view: Any) -> list[str]:
@@ -35,3 +40,20 @@ def test_the_abort_confirmation_is_in_the_askers_language_only(lang: str) -> Non
         t(lang, "buttons.abort_yes"),
         t(lang, "buttons.abort_no"),
     ]
+
+
+class _LongLabels(GameUI):
+    def action_label(
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+    ) -> str:
+        return "End the turn and keep every on-premises card: Bare Metal Host, Virtual Machine, Data Center"
+
+
+def test_a_hand_button_label_is_cut_after_a_whole_word() -> None:
+    ui = _LongLabels(engines.get("aws-deckbuilding"))
+    rec = SimpleNamespace(id=7, version=3)
+    view = components.hand_view(rec, [EndTurn()], ui, "en")  # type: ignore[arg-type]
+    assert view is not None
+    (label,) = labels(view)
+    assert label == "End the turn and keep every on-premises card: Bare Metal Host, Virtual Machine…"
+    assert len(label) <= components.BUTTON_LABEL

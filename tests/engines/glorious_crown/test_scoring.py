@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engines.glorious_crown.events import WentOut
-from engines.glorious_crown.scoring import is_foul_finish, play_points
+from engines.glorious_crown.models import Discard, Play
+from engines.glorious_crown.scoring import fouls_out, is_foul_finish, play_points
 
 from .conftest import E, kinds, make_state, pass_, play
 
@@ -164,3 +165,15 @@ def test_gc_21_most_total_points_wins_and_ties_share_the_place() -> None:
     assert out.scores == {"p1": 4.0, "p2": 5.0, "p3": 4.0}
     assert out.ranking == [["p2"], ["p1", "p3"]] and out.winners == ["p2"]
     assert out.place_of("p3") == 2 and out.place_of("p1") == 2
+
+
+def test_fouls_out_tells_an_illegal_finish_before_the_move_GC_20() -> None:
+    hand = ["S5", "H5", "JK1"]
+    assert fouls_out(Play(cards=["S5", "H5", "JK1"]), hand, revolution=False)
+    assert not fouls_out(Play(cards=["S5", "H5"]), hand, revolution=False), "cards stay in hand"
+    assert not fouls_out(Play(cards=["S5", "H5"]), ["S5", "H5"], revolution=False), "a legal finish"
+    assert fouls_out(Play(cards=["C15"]), ["C15"], revolution=False)
+    assert not fouls_out(Play(cards=["C15"]), ["C15"], revolution=True)
+    assert fouls_out(Play(cards=["C3"]), ["C3"], revolution=True)
+    assert fouls_out(Discard(card="S9"), ["S9"], revolution=False), "a 10's discard of the last card"
+    assert not fouls_out(Discard(card="S9"), ["S9", "H4"], revolution=False)

@@ -7,7 +7,9 @@ from collections import Counter
 import pytest
 
 from engines.core import IllegalAction, Rng
-from engines.project_chaos.effects import DIE_WEIGHTS, roll_die
+from engines.project_chaos.cards import Die as DieEffect
+from engines.project_chaos.cards import Roll, SetDie, Tokens
+from engines.project_chaos.effects import DIE_WEIGHTS, overflows_die, roll_die
 from engines.project_chaos.models import TargetPending
 
 from .conftest import E, act, all_cards, kinds, make_state, of_kind
@@ -161,3 +163,13 @@ def test_recycle_shuffles_discarded_cards_back_into_the_deck() -> None:
     assert sorted(all_cards(n)) == sorted(all_cards(s))
     public = E.view(n, None).model_dump_json()
     assert not any(c in public for c in recycled.cards)  # hidden again
+
+
+def test_overflows_die_is_certain_only_when_nothing_left_open_PC_11() -> None:
+    plus_one = (DieEffect(amount=1),)
+    assert overflows_die(plus_one, 3)
+    assert not overflows_die(plus_one, 2)
+    assert overflows_die((SetDie(value=3), DieEffect(amount=1)), 0)
+    assert not overflows_die((DieEffect(amount=-1), DieEffect(amount=1)), 3)
+    assert not overflows_die((Roll(), DieEffect(amount=1)), 3), "a roll leaves the rest open"
+    assert overflows_die((Tokens(amount=1), DieEffect(amount=2)), 2)

@@ -7,13 +7,15 @@ import re
 
 import pytest
 
+import engines
 from bot.errors import message_for
-from bot.games import ui_for
+from bot.games import LabelContext, ui_for
 from bot.games.glorious_crown.ui import NS, or_list, refusal_params, suggestions_text
 from bot.i18n import catalog
 from engines.core import IllegalAction
 from engines.glorious_crown.cards import SUITS
 from engines.glorious_crown.events import FinalStanding, GameOver, Traded, TradeOffered
+from engines.glorious_crown.models import Discard, Play
 from engines.glorious_crown.notation import JOKER_NAME
 
 GAME = "glorious-crown"
@@ -96,3 +98,24 @@ def test_suggestions_are_listed_in_the_players_language() -> None:
     names = [JOKER_NAME, SUITS["H"].name]
     assert suggestions_text(names, "en") == "Joker or Heart"
     assert suggestions_text(names, "ja") == "ジョーカーかハート"
+
+
+def test_going_out_with_a_foul_card_is_warned_before_it_is_chosen_GC_20() -> None:
+    """GC-20: a play of the last cards that holds a Joker, an 8 or (normal state) a 15, and a 10's discard
+    of the last card, are labelled as illegal finishes; a legal finish and a play that keeps cards are not."""
+    engine = engines.get(GAME)
+    state = engine.new_game(["p1", "p2", "p3"], {}, 1)
+    state.hands["p1"] = ["S5", "H5", "JK1"]
+    view = engine.view(state, "p1")
+    ctx = LabelContext(view, NAMES)
+    foul = UI.action_label(Play(cards=["S5", "H5", "JK1"]), "en", ctx=ctx)
+    assert foul == "⚠ Illegal finish, no bonus: 5♠ 5♥ + Joker (triple) · skips the next player"
+    ja = UI.action_label(Play(cards=["S5", "H5", "JK1"]), "ja", ctx=ctx)
+    assert ja.startswith("⚠ 反則上がり・ボーナスなし：")
+    assert not UI.action_label(Play(cards=["S5", "H5"]), "en", ctx=ctx).startswith("⚠")
+    state.hands["p1"] = ["S5", "H5"]
+    ctx = LabelContext(engine.view(state, "p1"), NAMES)
+    assert not UI.action_label(Play(cards=["S5", "H5"]), "en", ctx=ctx).startswith("⚠"), "a legal finish"
+    state.hands["p1"] = ["S9"]
+    ctx = LabelContext(engine.view(state, "p1"), NAMES)
+    assert UI.action_label(Discard(card="S9"), "en", ctx=ctx).startswith("⚠ Illegal finish")

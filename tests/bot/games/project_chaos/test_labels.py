@@ -214,3 +214,23 @@ def test_every_label_of_many_games_fits_and_is_worded(lang: str) -> None:
                     assert group is None or len(group) <= 100
             seat = ENGINE.to_move(state)[0]
             state = ENGINE.apply(state, seat, agent.choose(state, seat, rng)).state
+
+
+def test_a_play_that_takes_the_die_past_3_says_it_loses_PC_11() -> None:
+    """With the die at 3, playing A Flaky Test (die +1) loses the game for the whole team: the label says
+    so before it is chosen, in the hand's group and in the autocomplete alike; at die 2 it does not."""
+    hand = {"p1": ["pc-flaky-test", "pc-ci-all-green"], "p2": [], "p3": []}
+    flaky = Play(card="pc-flaky-test")
+    at_three = ctx(make_state(hand, die=3))
+    assert ui().action_label(flaky, "en", in_group=True, ctx=at_three) == (
+        "☠ Loses the game (the die is at 3 and goes past 3): ▶ Play: Chaos die +1."
+    )
+    assert (
+        ui()
+        .action_label(flaky, "ja", ctx=at_three)
+        .startswith("☠ ゲームに負けます（ダイスが3から3を超えます）：")
+    )
+    assert not ui().action_label(flaky, "en", ctx=ctx(make_state(hand, die=2))).startswith("☠")
+    # Placing the same card touches no die: no warning.
+    place = Place(card="pc-flaky-test", workplace="tech")
+    assert not ui().action_label(place, "en", ctx=at_three).startswith("☠")
