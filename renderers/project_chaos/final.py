@@ -58,7 +58,7 @@ def draw_final(
         + gap
         + STATUS_H
         + gap
-        + lane_height(len(view.lane))
+        + lane_height(view, lang)
         + gap
         + team_height(view)
         + 10

@@ -21,12 +21,12 @@ from renderers.common import (
     bounded_cache,
     draw_text,
     ellipse,
-    ellipsize,
     layout_text,
     mix,
     rounded_card,
     rounded_rect,
     seat_row,
+    wrap_text,
 )
 
 from .labels import Namer, t
@@ -415,19 +415,46 @@ def empty_slot(img: Image.Image, box: tuple[int, int, int, int], lang: str) -> N
 # --- the lane ---------------------------------------------------------------------------------------------
 
 LANE_ROW = 34
+LANE_ROW_TALL = 48  # a name that needs two lines
 LANE_GAP = 6
 LANE_COLS = 2
+LANE_NAME_PX = 14
+LANE_COL_W = (INNER - 24 - (LANE_COLS - 1) * 8) // LANE_COLS
 
 
-def lane_height(n: int) -> int:
-    rows = max(1, -(-n // LANE_COLS))
-    return 40 + rows * (LANE_ROW + LANE_GAP) + 6
+def _lane_name_box(box: tuple[int, int, int, int], face: CardFace) -> tuple[int, int, int, int]:
+    """Where a lane chip writes the name: right of its category strips and number, left of its value."""
+    left, top, right, bottom = box
+    vw, _ = badge_size(value_label(face.value), size=TEXT_MIN)
+    x = left + 6 + len(face.categories) * 9 + 24
+    return x, top, right - 8 - vw, bottom
+
+
+def _lane_name_lines(face: CardFace, lang: str) -> list[str]:
+    left, _, right, _ = _lane_name_box((0, 0, LANE_COL_W, LANE_ROW), face)
+    return wrap_text(face.name.get(lang), right - left, LANE_NAME_PX, balance=True, phrases=True)
+
+
+def _lane_rows(view: PCView, lang: str) -> list[int]:
+    """Each row's height: a row is taller when a name in it needs two lines (the full name is shown, never
+    cut: the lane is the record of what the team shipped)."""
+    lane = view.lane
+    rows = max(1, -(-len(lane) // LANE_COLS))
+    heights = [LANE_ROW] * rows
+    for i, card in enumerate(lane):
+        if len(_lane_name_lines(view.cards[card], lang)) > 1:
+            heights[i % rows] = LANE_ROW_TALL
+    return heights
+
+
+def lane_height(view: PCView, lang: str) -> int:
+    return 40 + sum(h + LANE_GAP for h in _lane_rows(view, lang)) + 6
 
 
 def lane_block(img: Image.Image, view: PCView, lang: str, top: int, title: str) -> int:
     """Every lane card in order (numbered, in columns), tagged by category colour; returns the y below."""
     lane = view.lane
-    h = lane_height(len(lane))
+    h = lane_height(view, lang)
     rounded_rect(img, (PAD, top, WIDTH - PAD, top + h), 16, fill=PALETTE.panel, outline=PALETTE.panel_edge)
     draw_text(
         img,
@@ -451,15 +478,14 @@ def lane_block(img: Image.Image, view: PCView, lang: str, top: int, title: str) 
             wrap=False,
         )
         return top + h
-    col_w = (INNER - 24 - (LANE_COLS - 1) * 8) // LANE_COLS
-    rows = -(-len(lane) // LANE_COLS)
+    heights = _lane_rows(view, lang)
+    tops = [y0 + sum(hh + LANE_GAP for hh in heights[:r]) for r in range(len(heights))]
     for i, card in enumerate(lane):
         # Column-major: read down the first column, then the second, like a list.
-        col, row = divmod(i, rows)
-        x = PAD + 12 + col * (col_w + 8)
-        y = y0 + row * (LANE_ROW + LANE_GAP)
-        face = view.cards[card]
-        lane_chip(img, (x, y, x + col_w, y + LANE_ROW), i + 1, face, lang)
+        col, row = divmod(i, len(heights))
+        x = PAD + 12 + col * (LANE_COL_W + 8)
+        y = tops[row]
+        lane_chip(img, (x, y, x + LANE_COL_W, y + heights[row]), i + 1, view.cards[card], lang)
     return top + h
 
 
@@ -474,18 +500,16 @@ def lane_chip(
         x0 = left + 3 + j * (strip + 2)
         rounded_rect(img, (x0, top + 4, x0 + strip, bottom - 4), 3, fill=CATEGORY_COLOUR[cat])
     x = left + 6 + len(face.categories) * (strip + 2)
-    num = f"{index}"
     draw_text(
         img,
         (x, top, x + 22, bottom),
-        num,
+        f"{index}",
         size=TEXT_MIN,
         fill=PALETTE.text_muted,
         valign="middle",
         wrap=False,
         align="center",
     )
-    x += 24
     vtext = value_label(face.value)
     vw, _ = badge_size(vtext, size=TEXT_MIN)
     badge(
@@ -495,14 +519,15 @@ def lane_chip(
         colour=value_colour(face.value),
         size=TEXT_MIN,
     )
-    name = ellipsize(face.name.get(lang), right - 10 - vw - x, 14)
     draw_text(
         img,
-        (x, top, right - 8 - vw, bottom),
-        name,
-        size=14,
+        _lane_name_box(box, face),
+        "\n".join(_lane_name_lines(face, lang)),
+        size=LANE_NAME_PX,
         fill=PALETTE.text_dark,
         valign="middle",
+        max_lines=2,
+        spacing=1.15,
         wrap=False,
     )
 

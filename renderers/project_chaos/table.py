@@ -192,7 +192,7 @@ def draw_table(
         + gap
         + (revealed_height(view) + gap if view.revealed else 0)
         + (banner_height(lines) + gap if lines else 0)
-        + lane_height(len(view.lane))
+        + lane_height(view, lang)
         + gap
         + team_height(view)
         + (30 if discard_line else 0)

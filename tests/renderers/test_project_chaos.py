@@ -128,6 +128,29 @@ def test_table_at_every_die_face_and_with_a_long_lane(die: int, lang: str, drawn
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_every_lane_card_shows_its_full_name(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lane is the record of what the team shipped: a name too long for one line wraps to two, it is
+    never cut with "…" (the longest names of both languages, on the table and on the final picture)."""
+    lines: list[str] = []
+    original = text_module.draw_line
+
+    def spy(draw: Any, xy: Any, text: str, size: int, **kwargs: Any) -> int:
+        lines.append(text)
+        return original(draw, xy, text, size, **kwargs)
+
+    monkeypatch.setattr(text_module, "draw_line", spy)
+    longest = sorted(FREE, key=lambda c: -len(CARDS[c].name.get(lang)))[:12]
+    state = make_state(HANDS, lane=longest, workplaces=BOARD)
+    for render in (render_table, render_final):
+        lines.clear()
+        check(render(ENGINE.view(state, None), lang))
+        drawn = "".join(lines).replace(" ", "")
+        for card in longest:
+            name = CARDS[card].name.get(lang)
+            assert name.replace(" ", "") in drawn, (render.__name__, name)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_pending_decisions_are_drawn(lang: str, drawn_sizes: list[int]) -> None:
     vote = ENGINE.apply(
         make_state(HANDS, die=2), "p1", {"type": "play", "card": "pc-five-minute-standup"}
