@@ -432,7 +432,8 @@ def _lane_name_box(box: tuple[int, int, int, int], face: CardFace) -> tuple[int,
 
 def _lane_name_lines(face: CardFace, lang: str) -> list[str]:
     left, _, right, _ = _lane_name_box((0, 0, LANE_COL_W, LANE_ROW), face)
-    return wrap_text(face.name.get(lang), right - left, LANE_NAME_PX, balance=True, phrases=True)
+    # A few px short of the value badge, so a full line does not run into it.
+    return wrap_text(face.name.get(lang), right - left - 6, LANE_NAME_PX, balance=True, phrases=True)
 
 
 def _lane_rows(view: PCView, lang: str) -> list[int]:
