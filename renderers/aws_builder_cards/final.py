@@ -25,7 +25,7 @@ from .labels import t
 ROW_H = 62
 GAP = 8
 PLACE_PX = 26
-NAME_PX = 18
+NAME_PX = 20
 POINTS_PX = 24
 ROBOT_PX = 20
 
