@@ -1,5 +1,5 @@
 """Readable on a phone: Discord shows a picture about 400 px wide there, so every text a picture draws must be
-at least 11 px (font size) at that width, like Discord's own smallest text.
+at least 11 px (font size) at that width, like Discord's own smallest text (11-12 px).
 
 Measured on what is drawn, not on what a renderer states: :class:`DrawnText` records every run of text with
 the size it was drawn at and follows it through every copy, crop, paste and resize into the picture that is
@@ -29,16 +29,6 @@ from tests.renderers.positions import GAMES, KINDS, MODULES, Position, position,
 from tests.renderers.test_yggdrasil_timelapse import placements
 
 MIN_PHONE_PX = 11
-#: Games whose pictures are still held to the old 9 px floor while they are converted to 11 px. This set may
-#: only shrink: remove a game when its pictures pass at 11 px, never add one.
-NOT_YET_RAISED: frozenset[str] = frozenset({"timelapse"})
-OLD_PHONE_PX = 9
-
-
-def _floor(game: str) -> int:
-    return OLD_PHONE_PX if game in NOT_YET_RAISED else MIN_PHONE_PX
-
-
 SEEDS = (11, 12, 13)  # several mid-game positions per game (and their finished games)
 NAMES = {"p1": "alice", "p2": "とても長い名前のプレイヤーさん", "p3": "Bob the Builder", "p4": "W" * 40}
 
@@ -58,19 +48,19 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[DrawnText]:
     clear_caches()
 
 
-def _too_small(runs: list[Run], floor: int = MIN_PHONE_PX) -> list[tuple[float, str]]:
-    return sorted({(round(run.px, 2), run.text) for run in runs if run.px < floor})
+def _too_small(runs: list[Run]) -> list[tuple[float, str]]:
+    return sorted({(round(run.px, 2), run.text) for run in runs if run.px < MIN_PHONE_PX})
 
 
-def _check(label: str, min_px: int, data: bytes, drawn: DrawnText, floor: int) -> None:
+def _check(label: str, min_px: int, data: bytes, drawn: DrawnText) -> None:
     img = Image.open(io.BytesIO(data))
-    assert min_px * PHONE_WIDTH / img.width >= floor, (label, min_px, img.width)
+    assert min_px * PHONE_WIDTH / img.width >= MIN_PHONE_PX, (label, min_px, img.width)
     as_drawn = drawn.drawn()
     assert as_drawn, f"{label}: no text drawn?"
     smallest = min(run.px for run in as_drawn)
     assert smallest >= min_px, f"{label} draws text at {smallest} px, below its {min_px} px floor"
-    small = _too_small(drawn.encoded(data), floor)
-    assert not small, f"{label}: text under {floor} px at {PHONE_WIDTH} px wide: {small[:12]}"
+    small = _too_small(drawn.encoded(data))
+    assert not small, f"{label}: text under {MIN_PHONE_PX} px at {PHONE_WIDTH} px wide: {small[:12]}"
 
 
 def _render(drawn: DrawnText, render: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
@@ -115,7 +105,7 @@ def test_every_picture_is_readable_at_phone_width(game: str, kind: str, lang: st
     for seed in SEEDS:
         view = view_of(_position(game, seed), kind)
         data = _render(drawn, render, view, lang, names=NAMES, ai_seats={"p2"})
-        _check(f"{game} {kind} {lang} seed {seed}", module.MIN_TEXT_PX[kind], data, drawn, _floor(game))
+        _check(f"{game} {kind} {lang} seed {seed}", module.MIN_TEXT_PX[kind], data, drawn)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -125,7 +115,7 @@ def test_card_pictures_are_readable_at_phone_width(game: str, drawn: DrawnText) 
     for info in cards[:: max(1, len(cards) // 8)]:
         for lang in ("en", "ja"):
             data = _render(drawn, module.render_card, info.id, lang)
-            _check(f"{game} card {info.id} {lang}", module.MIN_TEXT_PX["card"], data, drawn, _floor(game))
+            _check(f"{game} card {info.id} {lang}", module.MIN_TEXT_PX["card"], data, drawn)
 
 
 @pytest.mark.parametrize("lang", ("en", "ja"))
@@ -137,7 +127,7 @@ def test_the_leaderboard_is_readable_at_phone_width(lang: str, drawn: DrawnText)
     ]
     boards = [Board("Glorious Crown", 14, people, [Row("AI (normal)", 20, 8, 2.2, 30, 1)])]
     data = _render(drawn, render_leaderboard, boards, lang, subtitle="Team server")
-    _check(f"leaderboard {lang}", LEADERBOARD_MIN_TEXT_PX["leaderboard"], data, drawn, _floor("leaderboard"))
+    _check(f"leaderboard {lang}", LEADERBOARD_MIN_TEXT_PX["leaderboard"], data, drawn)
 
 
 @pytest.mark.parametrize("lang", ("en", "ja"))
@@ -162,8 +152,7 @@ def test_the_yggdrasil_timelapse_is_readable_at_phone_width(
         shown = drawn.shown(frame, data)
         assert shown, f"frame {i}: no text drawn?"
         assert min(run.px for run in drawn.runs_on(frame)) >= timelapse_module.MIN_TEXT_PX
-        floor = _floor("timelapse")
-        assert not _too_small(shown, floor), (i, _too_small(shown, floor)[:12])
+        assert not _too_small(shown), (i, _too_small(shown)[:12])
 
 
 @pytest.mark.parametrize("game", GAMES)
