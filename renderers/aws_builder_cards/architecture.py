@@ -22,7 +22,7 @@ INNER = WIDTH - 2 * PAD - 24
 PER_ROW = 3
 GAP = 8
 CHIP_W = (INNER - (PER_ROW - 1) * GAP) // PER_ROW
-CHIP_H = 50
+CHIP_H = 58
 
 
 def colour_of(line: dict[str, Any]) -> tuple[int, int, int]:
@@ -63,10 +63,10 @@ def _text_h(text: str, width: int, size: int = BODY_PX) -> int:
 
 def architecture_height(view: ABView, turn: TurnView, lang: str) -> int:
     """At least the height :func:`architecture_block` takes (the table is cut to what was drawn)."""
-    height = 38 + 3 * (badge_size("X", size=BADGE_PX)[1] + 6) + 8 + 22 + 30 + 22
+    height = 42 + 3 * (badge_size("X", size=BADGE_PX)[1] + 6) + 8 + 24 + 30 + 24
     height += -(-len(turn.deployed) // PER_ROW) * (CHIP_H + GAP) + 2
     height += sum(_text_h(combo_text(view, ln, lang), INNER - 18) + 4 for ln in turn.lines)
-    height += 28 + 28 + -(-len(turn.acquired) // PER_ROW) * (CHIP_H + 24 + GAP)
+    height += 28 + 28 + -(-len(turn.acquired) // PER_ROW) * (CHIP_H + 26 + GAP)
     return height + 22
 
 
@@ -77,7 +77,7 @@ def architecture_block(
     left = PAD + 12
     paint: list[Callable[[], object]] = []
     chips = _chips(turn, lang)
-    spots, y = badges_layout(chips, left, top + 38, left + INNER)
+    spots, y = badges_layout(chips, left, top + 42, left + INNER)
     for (text, colour), xy in zip(chips, spots, strict=True):
         paint.append(partial(badge, img, xy, text, colour=colour, size=BADGE_PX))
     y += 8
@@ -85,7 +85,7 @@ def architecture_block(
         costs = "/".join(str(turn.wa_costs[k]) for k in sorted(turn.wa_costs))
         text = t("wa_cost_now", lang, costs=costs)
         paint.append(partial(_line, img, (left, y), text, TEXT_MIN, PALETTE.highlight))
-        y += 22
+        y += 24
     if not turn.deployed:
         paint.append(
             partial(_line, img, (left, y), t("nothing_deployed", lang), BODY_PX + 2, PALETTE.text_muted_light)
@@ -103,7 +103,7 @@ def architecture_block(
             paint.append(
                 partial(_line, img, (left, y), t("not_unlocked", lang), TEXT_MIN, PALETTE.text_muted_light)
             )
-            y += 22
+            y += 24
     # Every combo in words, coloured by what it gave.
     for ln in turn.lines:
         colour = colour_of(ln)
@@ -124,12 +124,12 @@ def architecture_block(
         y += 28
         for i, a in enumerate(turn.acquired):
             r, c = divmod(i, PER_ROW)
-            x, cy = left + c * (CHIP_W + GAP), y + r * (CHIP_H + 24 + GAP)
+            x, cy = left + c * (CHIP_W + GAP), y + r * (CHIP_H + 26 + GAP)
             chip = (x, cy, x + CHIP_W, cy + CHIP_H)
             paint.append(partial(draw_chip, img, chip, face_of(view, a.card), lang, text_min=TEXT_MIN))
             src = t(f"src_{a.source}", lang, cost=a.cost)
             paint.append(partial(_line, img, (x, cy + CHIP_H + 2), src, TEXT_MIN, PALETTE.text_muted_light))
-        y += -(-len(turn.acquired) // PER_ROW) * (CHIP_H + 24 + GAP) - GAP
+        y += -(-len(turn.acquired) // PER_ROW) * (CHIP_H + 26 + GAP) - GAP
     bottom = y + 10
     title = t("last_architecture" if last else "architecture", lang, seat=who(turn.seat, names))
     panel(img, (PAD, top, WIDTH - PAD, bottom), title)

@@ -47,11 +47,13 @@ def display_name(face: CardFace, lang: str, *, shortened: bool = False) -> str:
     """The name a face shows; a Japanese compound carries the break points the card data gives it
     (データベース/サーバー) as zero-width spaces, so it wraps there and not mid-word."""
     if face.kind == "wa":
-        return "Well-Architected"
+        return f"Well-{ZWSP}Architected"
     if lang == "ja" and face.ja_lines:
         return ZWSP.join(part.strip() for part in face.ja_lines)
     name = face.name.get(lang)
-    return short(name) if shortened else name
+    # A hyphenated word may break after its hyphen ("Well-" / "Architected"): at the 16 px floor it can be
+    # wider than a console card, and a break inside the word reads far worse.
+    return (short(name) if shortened else name).replace("-", f"-{ZWSP}")
 
 
 def value_disc(face: CardFace) -> tuple[str, RGB]:

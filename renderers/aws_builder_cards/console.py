@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image
 
 from engines.aws_builder_cards.models import ABView
-from renderers.common import PALETTE, draw_text, layout_text, rounded_rect
+from renderers.common import PALETTE, Align, draw_text, layout_text, rounded_rect
 
 from .card import MAT_EDGE, ORANGE, draw_card, draw_deck
 from .frame import BODY_PX, PAD, TEXT_MIN, WIDTH, face_of, panel
@@ -15,13 +15,30 @@ from .labels import t
 INNER = WIDTH - 2 * PAD - 16
 GAP = 8
 CARD_W = (INNER - 3 * GAP) // 4
-CARD_H = round(CARD_W * 1.6)  # tall enough for the longest combo at 13 px
+CARD_H = round(CARD_W * 1.9)  # tall enough for the longest combo at 16 px
 DECK_W, DECK_H = 96, 132
-LABEL_H = 20
+LABEL_H = 24
 
 
-def _label(img: Image.Image, x: int, y: int, width: int, text: str, colour: tuple[int, int, int]) -> None:
-    draw_text(img, (x, y, x + width, y + LABEL_H), text, size=TEXT_MIN, bold=True, fill=colour, wrap=False)
+def _label(
+    img: Image.Image,
+    x: int,
+    y: int,
+    width: int,
+    text: str,
+    colour: tuple[int, int, int],
+    align: Align = "left",
+) -> None:
+    draw_text(
+        img,
+        (x, y, x + width, y + LABEL_H),
+        text,
+        size=TEXT_MIN,
+        bold=True,
+        fill=colour,
+        align=align,
+        wrap=False,
+    )
 
 
 def _wa_line(view: ABView, lang: str) -> str:
@@ -35,7 +52,7 @@ def _wa_line(view: ABView, lang: str) -> str:
 
 def console_height(view: ABView, lang: str) -> int:
     wa, _ = layout_text((0, 0, INNER, 10_000), _wa_line(view, lang), size=BODY_PX)
-    return 36 + 2 * (LABEL_H + CARD_H + 10) + wa.box[3] + 12
+    return 40 + 2 * (LABEL_H + CARD_H + 10) + wa.box[3] + 12
 
 
 def console_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
@@ -43,7 +60,7 @@ def console_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
     height = console_height(view, lang)
     panel(img, (PAD, top, WIDTH - PAD, top + height), t("console", lang))
     left = PAD + 8
-    y = top + 36
+    y = top + 40
     _label(img, left, y, INNER, t("free_slots", lang), PALETTE.text_muted_light)
     y += LABEL_H
     for i, slot in enumerate(c.free_slots[:4]):
@@ -100,7 +117,8 @@ def console_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
         text_min=TEXT_MIN,
     )
     x = left + INNER - CARD_W
-    _label(img, x, y, CARD_W, t("wa_pile", lang), PALETTE.highlight)
+    # Right-aligned over the pile, free to reach left over the decks: "Well-Architected" is wider than a card.
+    _label(img, x + CARD_W - INNER // 2, y, INNER // 2, t("wa_pile", lang), PALETTE.highlight, "right")
     box = (x, y + LABEL_H, x + CARD_W, y + LABEL_H + CARD_H)
     if c.wa_top is not None:
         draw_card(img, box, face_of(view, c.wa_top), lang, count=len(c.wa_pile), text_min=TEXT_MIN)

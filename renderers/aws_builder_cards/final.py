@@ -25,12 +25,16 @@ from .labels import t
 ROW_H = 62
 GAP = 8
 PLACE_PX = 26
-NAME_PX = 18
+NAME_PX = 20
 POINTS_PX = 24
 ROBOT_PX = 20
 
 
-def _detail(r: Standing, lang: str) -> str:
+def _detail(r: Standing, lang: str, missions: bool) -> str:
+    """The second line of a row; a game played without missions (AB-11 is an option) shows no missions
+    count, which would only read as a score of 0 for something nobody could do."""
+    if not missions:
+        return t("final_detail_no_missions", lang, wa=r.wa_points, b=r.builder_cards)
     return t("final_detail", lang, wa=r.wa_points, m=r.missions, b=r.builder_cards)
 
 
@@ -106,7 +110,7 @@ def draw_final(
         draw_text(
             img,
             (PAD + 58, y + 36, right, y + ROW_H - 4),
-            _detail(r, lang),
+            _detail(r, lang, bool(view.options.get("missions"))),
             size=TEXT_MIN + 1,
             fill=PALETTE.text_muted_light,
             wrap=False,

@@ -2,7 +2,7 @@
 phase, the mat panels, and how seats and cards are named.
 
 Phone first: :data:`WIDTH` px wide, so a phone (about 400 px) shows it at 0.71x and the smallest text,
-:data:`MIN_TEXT_PX`, reads at 9.3 px there.
+:data:`MIN_TEXT_PX` (16 px), reads at 11.4 px there, Discord's own smallest size.
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from .labels import t
 
 WIDTH = 560
 PAD = 12
-MIN_TEXT_PX: dict[str, int] = {"table": 13, "hand": 13, "final": 13, "card": 13}
+MIN_TEXT_PX: dict[str, int] = {"table": 16, "hand": 16, "final": 16, "card": 16}
 """The smallest text each picture draws (every size below is at least this)."""
-TEXT_MIN = 13
-TITLE_PX = 22
-BADGE_PX = 14
-PANEL_TITLE_PX = 16
-BODY_PX = 14
+TEXT_MIN = 16
+TITLE_PX = 24
+BADGE_PX = 16
+PANEL_TITLE_PX = 18
+BODY_PX = 17
 
 Names = Mapping[str, str] | None
 
@@ -81,7 +81,7 @@ def header(img: Image.Image, view: ABView, lang: str, title: str, names: Names =
         items.append((t(f"phase_{view.phase}", lang), PALETTE.info))
         if view.ending:
             items.append((t("last_round", lang), PALETTE.danger))
-    return badges_row(img, items, PAD, 46, WIDTH - PAD) + 12
+    return badges_row(img, items, PAD, 48, WIDTH - PAD) + 12
 
 
 def panel(img: Image.Image, box: tuple[int, int, int, int], title: str | None = None) -> None:
@@ -89,7 +89,7 @@ def panel(img: Image.Image, box: tuple[int, int, int, int], title: str | None = 
     if title:
         draw_text(
             img,
-            (box[0] + 12, box[1] + 8, box[2] - 12, box[1] + 32),
+            (box[0] + 12, box[1] + 8, box[2] - 12, box[1] + 34),
             title,
             max_size=PANEL_TITLE_PX,
             min_size=TEXT_MIN,

@@ -18,8 +18,8 @@ PER_ROW = 3
 GAP = 12
 CARD_W = (WIDTH - 2 * PAD - (PER_ROW - 1) * GAP) // PER_ROW
 CARD_H = round(CARD_W * 1.4)
-PARTNER_LINE = 20
-TITLE_PX = 20
+PARTNER_LINE = 22
+TITLE_PX = 22
 
 
 def partner_lines(view: ABView, h: HandCard, lang: str) -> list[str]:

@@ -81,6 +81,10 @@ T: dict[str, dict[str, str]] = {
         "en": "W-A {wa} · missions {m} · Builder cards {b}",
         "ja": "W-A {wa}点・ミッション {m}・Builder {b}枚",
     },
+    "final_detail_no_missions": {
+        "en": "W-A {wa} · Builder cards {b}",
+        "ja": "W-A {wa}点・Builder {b}枚",
+    },
 }
 
 

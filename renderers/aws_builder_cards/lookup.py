@@ -15,6 +15,7 @@ from renderers.common import PALETTE
 from renderers.common.card_sheet import Paragraph, card_sheet
 
 from .card import INK, ORANGE, draw_card
+from .frame import TEXT_MIN
 from .missions import draw_mission_card
 
 FACE_W, FACE_H = 280, 392
@@ -35,7 +36,7 @@ def draw_lookup(card_id: str, lang: str) -> Image.Image:
     box = (SPRITE_PAD, SPRITE_PAD, SPRITE_PAD + FACE_W, SPRITE_PAD + FACE_H)
     card_faces = faces(None)
     if card_id in card_faces:
-        draw_card(sprite, box, card_faces[card_id], lang)
+        draw_card(sprite, box, card_faces[card_id], lang, text_min=TEXT_MIN)
     else:
         draw_mission_card(sprite, box, mission_face(DEFAULT_DB, card_id), lang)
     return card_sheet(

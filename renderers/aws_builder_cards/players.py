@@ -25,10 +25,10 @@ from .card import MAT, MAT_EDGE, ORANGE
 from .frame import BADGE_PX, PAD, TEXT_MIN, WIDTH, Names, face_of, who
 from .labels import t
 
-ROW_H = 56
+ROW_H = 62
 GAP = 8
-NAME_PX = 17
-POINTS_PX = 20
+NAME_PX = 19
+POINTS_PX = 22
 ROBOT_PX = 22
 
 
@@ -79,14 +79,14 @@ def player_row(
     mark_w = badge_size(mark, size=BADGE_PX)[0] + 6 if mark else 0
     robot_w = ROBOT_PX + 6 if robot else 0
     shown = ellipsize(name, room - mark_w - robot_w, NAME_PX, bold=True)
-    after = x + draw_line(draw, (x, top + 24), shown, NAME_PX, fill=PALETTE.text_light, bold=True) + 6
+    after = x + draw_line(draw, (x, top + 26), shown, NAME_PX, fill=PALETTE.text_light, bold=True) + 6
     if robot:  # beside the name, where a glance at the row finds it
         robot_mark(img, (after, top + 6), ROBOT_PX, ring=MAT)
         after += robot_w
     if mark:
         badge(img, (after, top + 7), mark, colour=PALETTE.highlight, size=BADGE_PX)
     counts = ellipsize(_counts(view, p, lang), room, TEXT_MIN)
-    draw_line(draw, (x, top + 45), counts, TEXT_MIN, fill=PALETTE.text_muted_light)
+    draw_line(draw, (x, top + 50), counts, TEXT_MIN, fill=PALETTE.text_muted_light)
 
 
 def players_block(

@@ -2,7 +2,7 @@
 full-width tile (phone first: one card per row, large type), the header and the players' rows.
 
 Every text is drawn at ``MIN_PX`` or more: at ``WIDTH`` px a phone shows the picture about 400 px wide,
-so ``MIN_PX * 400 / WIDTH`` is the smallest text a player reads (10 px).
+so ``MIN_PX * 400 / WIDTH`` is the smallest text a player reads (11.1 px, Discord's own smallest size).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from .labels import condition, gives, t
 
 WIDTH = 720
 PAD = 20
-MIN_PX = 18
+MIN_PX = 20
 MIN_TEXT_PX: dict[str, int] = {"table": MIN_PX, "hand": MIN_PX, "final": MIN_PX, "card": MIN_PX}
 
 RGB = tuple[int, int, int]
@@ -146,8 +146,8 @@ STATUS_INK: dict[str, RGB] = {
 EFFECT_SIZE = 20
 NAME_SIZE = 26
 COIN = 52
-EFFECT_ROW = 46  # room for two lines of effect text at MIN_PX
-EFFECTS_TOP = 70  # the effects start below the name and category, beside the coin's column
+EFFECT_ROW = 54  # room for two lines of effect text at MIN_PX
+EFFECTS_TOP = 80  # the effects start below the name and category, beside the coin's column
 TILE_MARGIN = 4  # the outline reaches this far around the card
 
 
@@ -283,11 +283,11 @@ def _service(
     tag: tuple[str, RGB] | None,
 ) -> None:
     x0, y0, x1, _ = box
-    left = x0 + 24
+    left = x0 + 28  # clear of the category strip: "AWSome" under the coin is 85 px wide at MIN_PX
     coin(img, (left, y0 + 8, left + COIN, y0 + 8 + COIN), str(face.cost), face.currency)
     text(
         img,
-        (x0 + 10, y0 + 8 + COIN, x0 + 92, y0 + 8 + COIN + 24),  # centred under the coin
+        (x0 + 8, y0 + 8 + COIN, x0 + 100, y0 + 8 + COIN + 26),  # centred under the coin
         t(face.currency or "tco", lang),
         MIN_PX,
         fill=ORANGE if face.currency == "awsome" else BLACK,
@@ -300,7 +300,7 @@ def _service(
     x = x1 - 12
     for words, colour in reversed(chips):
         x -= chip_width(words)
-        chip(img, (x, y0 + 8), words, colour)
+        chip(img, (x, y0 + 6), words, colour)
         x -= 8
     name_left = left + COIN + 20
     card_name(img, (name_left, y0 + 6, x - 4, y0 + 38), face.name.get(lang))
@@ -309,14 +309,14 @@ def _service(
     if tag is not None:  # the tag sits at the end of the category line, clear of the effects
         words, colour = tag
         w = chip_width(words)
-        chip(img, (x1 - 12 - w, y0 + 38), words, colour)
+        chip(img, (x1 - 12 - w, y0 + 43), words, colour)  # under the value chips (35 px tall at MIN_PX)
         cat_right -= w + 10
     category = face.category_name.get(lang)
     if fit_text(category, cat_right - name_left, 30, 20, MIN_PX, bold=True, wrap=False)[1] != [category]:
         category = face.category_short.get(lang)  # the full name would be cut: the short one reads better
     fitted(
         img,
-        (name_left, y0 + 40, cat_right, y0 + 64),
+        (name_left, y0 + 44, cat_right, y0 + 68),
         category,
         20,
         fill=mix(cat, BLACK, 0.3),
@@ -424,8 +424,8 @@ def header(img: Image.Image, view: ADView, lang: str, names: Names) -> int:
             "vote", lang, seat=who(d.proposer_seat, names), waiting=", ".join(who(s, names) for s in d.seats)
         )
         top = y + 8
-        _size, lines = fit_text(words, WIDTH - 2 * PAD - 28, 2 * 26, MIN_PX, MIN_PX, max_lines=2)
-        bottom = top + 8 + max(1, len(lines)) * 26 + 8
+        _size, lines = fit_text(words, WIDTH - 2 * PAD - 28, 2 * 28, MIN_PX, MIN_PX, max_lines=2)
+        bottom = top + 8 + max(1, len(lines)) * 28 + 8
         rounded_rect(img, (PAD, top, WIDTH - PAD, bottom), 12, fill=mix(INK, PALETTE.info, 0.45))
         text(
             img,
@@ -466,7 +466,7 @@ def player_rows(
         name = who(p.seat, names)
         seat_row(
             img,
-            (PAD, y, WIDTH - PAD, y + 54),  # the initials stay at MIN_PX (0.44 of the avatar)
+            (PAD, y, WIDTH - PAD, y + 60),  # the initials stay at MIN_PX (0.44 of the avatar)
             name=name,
             colour=colour,
             detail=t("points", lang, n=p.points),
@@ -487,11 +487,11 @@ def player_rows(
         for i, line in enumerate(lines):
             text(
                 img,
-                (PAD + 10, y + 58 + 24 * i, WIDTH - PAD, y + 82 + 24 * i),
+                (PAD + 10, y + 64 + 26 * i, WIDTH - PAD, y + 90 + 26 * i),
                 line,
                 MIN_PX,
                 fill=PALETTE.text_muted_light,
                 wrap=False,
             )
-        y += 66 + 24 * len(lines)
+        y += 72 + 26 * len(lines)
     return y

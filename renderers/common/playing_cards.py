@@ -34,10 +34,11 @@ def card_size(width: int) -> tuple[int, int]:
     return width, round(width * 7 / 5)
 
 
-def title_plaque(size: tuple[int, int]) -> Box:
-    """The box of the title plaque along the bottom of a card of ``size``."""
+def title_plaque(size: tuple[int, int], lines: int = 2) -> Box:
+    """The box of the title plaque along the bottom of a card of ``size``, for a title of up to two lines or,
+    taller, of three."""
     w, h = size
-    plaque_h = round(h * 0.28)
+    plaque_h = round(h * (0.28 if lines <= 2 else 0.38))
     inset = max(3, round(w * 0.045))
     return inset, h - plaque_h - inset, w - inset, h - inset
 
@@ -52,22 +53,28 @@ def title_layout(
 ) -> tuple[TextBlock, list[tuple[int, int]]]:
     """Where the title goes on a card of ``size``: up to two balanced lines broken between words or
     Japanese phrases (城門の / 見張り番), shrunk rather than broken inside one, down to ``min_size``
-    (default :func:`title_min_size`; a picture read on a phone passes its own floor)."""
+    (default :func:`title_min_size`; a picture read on a phone passes its own floor). A title that two
+    lines at that floor would cut short gets three, on a taller plaque (:func:`title_plaque` with
+    ``lines=3``), rather than end in "…"."""
     w, _ = size
-    plaque = title_plaque(size)
     pad = max(3, round(w * 0.04))
-    return layout_text(
-        (plaque[0] + pad, plaque[1] + 2, plaque[2] - pad, plaque[3] - 2),
-        title,
-        max_size=max(13, round(w * 0.13), min_size or 0),
-        min_size=min_size if min_size is not None else title_min_size(w),
-        align="center",
-        valign="middle",
-        spacing=1.12,
-        max_lines=2,
-        balance=True,
-        phrases=True,
-    )
+    for lines in (2, 3):
+        plaque = title_plaque(size, lines)
+        block, origins = layout_text(
+            (plaque[0] + pad, plaque[1] + 2, plaque[2] - pad, plaque[3] - 2),
+            title,
+            max_size=max(13, round(w * 0.13), min_size or 0),
+            min_size=min_size if min_size is not None else title_min_size(w),
+            align="center",
+            valign="middle",
+            spacing=1.12,
+            max_lines=lines,
+            balance=True,
+            phrases=True,
+        )
+        if not any(line.endswith("…") for line in block.lines):
+            break
+    return block, origins
 
 
 def glyph_centered(
@@ -133,9 +140,9 @@ def _card_face(
 
     # Title plaque along the bottom; without one the index is repeated upside down, as on a real card.
     if title:
-        plaque = title_plaque((w, h))
-        rounded_rect(layer, plaque, max(3, round(w * 0.05)), fill=PALETTE.card_face_shade)
         block, origins = title_layout(title, (w, h), title_min)
+        plaque = title_plaque((w, h), len(block.lines))
+        rounded_rect(layer, plaque, max(3, round(w * 0.05)), fill=PALETTE.card_face_shade)
         for line, origin in zip(block.lines, origins, strict=True):
             draw_line(draw, origin, line, block.size, fill=PALETTE.text_dark)
         centre_bottom = plaque[1]

@@ -17,11 +17,11 @@ from .labels import namer, t
 ROW_H = 62
 ROW_GAP = 8
 PLACE_PX = 26
-NAME_PX = 18
-DETAIL_PX = 14
+NAME_PX = 20
+DETAIL_PX = 16
 TOTAL_PX = 26
 ROBOT_PX = 20
-BLIND_W = 126  # wide enough for the title at 13 px, as in the hand
+BLIND_W = 126  # wide enough for the title at 16 px, as in the hand
 
 
 def _how(r: StandingView, lang: str) -> str:

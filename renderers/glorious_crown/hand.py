@@ -37,12 +37,12 @@ def hand_prompt(view: GCView, lang: str, name: Namer) -> str:
     return line
 
 
-HAND_CARD_W = 126  # four a row: the corner number and a two-line title at 13 px stay readable on a phone
+HAND_CARD_W = 126  # four a row: the corner number and a two-line title at 16 px stay readable on a phone
 PER_ROW = 4
 CARD_GAP = 8
 ROW_GAP = 10
-PROMPT_PX = 16
-HINT_PX = 14
+PROMPT_PX = 18
+HINT_PX = 16
 
 
 def draw_hand(view: GCView, lang: str, names: Mapping[str, str] | None = None) -> Image.Image:

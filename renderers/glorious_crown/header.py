@@ -2,7 +2,8 @@
 (normal or revolution, 11-back, lock) as badges on their own row, so the title never has to shrink for them.
 
 Phone first: Discord shows a picture about 400 px wide on a phone, so a picture :data:`WIDTH` px wide is
-shown at 400 / 560 of its size and text drawn at :data:`MIN_TEXT_PX` (13 px) reads at 9.3 px there.
+shown at 400 / 560 of its size and text drawn at :data:`MIN_TEXT_PX` (16 px) reads at 11.4 px there, Discord's
+own smallest size.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from .labels import t
 
 WIDTH = 560
 PAD = 16
-MIN_TEXT_PX: dict[str, int] = {"table": 13, "hand": 13, "final": 13, "card": 13}
+MIN_TEXT_PX: dict[str, int] = {"table": 16, "hand": 16, "final": 16, "card": 16}
 """The smallest text each picture draws (every size below is at least this)."""
-TEXT_MIN = 13
-BADGE_PX = 14
-TITLE_PX = 22
+TEXT_MIN = 16
+BADGE_PX = 16
+TITLE_PX = 24
 
 
 def board_badges(view: GCView, lang: str) -> list[tuple[str, tuple[int, int, int]]]:

@@ -12,10 +12,10 @@ from renderers.common import PALETTE, seat_row
 from .header import PAD, WIDTH
 from .labels import Namer, t
 
-ROW_H = 44
+ROW_H = 48
 GAP = 8
-NAME_PX = 17
-DETAIL_PX = 15
+NAME_PX = 20  # the turn mark is set 4 px smaller: 16 px
+DETAIL_PX = 17
 
 
 def seat_mark(s: SeatView, lang: str) -> tuple[str | None, tuple[int, int, int]]:

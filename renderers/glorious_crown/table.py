@@ -16,11 +16,11 @@ from .header import PAD, TEXT_MIN, WIDTH, header, header_height
 from .labels import Namer, namer, t
 from .seats import seats_block, seats_height
 
-FIELD_CARD_W = 126  # four cards side by side in the field; a title still fits two lines at 13 px
+FIELD_CARD_W = 126  # four cards side by side in the field; a title still fits two lines at 16 px
 FIELD_CARD_MAX = 150  # fewer cards are drawn larger
-FIELD_TEXT_PX = 17
-INFO_PX = 14
-BANNER_PX = 15
+FIELD_TEXT_PX = 19
+INFO_PX = 16
+BANNER_PX = 17
 
 
 def _field_card_width(count: int) -> int:

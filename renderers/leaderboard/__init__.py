@@ -1,12 +1,13 @@
 """The server's leaderboard: one table per game of who wins most, for ``/game stats``.
 
 Phone first, like the game pictures: :data:`WIDTH` px wide, so a phone (about 400 px) shows it at 0.71x and
-the smallest text, :data:`MIN_TEXT_PX`, reads at 9.3 px there. Each game gets a heading, a header row and a
-row per person (rank medal, name, then the numbers in columns sized to their longest entry, so Japanese and
-English headers both fit); the computer's seats follow under their own heading, unranked, with the robot
-mark, because a bot's record is not a person's. A cooperative game's board (``Board.team``) ranks nobody:
-the team's record per variant (scenario), then each member's team record by name, games and successes
-only. A board notes the games left out because the AI was playing a member's seat at the end.
+the smallest text, :data:`MIN_TEXT_PX` (16 px), reads at 11.4 px there, Discord's own smallest size. Each
+game gets a heading, a header row and a row per person (rank medal, name, then the numbers in columns sized
+to their longest entry, so Japanese and English headers both fit); the computer's seats follow under their
+own heading, unranked, with the robot mark, because a bot's record is not a person's. A cooperative game's
+board (``Board.team``) ranks nobody: the team's record per variant (scenario), then each member's team
+record by name, games and successes only. A board notes the games left out because the AI was playing a
+member's seat at the end.
 
 The bot passes plain rows (names as seated, numbers already counted); this module only draws.
 """
@@ -38,17 +39,17 @@ from renderers.common.labels import Labels
 
 WIDTH = 560
 MARGIN = 12
-MIN_TEXT_PX: dict[str, int] = {"leaderboard": 13}
+MIN_TEXT_PX: dict[str, int] = {"leaderboard": 16}
 """The smallest text the picture draws (the column headers)."""
-TITLE_PX = 22
-SUBTITLE_PX = 15
-GAME_PX = 18
-HEAD_PX = 13
-NAME_PX = 16
-CELL_PX = 15
-ROW_H = 36
-HEAD_H = 24
-GAME_H = 34
+TITLE_PX = 24
+SUBTITLE_PX = 17
+GAME_PX = 20
+HEAD_PX = 16
+NAME_PX = 18
+CELL_PX = 17
+ROW_H = 40
+HEAD_H = 28
+GAME_H = 38
 SECTION_GAP = 14
 COL_PAD = 10
 MAX_ROWS = 10

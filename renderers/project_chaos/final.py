@@ -30,7 +30,7 @@ from .parts import (
 from .table import card_name
 
 RESULT_PX = 28
-REASON_PX = 16
+REASON_PX = 17
 
 
 def reason_text(view: PCView, lang: str) -> str:
@@ -48,7 +48,7 @@ def draw_final(
     won = view.result == "win"
     reason = reason_text(view, lang)
     reason_h = text_height(reason, REASON_PX, WIDTH - 2 * PAD - 32)
-    result_h = 16 + 40 + reason_h + 8 + 22 + 14
+    result_h = 16 + 40 + reason_h + 8 + 24 + 14
     gap = 12
     height = (
         HEADER_H
@@ -58,7 +58,7 @@ def draw_final(
         + gap
         + STATUS_H
         + gap
-        + lane_height(len(view.lane))
+        + lane_height(view, lang)
         + gap
         + team_height(view)
         + 10
@@ -93,9 +93,9 @@ def draw_final(
     )
     draw_text(
         img,
-        (PAD + 16, y + 64 + reason_h, WIDTH - PAD - 16, y + 86 + reason_h),
+        (PAD + 16, y + 64 + reason_h, WIDTH - PAD - 16, y + 88 + reason_h),
         t("turns", lang, n=view.turns, r=view.round),
-        size=14,
+        size=TEXT_MIN,
         fill=PALETTE.text_muted_light,
         wrap=False,
     )

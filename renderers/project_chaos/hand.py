@@ -47,13 +47,13 @@ from .parts import (
     value_label,
 )
 
-NAME_PX = 20
-EFFECT_PX = 15
-FLAVOUR_PX = 13
-ACTION_PX = 14
-BAND = 28
+NAME_PX = 21
+EFFECT_PX = 17
+FLAVOUR_PX = 16
+ACTION_PX = 16
+BAND = 30
 TEXT_W = INNER - 24
-STRIP_H = 132
+STRIP_H = 136
 LOOKUP_TITLE_PX = 24
 LOOKUP_TEXT_PX = 16
 
@@ -126,7 +126,7 @@ def _card_height(shown: Shown, lang: str, width: int = WIDTH) -> int:
     h = (
         BAND
         + 12
-        + max(64, text_height(face.name.get(lang), NAME_PX, text_w - 76, bold=True, max_lines=2) + 24)
+        + max(64, text_height(face.name.get(lang), NAME_PX, text_w - 76, bold=True, max_lines=2) + 26)
     )
     h += 8 + text_height(
         ("▶ " if face.effect else "") + effect, EFFECT_PX, text_w, bold=face.effect is not None
@@ -162,7 +162,7 @@ def draw_card(img: Image.Image, shown: Shown, lang: str, top: int, *, width: int
         img,
         (left + 12, top + 5, right - 12, top + BAND),
         cats,
-        size=14,
+        size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_dark,
         valign="middle",
@@ -184,14 +184,14 @@ def draw_card(img: Image.Image, shown: Shown, lang: str, top: int, *, width: int
     )
     draw_text(
         img,
-        (name_x, y + nh + 2, right - 12, y + nh + 22),
+        (name_x, y + nh + 2, right - 12, y + nh + 24),
         f"{value_kind(face.value, lang)} {value_label(face.value)}",
-        size=14,
+        size=TEXT_MIN,
         bold=True,
         fill=value_colour(face.value),
         wrap=False,
     )
-    y += max(64, nh + 24) + 8
+    y += max(64, nh + 26) + 8
     effect = ("▶ " + face.effect.get(lang)) if face.effect else t("no_effect", lang)
     eh = text_height(effect, EFFECT_PX, text_w, bold=face.effect is not None)
     draw_text(
@@ -260,19 +260,19 @@ def _strip(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     rounded_rect(
         img, (PAD, top, WIDTH - PAD, top + STRIP_H), 14, fill=PALETTE.panel, outline=PALETTE.panel_edge
     )
-    draw_die(img, (PAD + 10, top + 10), 58, view.die)
-    x = PAD + 80
+    draw_die(img, (PAD + 10, top + 10), 54, view.die)
+    x = PAD + 72
     draw_text(
         img,
-        (x, top + 8, x + 150, top + 28),
+        (x, top + 8, x + 116, top + 30),
         t("tokens", lang, n=view.tokens),
-        size=14,
+        size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
         wrap=False,
     )
     draw_tokens(img, (x, top + 34), view.tokens, diameter=22)
-    x2 = x + 160
+    x2 = x + 116  # room for "Resources 2/3"; each workplace then fits "Management" at 16 px
     slot_w = (WIDTH - PAD - 10 - x2 - 2 * 6) // 3
     for i, (cat, card) in enumerate(view.workplaces.items()):
         sx = x2 + i * (slot_w + 6)
@@ -280,9 +280,9 @@ def _strip(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         rounded_rect(img, (sx, top + 10, sx + slot_w, top + 62), 8, fill=mix(colour, PALETTE.panel, 0.35))
         draw_text(
             img,
-            (sx + 2, top + 12, sx + slot_w - 2, top + 32),
+            (sx + 2, top + 12, sx + slot_w - 2, top + 34),
             category_name(cat, lang),
-            max_size=14,
+            max_size=16,
             min_size=TEXT_MIN,
             bold=True,
             fill=PALETTE.text_dark,
@@ -294,7 +294,7 @@ def _strip(img: Image.Image, view: PCView, lang: str, top: int) -> int:
             img,
             (sx + 2, top + 34, sx + slot_w - 2, top + 60),
             value,
-            size=18,
+            size=20,
             bold=True,
             fill=PALETTE.text_dark
             if card is None
@@ -306,9 +306,9 @@ def _strip(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     y = top + 76
     draw_text(
         img,
-        (PAD + 12, y, WIDTH - PAD - 12, y + 20),
+        (PAD + 12, y, WIDTH - PAD - 12, y + 22),
         view.goal.name.get(lang),
-        size=14,
+        size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
         wrap=False,
@@ -345,7 +345,7 @@ def draw_hand(view: PCView, lang: str, names: dict[str, str] | None = None) -> I
             img,
             (PAD + 4, y, WIDTH - PAD, y + 24),
             t("revealed", lang),
-            max_size=16,
+            max_size=18,
             min_size=TEXT_MIN,
             bold=True,
             fill=PALETTE.danger,

@@ -2,7 +2,8 @@
 tokens, the scenario panel with its progress, a card tile, the lane and the team.
 
 Phone first: a picture :data:`WIDTH` px wide is shown at 400 / 560 of its size on a phone, so text drawn at
-:data:`TEXT_MIN` (13 px) reads at 9.3 px there. Every size below is at least that.
+:data:`TEXT_MIN` (16 px) reads at 11.4 px there, Discord's own smallest size. Every size below is at least
+that.
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ from renderers.common import (
     bounded_cache,
     draw_text,
     ellipse,
-    ellipsize,
     layout_text,
     mix,
     rounded_card,
     rounded_rect,
     seat_row,
+    wrap_text,
 )
 
 from .labels import Namer, t
@@ -34,7 +35,7 @@ from .labels import Namer, t
 WIDTH = 560
 PAD = 16
 INNER = WIDTH - 2 * PAD
-TEXT_MIN = 13
+TEXT_MIN = 16
 MIN_TEXT_PX: dict[str, int] = {"table": TEXT_MIN, "hand": TEXT_MIN, "final": TEXT_MIN, "card": TEXT_MIN}
 """The smallest text each picture draws (every size used is at least this)."""
 
@@ -76,7 +77,7 @@ def text_height(text: str, size: int, width: int, *, bold: bool = False, max_lin
 
 # --- header -----------------------------------------------------------------------------------------------
 
-HEADER_H = 78
+HEADER_H = 84
 
 
 def header(img: Image.Image, view: PCView, lang: str, status: str, title: str | None = None) -> int:
@@ -84,14 +85,14 @@ def header(img: Image.Image, view: PCView, lang: str, status: str, title: str | 
     right = WIDTH - PAD
     badges = [t("coop", lang), t("round", lang, n=view.round)]
     for text in reversed(badges):
-        w, _ = badge_size(text, size=14)
-        badge(img, (right - w, 14), text, colour=PALETTE.felt_light, size=14)
+        w, _ = badge_size(text, size=16)
+        badge(img, (right - w, 14), text, colour=PALETTE.felt_light, size=16)
         right -= w + 6
     draw_text(
         img,
-        (PAD, 10, right - 8, 44),
+        (PAD, 10, right - 8, 46),
         title or t("title", lang),
-        max_size=24,
+        max_size=26,
         min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
@@ -99,9 +100,9 @@ def header(img: Image.Image, view: PCView, lang: str, status: str, title: str | 
     )
     draw_text(
         img,
-        (PAD, 46, WIDTH - PAD, 72),
+        (PAD, 48, WIDTH - PAD, 78),
         status,
-        max_size=17,
+        max_size=19,
         min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.highlight,
@@ -178,7 +179,7 @@ def draw_tokens(img: Image.Image, xy: tuple[int, int], n: int, diameter: int = 2
     return 3 * diameter + 16
 
 
-STATUS_H = 136
+STATUS_H = 150
 
 
 def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
@@ -192,9 +193,9 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     col = 186
     draw_text(
         img,
-        (mid, top + 12, mid + col, top + 34),
+        (mid, top + 12, mid + col, top + 36),
         t("die", lang),
-        max_size=15,
+        max_size=17,
         min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
@@ -202,9 +203,9 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     )
     draw_text(
         img,
-        (mid, top + 36, mid + col, top + 78),
+        (mid, top + 38, mid + col, top + 88),
         t(f"die_{view.die}", lang),
-        max_size=15,
+        max_size=17,
         min_size=TEXT_MIN,
         bold=view.die >= 2,
         fill=DIE_COLOUR[view.die] if view.die >= 2 else PALETTE.text_muted_light,
@@ -213,9 +214,9 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     right = mid + col + 8
     draw_text(
         img,
-        (right, top + 12, WIDTH - PAD - 10, top + 34),
+        (right, top + 12, WIDTH - PAD - 10, top + 36),
         t("tokens", lang, n=view.tokens),
-        max_size=15,
+        max_size=17,
         min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
@@ -225,9 +226,9 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     piles = f"{t('deck', lang, n=view.deck_count)} · {t('discard', lang, n=len(view.discard))}"
     draw_text(
         img,
-        (right, top + 70, WIDTH - PAD - 10, top + 90),
+        (right, top + 72, WIDTH - PAD - 10, top + 96),
         piles,
-        max_size=14,
+        max_size=16,
         min_size=TEXT_MIN,
         fill=PALETTE.text_light,
         wrap=False,
@@ -235,7 +236,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     if view.set_aside_count:
         draw_text(
             img,
-            (right, top + 90, WIDTH - PAD - 10, top + 108),
+            (right, top + 96, WIDTH - PAD - 10, top + 118),
             t("set_aside", lang, n=view.set_aside_count),
             size=TEXT_MIN,
             fill=PALETTE.text_muted_light,
@@ -245,7 +246,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         safe = view.die_touched
         draw_text(
             img,
-            (PAD + 12, top + STATUS_H - 26, WIDTH - PAD - 12, top + STATUS_H - 6),
+            (PAD + 12, top + STATUS_H - 30, WIDTH - PAD - 12, top + STATUS_H - 6),
             ("✓ " if safe else "⚠ ") + t("stagnation_safe" if safe else "stagnation_risk", lang),
             size=TEXT_MIN,
             fill=PALETTE.text_muted_light if safe else PALETTE.warning,
@@ -276,8 +277,12 @@ def progress_chips(goal: GoalView, lang: str) -> list[tuple[str, RGB, bool]]:
     return chips
 
 
+GOAL_TEXT_PX = 16
+CHIP_PX = 16
+
+
 def goal_panel_height(goal: GoalView, lang: str) -> int:
-    return 12 + 24 + text_height(goal.text.get(lang), 14, INNER - 24) + 10 + 30 + 12
+    return 12 + 28 + text_height(goal.text.get(lang), GOAL_TEXT_PX, INNER - 24) + 10 + 32 + 12
 
 
 def goal_panel(img: Image.Image, view: PCView, lang: str, top: int) -> int:
@@ -292,25 +297,27 @@ def goal_panel(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     badge(img, (PAD + 12, top + 12), label, colour=PALETTE.highlight, size=TEXT_MIN)
     draw_text(
         img,
-        (PAD + 20 + lw, top + 10, WIDTH - PAD - 12, top + 36),
+        (PAD + 20 + lw, top + 10, WIDTH - PAD - 12, top + 38),
         goal.name.get(lang),
-        max_size=18,
+        max_size=20,
         min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
         wrap=False,
     )
-    y = top + 38
+    y = top + 40
     body = goal.text.get(lang)
-    bh = text_height(body, 14, INNER - 24)
-    draw_text(img, (PAD + 12, y, WIDTH - PAD - 12, y + bh), body, size=14, fill=PALETTE.text_muted_light)
+    bh = text_height(body, GOAL_TEXT_PX, INNER - 24)
+    draw_text(
+        img, (PAD + 12, y, WIDTH - PAD - 12, y + bh), body, size=GOAL_TEXT_PX, fill=PALETTE.text_muted_light
+    )
     y += bh + 10
     x = PAD + 12
     for text, colour, done in progress_chips(goal, lang):
-        w, _ = badge_size(text, size=15)
+        w, _ = badge_size(text, size=CHIP_PX)
         if x + w > WIDTH - PAD - 12:
             break
-        badge(img, (x, y), text, colour=colour if done else mix(colour, PALETTE.panel, 0.55), size=15)
+        badge(img, (x, y), text, colour=colour if done else mix(colour, PALETTE.panel, 0.55), size=CHIP_PX)
         x += w + 8
     return top + h
 
@@ -356,7 +363,7 @@ def card_tile(
     if highlight:
         rounded_rect(img, box, 10, outline=PALETTE.highlight, width=3)
     # One colour stripe per category, each with its name: a two-category card reads both in full.
-    stripe = 20
+    stripe = 22
     y = top + 4
     for cat in face.categories:
         rounded_rect(img, (left + 4, y, right - 4, y + stripe), 5, fill=CATEGORY_COLOUR[cat])
@@ -377,11 +384,12 @@ def card_tile(
         img,
         (left + 8, y + 4, right - 8, bottom - 2 * radius - 14),
         face.name.get(lang),
-        max_size=16,
+        max_size=18,
         min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_dark,
         max_lines=3,
+        phrases=True,  # 本番サーバーが / 落ちる, not 落 / ちる
     )
     value_disc(img, (left + 10 + radius, bottom - 10 - radius), radius, face.value)
     draw_text(
@@ -404,7 +412,7 @@ def empty_slot(img: Image.Image, box: tuple[int, int, int, int], lang: str) -> N
         img,
         box,
         t("empty", lang),
-        size=14,
+        size=TEXT_MIN,
         fill=PALETTE.text_muted_light,
         align="center",
         valign="middle",
@@ -414,52 +422,81 @@ def empty_slot(img: Image.Image, box: tuple[int, int, int, int], lang: str) -> N
 
 # --- the lane ---------------------------------------------------------------------------------------------
 
-LANE_ROW = 34
+LANE_ROW = 38
+LANE_ROW_TALL = 54  # a name that needs two lines
+LANE_LINE = 19  # each further line (the longest names need three at 16 px)
 LANE_GAP = 6
 LANE_COLS = 2
+LANE_NAME_PX = 16
+LANE_COL_W = (INNER - 24 - (LANE_COLS - 1) * 8) // LANE_COLS
 
 
-def lane_height(n: int) -> int:
-    rows = max(1, -(-n // LANE_COLS))
-    return 40 + rows * (LANE_ROW + LANE_GAP) + 6
+def _lane_name_box(box: tuple[int, int, int, int], face: CardFace) -> tuple[int, int, int, int]:
+    """Where a lane chip writes the name: right of its category strips and number, left of its value."""
+    left, top, right, bottom = box
+    vw, _ = badge_size(value_label(face.value), size=TEXT_MIN)
+    x = left + 6 + len(face.categories) * 9 + 24
+    return x, top, right - 8 - vw, bottom
+
+
+def _lane_name_lines(face: CardFace, lang: str) -> list[str]:
+    left, _, right, _ = _lane_name_box((0, 0, LANE_COL_W, LANE_ROW), face)
+    # A few px short of the value badge, so a full line does not run into it.
+    return wrap_text(face.name.get(lang), right - left - 6, LANE_NAME_PX, balance=True, phrases=True)
+
+
+def _lane_rows(view: PCView, lang: str) -> list[int]:
+    """Each row's height: a row is taller when a name in it needs two lines or more (the full name is shown,
+    never cut: the lane is the record of what the team shipped)."""
+    lane = view.lane
+    rows = max(1, -(-len(lane) // LANE_COLS))
+    heights = [LANE_ROW] * rows
+    for i, card in enumerate(lane):
+        lines = len(_lane_name_lines(view.cards[card], lang))
+        if lines > 1:
+            heights[i % rows] = max(heights[i % rows], LANE_ROW_TALL + (lines - 2) * LANE_LINE)
+    return heights
+
+
+def lane_height(view: PCView, lang: str) -> int:
+    return 42 + sum(h + LANE_GAP for h in _lane_rows(view, lang)) + 6
 
 
 def lane_block(img: Image.Image, view: PCView, lang: str, top: int, title: str) -> int:
     """Every lane card in order (numbered, in columns), tagged by category colour; returns the y below."""
     lane = view.lane
-    h = lane_height(len(lane))
+    h = lane_height(view, lang)
     rounded_rect(img, (PAD, top, WIDTH - PAD, top + h), 16, fill=PALETTE.panel, outline=PALETTE.panel_edge)
     draw_text(
         img,
-        (PAD + 12, top + 8, WIDTH - PAD - 12, top + 32),
+        (PAD + 12, top + 8, WIDTH - PAD - 12, top + 34),
         title,
-        max_size=16,
+        max_size=18,
         min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
         wrap=False,
     )
-    y0 = top + 40
+    y0 = top + 42
     if not lane:
         draw_text(
             img,
             (PAD + 12, y0, WIDTH - PAD - 12, y0 + LANE_ROW),
             t("lane_empty", lang),
-            size=14,
+            size=TEXT_MIN,
             fill=PALETTE.text_muted_light,
             valign="middle",
             wrap=False,
         )
         return top + h
-    col_w = (INNER - 24 - (LANE_COLS - 1) * 8) // LANE_COLS
-    rows = -(-len(lane) // LANE_COLS)
+    heights = _lane_rows(view, lang)
+    tops = [y0 + sum(hh + LANE_GAP for hh in heights[:r]) for r in range(len(heights))]
     for i, card in enumerate(lane):
         # Column-major: read down the first column, then the second, like a list.
-        col, row = divmod(i, rows)
-        x = PAD + 12 + col * (col_w + 8)
-        y = y0 + row * (LANE_ROW + LANE_GAP)
-        face = view.cards[card]
-        lane_chip(img, (x, y, x + col_w, y + LANE_ROW), i + 1, face, lang)
+        col, row = divmod(i, len(heights))
+        x = PAD + 12 + col * (LANE_COL_W + 8)
+        y = tops[row]
+        lane_chip(img, (x, y, x + LANE_COL_W, y + heights[row]), i + 1, view.cards[card], lang)
     return top + h
 
 
@@ -474,42 +511,42 @@ def lane_chip(
         x0 = left + 3 + j * (strip + 2)
         rounded_rect(img, (x0, top + 4, x0 + strip, bottom - 4), 3, fill=CATEGORY_COLOUR[cat])
     x = left + 6 + len(face.categories) * (strip + 2)
-    num = f"{index}"
     draw_text(
         img,
         (x, top, x + 22, bottom),
-        num,
+        f"{index}",
         size=TEXT_MIN,
         fill=PALETTE.text_muted,
         valign="middle",
         wrap=False,
         align="center",
     )
-    x += 24
     vtext = value_label(face.value)
-    vw, _ = badge_size(vtext, size=TEXT_MIN)
+    vw, vh = badge_size(vtext, size=TEXT_MIN)
     badge(
         img,
-        (right - 4 - vw, top + (bottom - top - 23) // 2),
+        (right - 4 - vw, top + (bottom - top - vh) // 2),
         vtext,
         colour=value_colour(face.value),
         size=TEXT_MIN,
     )
-    name = ellipsize(face.name.get(lang), right - 10 - vw - x, 14)
+    lines = _lane_name_lines(face, lang)
     draw_text(
         img,
-        (x, top, right - 8 - vw, bottom),
-        name,
-        size=14,
+        _lane_name_box(box, face),
+        "\n".join(lines),
+        size=LANE_NAME_PX,
         fill=PALETTE.text_dark,
         valign="middle",
+        max_lines=len(lines),
+        spacing=1.15,
         wrap=False,
     )
 
 
 # --- the team ---------------------------------------------------------------------------------------------
 
-SEAT_H = 44
+SEAT_H = 48
 SEAT_GAP = 6
 
 
@@ -532,7 +569,7 @@ def team_block(
         img,
         (PAD + 4, top, WIDTH - PAD, top + 24),
         t("team", lang),
-        max_size=15,
+        max_size=17,
         min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
@@ -551,8 +588,8 @@ def team_block(
             mark_colour=PALETTE.success if view.finished else PALETTE.highlight,
             active=active,
             robot=seat in ai_seats,
-            name_size=17,
-            detail_size=15,
+            name_size=20,  # the turn mark is set 4 px smaller: 16 px
+            detail_size=17,
         )
         y += SEAT_H + SEAT_GAP
     return y

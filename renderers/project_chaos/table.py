@@ -35,9 +35,9 @@ from .parts import (
 SLOT_GAP = 10
 SLOT_W = (INNER - 2 * SLOT_GAP) // 3
 SLOT_H = 168
-LABEL_H = 26
-BANNER_PX = 15
-DETAIL_PX = 14
+LABEL_H = 28
+BANNER_PX = 17
+DETAIL_PX = 16
 
 
 def card_name(view: PCView, card: str | None, lang: str) -> str:
@@ -136,7 +136,7 @@ def draw_workplaces(img: Image.Image, view: PCView, lang: str, top: int) -> int:
             img,
             (x + 4, top, x + SLOT_W - 4, top + LABEL_H),
             category_name(cat, lang),
-            max_size=15,
+            max_size=17,
             min_size=TEXT_MIN,
             bold=True,
             fill=PALETTE.text_dark,
@@ -161,7 +161,7 @@ def draw_revealed(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         img,
         (PAD + 4, top, WIDTH - PAD, top + 24),
         t("revealed", lang),
-        max_size=15,
+        max_size=17,
         min_size=TEXT_MIN,
         bold=True,
         fill=PALETTE.danger,
@@ -192,7 +192,7 @@ def draw_table(
         + gap
         + (revealed_height(view) + gap if view.revealed else 0)
         + (banner_height(lines) + gap if lines else 0)
-        + lane_height(len(view.lane))
+        + lane_height(view, lang)
         + gap
         + team_height(view)
         + (30 if discard_line else 0)
@@ -212,7 +212,7 @@ def draw_table(
     if discard_line:
         draw_text(
             img,
-            (PAD + 4, y + 4, WIDTH - PAD, y + 26),
+            (PAD + 4, y + 4, WIDTH - PAD, y + 28),
             discard_line,
             size=TEXT_MIN,
             fill=PALETTE.text_muted_light,

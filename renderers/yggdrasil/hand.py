@@ -20,10 +20,10 @@ from .table import MARGIN, MIN_TEXT_PX, WIDTH, who
 from .tile import tile
 
 TEXT_MIN = MIN_TEXT_PX["hand"]
-TITLE_PX = 20
-NOTE_PX = 14
-NAME_PX = 15
-SMALL_PX = 14
+TITLE_PX = 22
+NOTE_PX = 16
+NAME_PX = 17
+SMALL_PX = 16
 COLS = 3
 TILE = 160
 GAP = 16

@@ -1,8 +1,9 @@
 """The table picture (public view) and the end-of-game picture.
 
 Phone first: :data:`WIDTH` px wide, so a phone (about 400 px) shows it at 0.71x and the smallest text,
-:data:`MIN_TEXT_PX`, reads at 9.3 px there. A 5 x 7 field gets 99 px cells: names on the tiles fit two
-lines at that floor; on larger fields the tiles grow too small for names and leave them off.
+:data:`MIN_TEXT_PX` (16 px), reads at 11.4 px there, Discord's own smallest size. A 5 x 7 field gets 99 px
+cells: most names on the tiles fit two lines at that floor, and a name that does not (or any name on a larger
+field's smaller tiles) is left off the tile rather than shrunk; the card lookup names it.
 """
 
 from __future__ import annotations
@@ -29,16 +30,16 @@ from .tile import FRUIT, LEAF, WOOD
 WIDTH = 560
 MARGIN = 12
 LABEL = 20  # the column letters and row numbers around the field
-MIN_TEXT_PX: dict[str, int] = {"table": 13, "hand": 13, "final": 13, "card": 13}
+MIN_TEXT_PX: dict[str, int] = {"table": 16, "hand": 16, "final": 16, "card": 16}
 """The smallest text each picture draws (every size below is at least this)."""
-TEXT_MIN = 13
-TITLE_PX = 22
-STATUS_PX = 16
-PANEL_H = 76
-PANEL_NAME_PX = 17
-PANEL_LINE_PX = 14
-LEGEND_PX = 14
-NOTE_PX = 13
+TEXT_MIN = 16
+TITLE_PX = 24
+STATUS_PX = 18
+PANEL_H = 90
+PANEL_NAME_PX = 20  # the mark beside it is set 4 px smaller: 16 px
+PANEL_LINE_PX = 16
+LEGEND_PX = 16
+NOTE_PX = 16
 
 
 def who(seat: str, names: Mapping[str, str] | None) -> str:
@@ -185,11 +186,12 @@ def _panel(
     )
 
 
-LEGEND_ROW = 26
+LEGEND_ROW = 28
+NOTE_ROW = 24
 
 
 def _legend_height(growth_for: str | None) -> int:
-    return 2 * LEGEND_ROW + 4 + (2 if growth_for else 1) * 20 + 8
+    return 2 * LEGEND_ROW + 4 + (2 if growth_for else 1) * NOTE_ROW + 8
 
 
 def _legend(
@@ -239,13 +241,13 @@ def _legend(
     for line in lines:
         draw_text(
             draw,
-            (MARGIN, y, WIDTH - MARGIN, y + 20),
+            (MARGIN, y, WIDTH - MARGIN, y + NOTE_ROW),
             line,
             size=NOTE_PX,
             fill=PALETTE.text_muted_light,
             wrap=False,
         )
-        y += 20
+        y += NOTE_ROW
     return y + 8
 
 

@@ -151,7 +151,7 @@ def _art(
 
 
 KNOT = 0.15  # knot radius / tile size
-KNOT_Y_NAMED = 0.36  # knot centre / tile size on a tile with its name band
+KNOT_Y_NAMED = 0.34  # knot centre / tile size on a tile with its name band
 
 
 @bounded_cache(maxsize=1024)

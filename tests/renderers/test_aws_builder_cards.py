@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageStat
 
+import renderers.common.text as text_module
 from engines.aws_builder_cards import ENGINE
 from engines.aws_builder_cards.cards import DEFAULT_DB
 from engines.aws_builder_cards.models import Acquire, EndTurn, ProposeReshuffle, RevealMission
@@ -157,3 +158,32 @@ def test_hand_leaves_no_large_empty_area(lang: str) -> None:
         t.hand("p1", *cards)
         img = decode(R.render_hand(ENGINE.view(t.state, "p1"), lang))
         assert largest_empty_band(img, INK) <= 40, (cards, empty_bands(img, INK))
+
+
+def _drawn_lines(monkeypatch: pytest.MonkeyPatch, render: Any) -> list[str]:
+    """Every line of text a picture draws, in order."""
+    lines: list[str] = []
+    original = text_module.draw_line
+
+    def spy(draw: Any, xy: Any, text: str, size: int, **kwargs: Any) -> int:
+        lines.append(text)
+        return original(draw, xy, text, size, **kwargs)
+
+    monkeypatch.setattr(text_module, "draw_line", spy)
+    render()
+    return lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ab_11_final_shows_a_missions_count_only_in_a_game_with_missions(
+    lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    word = {"en": "missions", "ja": "ミッション"}[lang]
+    for missions in (False, True):
+        start = ENGINE.new_game(["alice", "bob"], {"missions": missions}, 5)
+        final, _ = play_out(ENGINE, start, ENGINE.ai(), Rng.from_seed(5))
+        view = ENGINE.view(final, None)
+        lines = _drawn_lines(monkeypatch, lambda view=view: R.render_final(view, lang))
+        details = [line for line in lines if line.startswith("W-A")]
+        assert len(details) == 2, lines  # one per player
+        assert all((word in line) is missions for line in details), (missions, details)

@@ -33,7 +33,7 @@ from tests.engines.aws_deckbuilding.conftest import Table
 LANGS = ("en", "ja")
 NAMES = {"p1": "alice", "p2": "とても長い名前のプレイヤーさん", "p3": "Bob the Builder", "p4": "W" * 40}
 PHONE_WIDTH = 400
-MIN_PHONE_PX = 9
+MIN_PHONE_PX = 11
 
 
 def mid_game(seed: int, steps: int, players: int) -> ADState:

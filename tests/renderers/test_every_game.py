@@ -18,7 +18,7 @@ from renderers.contract import stated_min_text_px
 GAMES = [m for m in manifests() if m.renderer is not None]
 MAX_BYTES = 1024 * 1024  # DESIGN.md: every picture at most 1 MiB
 PHONE_WIDTH = 400  # Discord shows a picture about 400 px wide on a phone
-READABLE_PX = 9
+READABLE_PX = 11  # Discord's own smallest text; tests/renderers/test_phone.py measures what is drawn
 
 
 class _Random:

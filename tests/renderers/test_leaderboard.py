@@ -39,7 +39,7 @@ def test_renders_every_game_readable_on_a_phone(lang: str) -> None:
     img = Image.open(io.BytesIO(data))
     img.load()
     assert img.format == "PNG" and img.width == WIDTH
-    assert MIN_TEXT_PX["leaderboard"] * 400 / img.width >= 9
+    assert MIN_TEXT_PX["leaderboard"] * 400 / img.width >= 11
     colours = img.convert("RGB").getcolors(maxcolors=1_000_000)
     assert colours is None or len(colours) > 50
 

@@ -28,7 +28,7 @@ from tests.engines.project_chaos.conftest import make_state
 LANGS = ("en", "ja")
 NAMES = {"p1": "alice", "p2": "とても長い名前のプレイヤーさん", "p3": "Bob the Builder", "p4": "W" * 40}
 PHONE_WIDTH = 400
-MIN_PHONE_PX = 9
+MIN_PHONE_PX = 11
 
 
 def mid_game(seed: int, steps: int, players: int = 3, scenario: str = "random") -> Any:
@@ -100,7 +100,7 @@ def test_every_picture_renders_for_random_mid_game_positions(
     for kind, render, view in pictures:
         drawn_sizes.clear()
         img = check(render(view.model_dump(mode="json"), lang, names=NAMES, ai_seats={"p2"}))
-        # Readable on a phone: the smallest text, shown at 400 px wide, is at least 9 px tall.
+        # Readable on a phone: the smallest text, shown at 400 px wide, is at least 11 px.
         assert MIN_TEXT_PX[kind] * PHONE_WIDTH / img.width >= MIN_PHONE_PX
         assert drawn_sizes and min(drawn_sizes) >= MIN_TEXT_PX[kind], (kind, min(drawn_sizes))
 
@@ -125,6 +125,29 @@ def test_table_at_every_die_face_and_with_a_long_lane(die: int, lang: str, drawn
     b = check(render_table(ENGINE.view(long, None), lang, names=NAMES))
     assert b.height > a.height  # every lane card is drawn, none dropped
     assert min(drawn_sizes) >= MIN_TEXT_PX["table"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_lane_card_shows_its_full_name(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lane is the record of what the team shipped: a name too long for one line wraps to two, it is
+    never cut with "…" (the longest names of both languages, on the table and on the final picture)."""
+    lines: list[str] = []
+    original = text_module.draw_line
+
+    def spy(draw: Any, xy: Any, text: str, size: int, **kwargs: Any) -> int:
+        lines.append(text)
+        return original(draw, xy, text, size, **kwargs)
+
+    monkeypatch.setattr(text_module, "draw_line", spy)
+    longest = sorted(FREE, key=lambda c: -len(CARDS[c].name.get(lang)))[:12]
+    state = make_state(HANDS, lane=longest, workplaces=BOARD)
+    for render in (render_table, render_final):
+        lines.clear()
+        check(render(ENGINE.view(state, None), lang))
+        drawn = "".join(lines).replace(" ", "")
+        for card in longest:
+            name = CARDS[card].name.get(lang)
+            assert name.replace(" ", "") in drawn, (render.__name__, name)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -91,6 +91,6 @@ def test_too_big_is_shrunk_and_impossible_is_refused() -> None:
 
 
 def test_readable_on_a_phone_and_every_glyph_drawn() -> None:
-    assert MIN_TEXT_PX * 400 / WIDTH >= 9
+    assert MIN_TEXT_PX * 400 / WIDTH >= 11
     for text in t.strings():
         assert not missing_glyphs(text), text
