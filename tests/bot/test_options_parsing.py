@@ -22,7 +22,7 @@ def test_lobby_lists_long_option_values_shortened() -> None:
 
     assert option_text(True) == "true" and option_text(4) == "4"
     long = option_text("[[cards]]\nname = `x`\n" * 50)
-    assert len(long) == 40 and long.endswith("…") and "\n" not in long and "`" not in long
+    assert len(long) <= 40 and long.endswith("…") and "\n" not in long and "`" not in long
 
 
 def test_pc_6_lobby_says_what_the_project_chaos_deck_option_means() -> None:

@@ -177,7 +177,7 @@ async def test_the_readme_examples_run_as_written_and_advance_moves_the_bots_clo
         "go ..",
         "/game new game:yggdrasil options: clock=5m hand_size=4",
         "as bob",
-        "go the yggdrasil · alice",
+        "go the yggdrasil #2 · alice",
         "click Join",
         "as alice",
         "/game start order: join order",
@@ -206,7 +206,7 @@ async def test_the_readme_examples_run_as_written_and_advance_moves_the_bots_clo
     readme_game = text.split('choose "Choose your move" 0\n', 1)[1].split("> look\n", 1)[0]
     assert "Seat order: Alice → Bob → 🤖 AI-1" in text and "waiting for Bob" in readme_game
     lobby = text.split("/game new game:yggdrasil", 1)[1]
-    assert "`hand_size` = `4`" in lobby and "`clock` = `5m`" in lobby
+    assert "`hand_size=4`" in lobby and "`clock` = `5m`" in lobby
     first, second = text.split("> advance 301\n", 1)[1].split("> advance 300\n", 1)
     assert "the bot's turn clocks fired 1" in first.split("> ", 1)[0]
     assert "half the time for your turn is gone" in second and "Time ran out for **Alice**" in second

@@ -9,6 +9,7 @@ A person cannot do what the Discord client would not let them: that raises ``Not
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -193,6 +194,9 @@ class MemberActions(MemberSight):
             picked = []
             for value in values:
                 option = next((o for o in menu.options if str(value) in (o.value, o.label)), None)
+                position = re.fullmatch(r"#([0-9]+)", str(value))
+                if option is None and position and 1 <= int(position[1]) <= len(menu.options):
+                    option = menu.options[int(position[1]) - 1]  # "#1": the first option, whatever it says
                 if option is None:
                     raise NotPossible(
                         f"select {menu.placeholder!r} has no option {value!r} "

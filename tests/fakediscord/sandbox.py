@@ -39,7 +39,8 @@ Commands (you act as the current member in the current channel):
                             (a value runs to the next option of the command, spaces included)
   complete /CMD SUB opt:txt  show the autocomplete choices for the last option typed
   click LABEL               click the newest button you can see with that label
-  choose SELECT VALUE...    pick option(s) (label or value) in a select found by its placeholder
+  choose SELECT VALUE...    pick option(s) (label, value, or #N for the N-th) in a select found by its
+                            placeholder
   submit field=value ...    fill in and send the modal the bot opened for you
   say TEXT                  post a plain message
   look [N]                  the last N messages (default 6) where you are, and the channel's threads
