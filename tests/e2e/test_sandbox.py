@@ -211,4 +211,4 @@ async def test_the_readme_examples_run_as_written_and_advance_moves_the_bots_clo
     assert "the bot's turn clocks fired 1" in first.split("> ", 1)[0]
     assert "half the time for your turn is gone" in second and "Time ran out for **Alice**" in second
     assert "with Manage Server" in text
-    assert "@owner ended the game of The Yggdrasil." in text.split('click "Abort the game"', 1)[1]
+    assert "Owner aborted the game." in text.split('click "Abort the game"', 1)[1]
