@@ -64,6 +64,24 @@ def value_disc(face: CardFace) -> tuple[str, RGB]:
     return str(face.credits), STARTER_DISC if face.kind == "starter" else ORANGE
 
 
+def category_label(face: CardFace, lang: str, width: int, text_min: int) -> tuple[int, list[str]]:
+    """The size and lines of the category name on its own line of the band, under the cost coin and the value
+    disc: beside the disc a 4-across console card had room for only "Storage", and the colour cannot stand in
+    for the name (Management and Application Integration share one; combos name categories). The full name
+    when it fits one line a size above the floor, else the short name on one line, else (a long short name
+    in a custom card list) the short name on two."""
+    biggest = max(text_min, min(20, round(width * 0.16)))
+    full = face.category_name.get(lang)
+    size, lines = fit_text(full, width, 10_000, biggest, text_min + 1, bold=True, wrap=False)
+    if lines == [full]:
+        return size, lines
+    brief = face.category_short.get(lang)
+    size, lines = fit_text(brief, width, 10_000, biggest, text_min, bold=True, wrap=False)
+    if lines == [brief]:
+        return size, lines
+    return fit_text(brief, width, 10_000, biggest, text_min, bold=True, max_lines=2, balance=True, phrases=True)
+
+
 def draw_card(
     img: Image.Image,
     box: tuple[int, int, int, int],
@@ -128,38 +146,32 @@ def _paint_card(
     if highlight is not None:
         rounded_rect(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), max(6, w // 10), fill=highlight)
     rounded_card(img, box, face=FACE, border=mix(colour, (0, 0, 0), 0.2), border_width=max(2, w // 60))
-    band = max(26, round(h * 0.16))
-    radius = max(4, round(w * 0.08))
-    rounded_rect(img, (x0 + 2, y0 + 2, x1 - 2, y0 + band), radius, fill=colour)
-    ImageDraw.Draw(img).rectangle((x0 + 2, y0 + band - radius, x1 - 2, y0 + band), fill=colour)
     disc = max(22, round(w * 0.24))
     inset = max(4, w // 28)
+    radius = max(4, round(w * 0.08))
+    label_box = (x0 + inset + 2, y0 + inset + disc + 3, x1 - inset - 2, y0 + inset + disc + 3)
+    label_size, label_lines = text_min, [""]
+    if face.kind != "wa":  # the W-A card's band would only repeat its name
+        label_size, label_lines = category_label(face, lang, label_box[2] - label_box[0], text_min)
+        lines, _ = layout_text((0, 0, w, 10_000), "\n".join(label_lines), size=label_size, wrap=False)
+        label_box = (*label_box[:3], label_box[3] + lines.box[3])
+    band = max(26, round(h * 0.16), label_box[3] + 4 - y0)
+    rounded_rect(img, (x0 + 2, y0 + 2, x1 - 2, y0 + band), radius, fill=colour)
+    ImageDraw.Draw(img).rectangle((x0 + 2, y0 + band - radius, x1 - 2, y0 + band), fill=colour)
     # Top-left coin: the cost (paid and W-A cards), or the S mark of a Starter as printed (AB-1).
     coin_text = "S" if face.kind == "starter" else str(face.cost) if face.cost or face.kind == "wa" else ""
-    left_room = x0 + inset + (disc + 4 if coin_text else 2)
-    if w >= 100 and face.kind != "wa":  # the W-A card's band would only repeat its name
-        # The short category name on one line (a phone shows this picture at a third of its size, so
-        # two lines of tiny type would be unreadable); the colour says the rest.
-        band_box = (left_room, y0 + 3, x1 - disc - inset - 3, y0 + band - 1)
-        bw, bh = band_box[2] - band_box[0], band_box[3] - band_box[1]
-        biggest = max(text_min, min(22, band // 2))
-        label = face.category_name.get(lang)
-        _, fitted = fit_text(label, bw, bh, biggest, text_min + 1, bold=True, wrap=False)
-        if fitted != [label]:  # the full name would shrink below the floor: the short one reads better
-            label = face.category_short.get(lang)
-            _, fitted = fit_text(label, bw, bh, biggest, text_min, bold=True, wrap=False)
-        if fitted == [label]:  # too tight even for that (a cost coin beside it): the colour tells
-            draw_text(
-                img,
-                band_box,
-                label,
-                max_size=biggest,
-                min_size=text_min,
-                fill=contrast_text(colour),
-                bold=True,
-                valign="middle",
-                wrap=False,
-            )
+    if any(label_lines):
+        draw_text(
+            img,
+            label_box,
+            "\n".join(label_lines),
+            size=label_size,
+            fill=contrast_text(colour),
+            bold=True,
+            align="center",
+            valign="middle",
+            wrap=False,
+        )
     # The value disc: credits (orange) or, on a W-A card, its points.
     disc_box = (x1 - inset - disc, y0 + inset, x1 - inset, y0 + inset + disc)
     value, fill = value_disc(face)
