@@ -19,6 +19,7 @@ from renderers.common import (
     mix,
     rounded_card,
     rounded_rect,
+    text_width,
 )
 from renderers.common.cache import bounded_cache
 from renderers.common.text import ZWSP
@@ -67,19 +68,17 @@ def value_disc(face: CardFace) -> tuple[str, RGB]:
 def category_label(face: CardFace, lang: str, width: int, text_min: int) -> tuple[int, list[str]]:
     """The size and lines of the category name on its own line of the band, under the cost coin and the value
     disc: beside the disc a 4-across console card had room for only "Storage", and the colour cannot stand in
-    for the name (Management and Application Integration share one; combos name categories). The full name
-    when it fits one line a size above the floor, else the short name on one line, else (a long short name
-    in a custom card list) the short name on two."""
-    biggest = max(text_min, min(20, round(width * 0.16)))
+    for the name (Management and Application Integration share one; combos name categories).
+
+    One size for every card of a width, so a row of cards reads alike: the full name when it fits one line
+    with a little air at each end, else the short name (on two lines, or smaller down to the floor, only if a
+    custom card list's short name is that long)."""
+    size = max(text_min, min(24, round(width * 0.105)))
     full = face.category_name.get(lang)
-    size, lines = fit_text(full, width, 10_000, biggest, text_min + 1, bold=True, wrap=False)
-    if lines == [full]:
-        return size, lines
+    if text_width(full, size, bold=True) <= width - 12:
+        return size, [full]
     brief = face.category_short.get(lang)
-    size, lines = fit_text(brief, width, 10_000, biggest, text_min, bold=True, wrap=False)
-    if lines == [brief]:
-        return size, lines
-    return fit_text(brief, width, 10_000, biggest, text_min, bold=True, max_lines=2, balance=True, phrases=True)
+    return fit_text(brief, width, 10_000, size, text_min, bold=True, max_lines=2, balance=True, phrases=True)
 
 
 def draw_card(
