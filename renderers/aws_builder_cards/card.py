@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image, ImageDraw
 
 from engines.aws_builder_cards.models import CardFace
@@ -55,6 +57,22 @@ def display_name(face: CardFace, lang: str, *, shortened: bool = False) -> str:
     # A hyphenated word may break after its hyphen ("Well-" / "Architected"): at the 16 px floor it can be
     # wider than a console card, and a break inside the word reads far worse.
     return (short(name) if shortened else name).replace("-", f"-{ZWSP}")
+
+
+_WORD = re.compile(f"[^\\s{ZWSP}]+")
+_HUMP = re.compile("(?<=[a-z])(?=[A-Z])")
+
+
+def breakable(name: str, width: int, size: int) -> str:
+    """``name`` with a break point between the parts of a compound word too wide for ``width`` at ``size``
+    px ("CloudFormation" on a console card at 16 px): "Cloud" / "Formation" reads, "CloudFormati" / "on"
+    does not. A word that fits keeps its parts together."""
+
+    def split(match: re.Match[str]) -> str:
+        word = match.group()
+        return _HUMP.sub(ZWSP, word) if text_width(word, size, bold=True) > width else word
+
+    return _WORD.sub(split, name)
 
 
 def value_disc(face: CardFace) -> tuple[str, RGB]:
@@ -211,10 +229,10 @@ def _paint_card(
         need, _ = layout_text((0, 0, w - 2 * inset, 10_000), combo_text, size=text_min, phrases=True)
         room = y1 - name_top - inset - round(2.6 * text_min)
         combo_h = min(room, max(round(h * 0.34), need.box[3] + 10))
-    name = display_name(face, lang)
     name_box = (x0 + inset + 2, name_top, x1 - inset - 2, y1 - combo_h - inset)
     biggest = max(text_min, round(w * 0.14))
     box_w, box_h = name_box[2] - name_box[0], name_box[3] - name_box[1]
+    name = breakable(display_name(face, lang), box_w, text_min)
     # One line when it reads well at near full size; otherwise wrapped between words (an English name
     # never breaks inside a word) or where the card data says a Japanese compound may break.
     one_line, fitted = fit_text(name, box_w, box_h, biggest, text_min, bold=True, wrap=False)
