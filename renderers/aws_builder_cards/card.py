@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PIL import Image, ImageDraw
 
 from engines.aws_builder_cards.models import CardFace
@@ -19,6 +21,7 @@ from renderers.common import (
     mix,
     rounded_card,
     rounded_rect,
+    text_width,
 )
 from renderers.common.cache import bounded_cache
 from renderers.common.text import ZWSP
@@ -56,12 +59,44 @@ def display_name(face: CardFace, lang: str, *, shortened: bool = False) -> str:
     return (short(name) if shortened else name).replace("-", f"-{ZWSP}")
 
 
+_WORD = re.compile(f"[^\\s{ZWSP}]+")
+_HUMP = re.compile("(?<=[a-z])(?=[A-Z])")
+
+
+def breakable(name: str, width: int, size: int) -> str:
+    """``name`` with a break point between the parts of a compound word too wide for ``width`` at ``size``
+    px ("CloudFormation" on a console card at 16 px): "Cloud" / "Formation" reads, "CloudFormati" / "on"
+    does not. A word that fits keeps its parts together."""
+
+    def split(match: re.Match[str]) -> str:
+        word = match.group()
+        return _HUMP.sub(ZWSP, word) if text_width(word, size, bold=True) > width else word
+
+    return _WORD.sub(split, name)
+
+
 def value_disc(face: CardFace) -> tuple[str, RGB]:
     """What the disc in the top-right corner shows and its colour: a W-A card's points; every other card's
     credits, orange as printed, grey on a Starter (which gives 0: the grey tells it from a Builder card)."""
     if face.kind == "wa":
         return str(face.points), POINT_COLOURS.get(face.points, ORANGE)
     return str(face.credits), STARTER_DISC if face.kind == "starter" else ORANGE
+
+
+def category_label(face: CardFace, lang: str, width: int, text_min: int) -> tuple[int, list[str]]:
+    """The size and lines of the category name on its own line of the band, under the cost coin and the value
+    disc: beside the disc a 4-across console card had room for only "Storage", and the colour cannot stand in
+    for the name (Management and Application Integration share one; combos name categories).
+
+    One size for every card of a width, so a row of cards reads alike: the full name when it fits one line
+    with a little air at each end, else the short name (on two lines, or smaller down to the floor, only if a
+    custom card list's short name is that long)."""
+    size = max(text_min, min(24, round(width * 0.105)))
+    full = face.category_name.get(lang)
+    if text_width(full, size, bold=True) <= width - 12:
+        return size, [full]
+    brief = face.category_short.get(lang)
+    return fit_text(brief, width, 10_000, size, text_min, bold=True, max_lines=2, balance=True, phrases=True)
 
 
 def draw_card(
@@ -128,38 +163,32 @@ def _paint_card(
     if highlight is not None:
         rounded_rect(img, (x0 - 4, y0 - 4, x1 + 4, y1 + 4), max(6, w // 10), fill=highlight)
     rounded_card(img, box, face=FACE, border=mix(colour, (0, 0, 0), 0.2), border_width=max(2, w // 60))
-    band = max(26, round(h * 0.16))
-    radius = max(4, round(w * 0.08))
-    rounded_rect(img, (x0 + 2, y0 + 2, x1 - 2, y0 + band), radius, fill=colour)
-    ImageDraw.Draw(img).rectangle((x0 + 2, y0 + band - radius, x1 - 2, y0 + band), fill=colour)
     disc = max(22, round(w * 0.24))
     inset = max(4, w // 28)
+    radius = max(4, round(w * 0.08))
+    label_box = (x0 + inset + 2, y0 + inset + disc + 3, x1 - inset - 2, y0 + inset + disc + 3)
+    label_size, label_lines = text_min, [""]
+    if face.kind != "wa":  # the W-A card's band would only repeat its name
+        label_size, label_lines = category_label(face, lang, label_box[2] - label_box[0], text_min)
+        lines, _ = layout_text((0, 0, w, 10_000), "\n".join(label_lines), size=label_size, wrap=False)
+        label_box = (*label_box[:3], label_box[3] + lines.box[3])
+    band = max(26, round(h * 0.16), label_box[3] + 4 - y0)
+    rounded_rect(img, (x0 + 2, y0 + 2, x1 - 2, y0 + band), radius, fill=colour)
+    ImageDraw.Draw(img).rectangle((x0 + 2, y0 + band - radius, x1 - 2, y0 + band), fill=colour)
     # Top-left coin: the cost (paid and W-A cards), or the S mark of a Starter as printed (AB-1).
     coin_text = "S" if face.kind == "starter" else str(face.cost) if face.cost or face.kind == "wa" else ""
-    left_room = x0 + inset + (disc + 4 if coin_text else 2)
-    if w >= 100 and face.kind != "wa":  # the W-A card's band would only repeat its name
-        # The short category name on one line (a phone shows this picture at a third of its size, so
-        # two lines of tiny type would be unreadable); the colour says the rest.
-        band_box = (left_room, y0 + 3, x1 - disc - inset - 3, y0 + band - 1)
-        bw, bh = band_box[2] - band_box[0], band_box[3] - band_box[1]
-        biggest = max(text_min, min(22, band // 2))
-        label = face.category_name.get(lang)
-        _, fitted = fit_text(label, bw, bh, biggest, text_min + 1, bold=True, wrap=False)
-        if fitted != [label]:  # the full name would shrink below the floor: the short one reads better
-            label = face.category_short.get(lang)
-            _, fitted = fit_text(label, bw, bh, biggest, text_min, bold=True, wrap=False)
-        if fitted == [label]:  # too tight even for that (a cost coin beside it): the colour tells
-            draw_text(
-                img,
-                band_box,
-                label,
-                max_size=biggest,
-                min_size=text_min,
-                fill=contrast_text(colour),
-                bold=True,
-                valign="middle",
-                wrap=False,
-            )
+    if any(label_lines):
+        draw_text(
+            img,
+            label_box,
+            "\n".join(label_lines),
+            size=label_size,
+            fill=contrast_text(colour),
+            bold=True,
+            align="center",
+            valign="middle",
+            wrap=False,
+        )
     # The value disc: credits (orange) or, on a W-A card, its points.
     disc_box = (x1 - inset - disc, y0 + inset, x1 - inset, y0 + inset + disc)
     value, fill = value_disc(face)
@@ -200,10 +229,10 @@ def _paint_card(
         need, _ = layout_text((0, 0, w - 2 * inset, 10_000), combo_text, size=text_min, phrases=True)
         room = y1 - name_top - inset - round(2.6 * text_min)
         combo_h = min(room, max(round(h * 0.34), need.box[3] + 10))
-    name = display_name(face, lang)
     name_box = (x0 + inset + 2, name_top, x1 - inset - 2, y1 - combo_h - inset)
     biggest = max(text_min, round(w * 0.14))
     box_w, box_h = name_box[2] - name_box[0], name_box[3] - name_box[1]
+    name = breakable(display_name(face, lang), box_w, text_min)
     # One line when it reads well at near full size; otherwise wrapped between words (an English name
     # never breaks inside a word) or where the card data says a Japanese compound may break.
     one_line, fitted = fit_text(name, box_w, box_h, biggest, text_min, bold=True, wrap=False)

@@ -15,7 +15,7 @@ from .labels import t
 INNER = WIDTH - 2 * PAD - 16
 GAP = 8
 CARD_W = (INNER - 3 * GAP) // 4
-CARD_H = round(CARD_W * 1.9)  # tall enough for the longest combo at 16 px
+CARD_H = round(CARD_W * 2.1)  # tall enough for the category line and the longest combo at 16 px
 DECK_W, DECK_H = 96, 132
 LABEL_H = 24
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import io
+import itertools
 from typing import Any
 
 import pytest
@@ -16,12 +18,16 @@ from engines.aws_builder_cards.views import faces, mission_face
 from engines.core import Rng
 from engines.core.play import play_out
 from renderers import aws_builder_cards as R
-from renderers.aws_builder_cards.card import INK, value_disc
+from renderers.aws_builder_cards.card import INK, display_name, draw_card, value_disc
+from renderers.aws_builder_cards.console import CARD_H as CONSOLE_CARD_H
+from renderers.aws_builder_cards.console import CARD_W as CONSOLE_CARD_W
 from renderers.aws_builder_cards.labels import T
 from renderers.aws_builder_cards.missions import needs_text, partner_name
 from renderers.aws_builder_cards.table import status_lines
-from renderers.common import MAX_PNG_BYTES, missing_glyphs
+from renderers.common import MAX_PNG_BYTES, clear_caches, missing_glyphs
+from renderers.common.text import ZWSP
 from tests.engines.aws_builder_cards.conftest import Table
+from tests.renderers.drawn_text import DrawnText
 from tests.renderers.layout_checks import decode, empty_bands, largest_empty_band
 
 LANGS = ("en", "ja")
@@ -187,3 +193,112 @@ def test_ab_11_final_shows_a_missions_count_only_in_a_game_with_missions(
         details = [line for line in lines if line.startswith("W-A")]
         assert len(details) == 2, lines  # one per player
         assert all((word in line) is missions for line in details), (missions, details)
+
+
+# Consoles that together hold a card of every Builder category, each with a paid card (its cost coin takes
+# room in the band) in the paid slot; no category twice in one console, so each face's name is told apart.
+CONSOLES = (
+    (("ec2", "s3", "identity-center", "dynamodb"), "auto-scaling"),
+    (("sqs", "ecs", "api-gateway", "athena"), "cdk"),
+    (("codecatalyst", "cloudwatch", "marketplace", "eventbridge"), "cfm"),
+    (("cloudtrail", "vpc", "lambda", "rds"), "cloudformation"),
+)
+
+
+def console_table(free: tuple[str, ...], paid: str) -> Table:
+    t = Table(players=3, seed=3, missions=True)
+    st = t.state
+    for i, key in enumerate(free):
+        st.free.deck.extend(st.free.slots[i])
+        st.free.slots[i] = [t.take(key)]
+    st.paid.deck.extend(st.paid.slots[0])
+    st.paid.slots[0] = [t.take(paid)]
+    return t
+
+
+def missing_categories(drawn: DrawnText, cards: list[Any], lang: str) -> list[str]:
+    """The faces among ``cards`` whose category name (full or short) the picture encoded last did not draw
+    at the table's text floor or larger."""
+    shown = {run.text for run in drawn.drawn() if run.px >= R.MIN_TEXT_PX["table"]}
+    return [
+        f"{face.key}: {face.category_short.get(lang)}"
+        for face in cards
+        if face.kind != "wa"  # the W-A card's name is its category
+        and not {face.category_name.get(lang), face.category_short.get(lang)} & shown
+    ]
+
+
+def test_the_consoles_hold_every_builder_category() -> None:
+    all_faces = faces(None)
+    held = {all_faces[key].category for free, paid in CONSOLES for key in (*free, paid)}
+    assert held == {face.category for face in all_faces.values() if face.kind == "builder"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ab_3_every_console_card_shows_its_category_name(lang: str, drawn: DrawnText) -> None:
+    # The band dropped the name when it did not fit beside the value disc ("the colour tells"), but
+    # Management and Application Integration share a colour, and combos name categories.
+    for free, paid in CONSOLES:
+        view = ENGINE.view(console_table(free, paid).state, None)
+        drawn.reset()
+        R.render_table(view, lang)
+        console = [view.cards[key] for key in (*free, paid)]
+        assert not missing_categories(drawn, console, lang), (free, paid)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_hand_card_and_card_picture_shows_its_category_name(lang: str, drawn: DrawnText) -> None:
+    t = Table(players=2, seed=3)
+    hands = (
+        ("auto-scaling", "cloudformation", "cdk", "cfm", "wa-tool", "systems-manager"),  # cost coins
+        ("bare-metal-host", "networking", "corporate-idp", "sqs", "marketplace", "identity-center"),
+    )
+    for cards in hands:
+        t.hand("p1", *cards)
+        view = ENGINE.view(t.state, "p1")
+        drawn.reset()
+        R.render_hand(view, lang)
+        assert not missing_categories(drawn, [view.cards[key] for key in cards], lang), cards
+    for face in faces(None).values():
+        drawn.reset()
+        R.render_card(face.key, lang)
+        assert not missing_categories(drawn, [face], lang)
+
+
+def _letters(text: str) -> str:
+    """``text`` without its spaces and break points."""
+    return "".join(text.split()).replace(ZWSP, "")
+
+
+def _name_lines(lines: list[str], name: str) -> list[str]:
+    """The consecutive lines among ``lines`` that spell ``name`` (spaces and break points aside)."""
+    for start in range(len(lines)):
+        for end in range(start + 1, len(lines) + 1):
+            if _letters("".join(lines[start:end])) == _letters(name):
+                return lines[start:end]
+    raise AssertionError(f"{name!r} not drawn whole: {lines}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_console_card_name_never_breaks_inside_a_word(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "AWS CloudFormation" on the paid slot read "AWS / CloudFormati / on": at the 16 px floor the word is
+    # wider than a console card. A break may fall between the parts of a compound (Cloud / Formation).
+    box = (20, 20, 20 + CONSOLE_CARD_W, 20 + CONSOLE_CARD_H)
+    for face in faces(None).values():
+        if face.kind == "starter":  # never on the console
+            continue
+        img = Image.new("RGBA", (CONSOLE_CARD_W + 40, CONSOLE_CARD_H + 40))
+        clear_caches()
+        draw = functools.partial(draw_card, img, box, face, lang, text_min=R.MIN_TEXT_PX["table"])
+        with monkeypatch.context() as patch:
+            lines = _drawn_lines(patch, draw)
+        full = display_name(face, lang)
+        name = _name_lines(lines, full)
+        letters = _letters(full)
+        # After how many letters the name may break: at a space or a break point of the card data.
+        allowed = {len(_letters(full[:i])) for i, ch in enumerate(full) if ch.isspace() or ch == ZWSP}
+        for at in itertools.accumulate(len(_letters(line)) for line in name[:-1]):
+            a, b = letters[at - 1], letters[at]
+            inside_a_word = a.isascii() and a.isalpha() and b.isascii() and b.isalpha()
+            compound = a.islower() and b.isupper()
+            assert at in allowed or not inside_a_word or compound, (face.key, name)

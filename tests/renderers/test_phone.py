@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 import io
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -36,16 +36,6 @@ NAMES = {"p1": "alice", "p2": "とても長い名前のプレイヤーさん", "
 @cache
 def _position(game: str, seed: int) -> Position:
     return position(game, seed)
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[DrawnText]:
-    tracker = DrawnText()
-    tracker.watch(monkeypatch)
-    clear_caches()
-    yield tracker
-    tracker.reset()
-    clear_caches()
 
 
 def _too_small(runs: list[Run]) -> list[tuple[float, str]]:
