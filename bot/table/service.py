@@ -24,15 +24,19 @@ from bot.errors import UserError
 from bot.games import GameUI, ui_for
 from bot.i18n import t
 from bot.settings import Settings
-from bot.store import GameRecord, OutboxItem, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
+from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
+from bot.store.errors import TimerDone
+from bot.store.models import TimerRow
 from bot.store.stats import latest_game_in
 from bot.table import components
+from bot.table.ai_driver import AiDriver
 from bot.table.clock import OPTION as CLOCK_OPTION
-from bot.table.clock import ai_plays, parse_clock, split_clock
+from bot.table.clock import parse_clock, split_clock
 from bot.table.ended import game_ended
+from bot.table.hooks import Change, Ended, Move, Moved, MoveHook, Notice, OutboxHook, gather, notice_item
 from bot.table.outbox import Outbox, Unpublished
 from bot.table.publisher import Payload, Publisher
-from bot.table.scheduler import Scheduler
+from bot.table.scheduler import Scheduler, TimerEffect, handed_to_ai, timer_effect
 from engines.core import Action, Engine, Event, Rng
 
 log = logging.getLogger(__name__)
@@ -67,17 +71,6 @@ class Played:
     unpublished: Unpublished | None = None
 
 
-def _changed(kind: str, state_json: str, events: list[Event], seat: str | None = None) -> OutboxItem:
-    """An outbox entry for a change of the game: its events (all of them: the publisher shows each
-    audience only its own) and the state after it, for the picture."""
-    return OutboxItem(
-        kind=kind,
-        seat=seat,
-        payload={"events": [e.model_dump(mode="json") for e in events]},
-        state_json=state_json,
-    )
-
-
 def seated(seats: list[SeatInfo], seat: str, user_id: int, name: str) -> list[SeatInfo]:
     """The seats with a member in ``seat`` (taken back, or given by the host): the AI's hold ends."""
     return [
@@ -102,13 +95,6 @@ def decider(info: SeatInfo, user_id: int | None) -> str:
     return "ai"
 
 
-def _notice(key: str, *, button: str | None = None, **params: Any) -> OutboxItem:
-    payload: dict[str, Any] = {"key": key, **params}
-    if button:
-        payload["button"] = button
-    return OutboxItem(kind="notice", payload=payload)
-
-
 class TableService:
     def __init__(self, client: discord.Client, store: SqliteStore, settings: Settings) -> None:
         self.client = client
@@ -118,9 +104,13 @@ class TableService:
         self.outbox = Outbox(store, self.publisher)
         # Held only while in use: a finished game leaves no lock (and no task) behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        #: The AI's turns (``bot.table.ai_driver``); its moves come back through ``apply_ai``.
+        self.ai = AiDriver(self, components.ai_retry_view)
         #: Turn clocks and the loop firing their reminders and deadlines (``bot.table.scheduler``).
         self.scheduler = Scheduler(self)
+        #: What rides along with every change of a game, in its transaction (``bot.table.hooks``): the turn
+        #: clocks after it, and what players must be told of it.
+        self.hooks: tuple[MoveHook, ...] = (self.scheduler, OutboxHook())
         # The table's clock line reads the scheduler's clock (tests move it).
         self.publisher.now = lambda: self.scheduler.clock.now()
 
@@ -168,6 +158,38 @@ class TableService:
     def ended(self, rec: GameRecord) -> UserError:
         """The refusal for a command or control of a game that is over (``bot.table.ended``)."""
         return game_ended(rec)
+
+    # -- the one write of a change ------------------------------------------------------------------
+    async def _commit(self, change: Change) -> GameRecord:
+        """Write ``change`` if nobody changed the game since ``change.rec``: its fields, its move for the log,
+        and every hook's contribution (the clocks, the outbox entry), all in one transaction. Called under
+        the game's lock; the game as committed."""
+        rec = change.rec
+        extra = gather(self.hooks, change)
+        move = change.move
+        if move is None:
+            return await self.store.update(
+                rec.id,
+                rec.version,
+                publish=extra.publish,
+                clock=extra.clock,
+                fire=change.fire,
+                **change.fields,
+            )
+        return await self.store.record_action(
+            rec.id,
+            rec.version,
+            seat=move.seat,
+            user_id=move.user_id,
+            decided_by=move.decided_by,
+            seats=rec.seats,
+            action=dict(move.action),
+            state_json=change.fields["state_json"],
+            status=change.status,
+            results=move.results,
+            publish=extra.publish,
+            clock=extra.clock,
+        )
 
     # -- what players see (built by the publisher from the state read here) ---------------------------
     async def hand(
@@ -229,16 +251,64 @@ class TableService:
         changed = options.model_dump(mode="json", exclude_defaults=True)
         if clock is None:
             clock = parse_clock((await self.store.guild_settings(guild_id)).get(CLOCK_OPTION, "off"))
+        return await self._open_lobby(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game_id=game_id,
+            host_id=host_id,
+            options=changed,
+            seats=[SeatInfo(seat="", user_id=host_id, name=host_name)],
+            parent_channel_id=parent_channel_id,
+            clock=clock,
+        )
+
+    async def create_rematch(
+        self,
+        rec: GameRecord,
+        *,
+        channel_id: int,
+        host_id: int,
+        seats: list[SeatInfo],
+        parent_channel_id: int | None,
+    ) -> GameRecord:
+        """The lobby of a rematch of ``rec`` (``bot.table.rematch``): its game, options and clock, with
+        ``seats`` (the host's and the AIs'); no lobby limit (it replaces a game just played)."""
+        return await self._open_lobby(
+            guild_id=rec.guild_id,
+            channel_id=channel_id,
+            game_id=rec.game_id,
+            host_id=host_id,
+            options=rec.options,
+            seats=seats,
+            parent_channel_id=parent_channel_id,
+            clock=rec.clock,
+            rematch_of=rec.id,
+        )
+
+    async def _open_lobby(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game_id: str,
+        host_id: int,
+        options: Mapping[str, Any],
+        seats: list[SeatInfo],
+        parent_channel_id: int | None,
+        clock: int,
+        rematch_of: int | None = None,
+    ) -> GameRecord:
         return await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
             game_id=game_id,
             host_id=host_id,
             seed=secrets.randbits(62),
-            options=changed,
-            seats=[SeatInfo(seat="", user_id=host_id, name=host_name)],
+            options=options,
+            seats=seats,
             parent_channel_id=parent_channel_id,
             clock=clock,
+            rematch_of=rematch_of,
         )
 
     async def lobby_limit(self, guild_id: int) -> int:
@@ -271,7 +341,7 @@ class TableService:
         async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if rec.status is Status.LOBBY:
-                await self.store.update(pk, rec.version, status=Status.ABORTED, end_reason="aborted")
+                await self._commit(Change(rec, {"status": Status.ABORTED, "end_reason": "aborted"}))
 
     def _lobby(self, rec: GameRecord) -> None:
         if rec.status is not Status.LOBBY:
@@ -290,7 +360,7 @@ class TableService:
             if len(rec.seats) >= self.engine(rec).max_players:
                 raise UserError("game_full", max=self.engine(rec).max_players)
             seats = [*rec.seats, SeatInfo(seat="", user_id=user_id, name=name)]
-            rec = await self.store.update(pk, rec.version, seats=seats)
+            rec = await self._commit(Change(rec, {"seats": seats}))
         await self.publisher.update_summary(rec)
         return rec
 
@@ -307,7 +377,7 @@ class TableService:
             taken = {s.name for s in rec.seats}
             name = next(f"AI-{n}" for n in itertools.count(1) if f"AI-{n}" not in taken)
             seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=name, ai_level=level)]
-            rec = await self.store.update(pk, rec.version, seats=seats)
+            rec = await self._commit(Change(rec, {"seats": seats}))
         await self.publisher.update_summary(rec)
         return rec
 
@@ -328,7 +398,7 @@ class TableService:
                     "no_ai_to_remove", seat=name or "", seats=", ".join(s.name for s in ais) or "-"
                 )
             seats = [s for s in rec.seats if s is not gone]
-            rec = await self.store.update(pk, rec.version, seats=seats)
+            rec = await self._commit(Change(rec, {"seats": seats}))
         await self.publisher.refresh_lobby(rec)
         return rec
 
@@ -348,7 +418,7 @@ class TableService:
             fields: dict[str, Any] = {"options": {**kept, **changed}}
             if clock is not None:
                 fields["clock_seconds"] = clock
-            rec = await self.store.update(pk, rec.version, **fields)
+            rec = await self._commit(Change(rec, fields))
         await self.publisher.refresh_lobby(rec)
         return rec
 
@@ -363,7 +433,7 @@ class TableService:
             if value is not None:
                 options[name] = value
             self.engine(rec).make_options(options)
-            rec = await self.store.update(pk, rec.version, options=options)
+            rec = await self._commit(Change(rec, {"options": options}))
         await self.publisher.refresh_lobby(rec)
         return rec
 
@@ -380,12 +450,11 @@ class TableService:
                 seats = [s for s in rec.seats if s.user_id != user_id]
                 humans = [s for s in seats if not s.is_ai]
                 if not humans:
-                    rec = await self.store.update(
-                        pk, rec.version, seats=seats, status=Status.ABORTED, end_reason="abandoned"
-                    )
+                    closed = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
+                    rec = await self._commit(Change(rec, closed))
                 else:
                     host = rec.host_id if rec.host_id != user_id else humans[0].user_id
-                    rec = await self.store.update(pk, rec.version, seats=seats, host_id=host)
+                    rec = await self._commit(Change(rec, {"seats": seats, "host_id": host}))
             else:
                 rec = await self._leave_running(rec, user_id)
         if rec.state_json is None:  # a lobby change (a running game's card follows the outbox)
@@ -408,22 +477,12 @@ class TableService:
             for s in rec.seats
         ]
         if all(s.is_ai for s in seats):
-            return await self.store.update(
-                rec.id,
-                rec.version,
-                seats=seats,
-                status=Status.ABORTED,
-                end_reason="abandoned",
-                publish=OutboxItem(kind="end", payload={"reason": "abandoned", "name": mine.name}),
-                clock=self.scheduler.write(rec, status=Status.ABORTED),
+            closed = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
+            return await self._commit(
+                Change(rec, closed, news=Ended({"reason": "abandoned", "name": mine.name}))
             )
-        return await self.store.update(
-            rec.id,
-            rec.version,
-            seats=seats,
-            publish=_notice("table.left", button="take_back", name=mine.name),
-            clock=self.scheduler.write(rec, seats=seats),
-        )
+        left = Notice("table.left", {"name": mine.name}, button="take_back")
+        return await self._commit(Change(rec, {"seats": seats}, news=left))
 
     async def take_back(self, pk: int, user_id: int, name: str) -> GameRecord:
         """The player who left a running game takes their seat back from the AI."""
@@ -437,13 +496,7 @@ class TableService:
             if left is None:
                 raise UserError("no_seat_to_take_back")
             seats = seated(rec.seats, left.seat, user_id, name)
-            rec = await self.store.update(
-                pk,
-                rec.version,
-                seats=seats,
-                publish=_notice("table.back", name=name),
-                clock=self.scheduler.write(rec, seats=seats),
-            )
+            rec = await self._commit(Change(rec, {"seats": seats}, news=Notice("table.back", {"name": name})))
         await self.outbox.flush(pk)
         return rec
 
@@ -467,13 +520,8 @@ class TableService:
                 ai = ", ".join(s.name for s in rec.seats if s.is_ai) or "-"
                 raise UserError("no_such_ai_seat", seat=seat_name, seats=ai)
             seats = seated(rec.seats, seat.seat, user_id, name)
-            rec = await self.store.update(
-                pk,
-                rec.version,
-                seats=seats,
-                publish=_notice("table.seated", name=name, seat=seat.name),
-                clock=self.scheduler.write(rec, seats=seats),
-            )
+            told = Notice("table.seated", {"name": name, "seat": seat.name})
+            rec = await self._commit(Change(rec, {"seats": seats}, news=told))
         await self.outbox.flush(pk)
         return rec
 
@@ -493,17 +541,14 @@ class TableService:
                 Rng.from_seed(rec.seed ^ 0x5EA7).shuffle(order)
             seats = [s.model_copy(update={"seat": f"p{i + 1}"}) for i, s in enumerate(order)]
             state = engine.new_game([s.seat for s in seats], rec.options, rec.seed)
-            dumped = engine.dump_state(state)
-            rec = await self.store.update(
-                pk,
-                rec.version,
-                seats=seats,
-                status=Status.RUNNING,
-                fixed_order=fixed_order,
-                state_json=dumped,
-                publish=_changed("start", dumped, [Event(kind="game_started")]),
-                clock=self.scheduler.write(rec, state=state, seats=seats, status=Status.RUNNING),
-            )
+            fields = {
+                "seats": seats,
+                "status": Status.RUNNING,
+                "fixed_order": fixed_order,
+                "state_json": engine.dump_state(state),
+            }
+            began = Moved("start", [Event(kind="game_started")])
+            rec = await self._commit(Change(rec, fields, state=state, news=began))
         await self.outbox.flush(pk)
         self.kick_ai(pk)
         return rec
@@ -520,16 +565,9 @@ class TableService:
                 raise UserError("abort_not_allowed")
             if expected_version is not None and expected_version != rec.version:
                 raise StaleVersion(pk, expected_version)
-            rec = await self.store.update(
-                pk,
-                rec.version,
-                status=Status.ABORTED,
-                end_reason="aborted",
-                publish=OutboxItem(
-                    kind="end",
-                    payload={"reason": "aborted_by", "name": by} if by else {"reason": "aborted"},
-                ),
-                clock=self.scheduler.write(rec, status=Status.ABORTED),
+            why = Ended({"reason": "aborted_by", "name": by} if by else {"reason": "aborted"})
+            rec = await self._commit(
+                Change(rec, {"status": Status.ABORTED, "end_reason": "aborted"}, news=why)
             )
         await self.outbox.flush(pk)
         return rec
@@ -578,102 +616,93 @@ class TableService:
                 )
                 for s in rec.seats
             ]
-        dumped = engine.dump_state(step.state)
-        rec = await self.store.record_action(
-            rec.id,
-            rec.version,
-            seat=seat,
-            user_id=user_id,
-            decided_by=decider(rec.seat_info(seat), user_id),
-            seats=rec.seats,
-            action=action_obj.model_dump(mode="json"),
-            state_json=dumped,
-            status=Status.FINISHED if outcome is not None else None,
-            results=results,
-            publish=_changed("move", dumped, step.events, seat),
-            clock=self.scheduler.write(
-                rec,
-                state=step.state,
-                status=Status.FINISHED if outcome is not None else None,
-                acted=seat if user_id is not None else None,
-            ),
+        fields: dict[str, Any] = {"state_json": engine.dump_state(step.state)}
+        if outcome is not None:
+            fields["status"] = Status.FINISHED
+        move = Move(
+            seat, user_id, action_obj.model_dump(mode="json"), decider(rec.seat_info(seat), user_id), results
         )
+        change = Change(
+            rec,
+            fields,
+            state=step.state,
+            news=Moved("move", step.events, seat),
+            move=move,
+            acted=seat if user_id is not None else None,
+        )
+        rec = await self._commit(change)
         return Played(record=rec, seat=seat, events=step.events, state=step.state)
 
-    # -- the AI -----------------------------------------------------------------------------------
-    def kick_ai(self, pk: int) -> None:
-        task = self._ai_tasks.get(pk)
-        if task is None or task.done():
-            task = asyncio.create_task(self._drive_ai(pk), name=f"deckhand: ai {pk}")
-            self._ai_tasks[pk] = task
-            task.add_done_callback(lambda done: self._forget_ai(pk, done))
+    async def apply_ai(self, rec: GameRecord, seat: str, action: Action) -> None:
+        """The AI's move (``bot.table.ai_driver``), under the game's lock like a member's."""
+        await self._apply(rec, seat, None, action)
 
-    def _forget_ai(self, pk: int, done: asyncio.Task[None]) -> None:
-        if self._ai_tasks.get(pk) is done:
-            del self._ai_tasks[pk]
+    # -- turn clocks (``bot.table.scheduler`` decides, the service writes) -----------------------------
+    async def fire_timer(self, timer: TimerRow) -> TimerEffect | None:
+        """A due timer's effect (``timer_effect``), written under the game's lock with the timer marked done;
+        the effect, or ``None`` when it did nothing (its turn is over, or another process fired it)."""
+        async with self.lock(timer.game_pk):
+            rec = await self.store.get_game(timer.game_pk)
+            effect = timer_effect(rec, timer, self.scheduler.clock.now())
+            if effect.change is not None:
+                try:
+                    await self._commit(effect.change)
+                except TimerDone:  # fired by another process meanwhile
+                    return None
+            elif effect.notice is None:
+                await self.store.fire_timer(timer.id, rec.id, None)
+                return None
+            elif not await self.store.fire_timer(timer.id, rec.id, notice_item(effect.notice)):
+                return None
+        self.kick_ai(rec.id)
+        self.outbox.kick(rec.id)
+        return effect
 
-    async def _drive_ai(self, pk: int) -> None:
-        while True:
-            await asyncio.sleep(self.settings.ai_delay)
-            try:
-                async with self.lock(pk):
-                    rec = await self.store.get_game(pk)
-                    if rec.status is not Status.RUNNING:
-                        return
-                    engine = self.engine(rec)
-                    state = self.state(rec)
-                    # AI seats, and human seats whose time ran out: the AI plays that one turn for them.
-                    ai_seats = [
-                        m
-                        for m in engine.to_move(state)
-                        if rec.seat_info(m).is_ai or ai_plays(rec.clock_state.get("turns", {}), m)
-                    ]
-                    if not ai_seats:
-                        return
-                    seat = ai_seats[0]
-                    info = rec.seat_info(seat)
-                    # Seeded by the game and its version: the same position gives the same move.
-                    rng = Rng.from_seed(rec.seed * 1_000_003 + rec.version)
-                    agent = engine.ai(info.ai_level or "normal")
-                    # The search runs in a worker thread so a slow AI never delays other tables' clicks.
-                    action = await asyncio.to_thread(agent.choose, state, seat, rng)
-                    await self._apply(rec, seat, None, action)
-                # Posting is the outbox's: the AI moves on whatever happens to the post.
-                self.outbox.kick(pk)
-            except asyncio.CancelledError:
-                raise
-            except StaleVersion:  # the game changed under the AI's choice: it reads the table again
-                log.warning("AI move in game %s met a newer state; choosing again", pk)
-                continue
-            except Exception:
-                ref = secrets.token_hex(4)
-                log.exception("AI move failed in game %s (ref %s); the seat waits for the host", pk, ref)
-                await self._report_ai_failure(pk, ref)
-                return
+    async def drop_timer(self, timer: TimerRow) -> None:
+        """A timer whose firing failed (a fault of ours): marked done, so it cannot fail forever."""
+        await self.store.fire_timer(timer.id, timer.game_pk, None)
 
-    async def _report_ai_failure(self, pk: int, ref: str) -> None:
-        """Say so in the game's channel, with a button for the host to let the AI try again: a game must
-        never stall silently."""
-        try:
+    async def catch_up_clocks(self, pk: int) -> None:
+        """At start-up: a running game whose turns were never tracked (started before clocks) gets them."""
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
-            lang = await self.public_lang(rec.guild_id)
-            engine = self.engine(rec)
-            movers = [m for m in engine.to_move(self.state(rec)) if rec.seat_info(m).is_ai]
-            name = rec.seat_info(movers[0]).name if movers else "AI"
-            await self.client.get_partial_messageable(rec.channel_id).send(
-                t(lang, "table.ai_failed", name=name, ref=ref, host=f"<@{rec.host_id}>"),
-                view=components.ai_retry_view(pk, lang),
-            )
-        except Exception:  # the report itself failed (no access to the channel): the log has the ref
-            log.exception("could not report the AI failure of game %s", pk)
+            if rec.status is not Status.RUNNING:
+                return
+            write = self.scheduler.write(rec, version=rec.version)
+            if write is not None:
+                await self.store.set_clock(rec.id, write)
 
-    async def retry_ai(self, pk: int, user_id: int, can_manage: bool) -> None:
+    async def auto(self, pk: int, user_id: int, name: str) -> bool:
+        """``/game auto``: hand the caller's seat to the AI until they take it back; run again, take it back.
+        Returns whether the AI plays the seat now."""
         rec = await self.store.get_game(pk)
-        if rec.host_id != user_id and not can_manage:
-            raise UserError("host_only")
         if rec.status is not Status.RUNNING:
             raise UserError("game_not_running")
+        if rec.seat_of(user_id) is None:
+            await self.take_back(pk, user_id, name)  # refuses a member with no seat to take back
+            return False
+        async with self.lock(pk):
+            rec = await self.store.get_game(pk)
+            if rec.status is not Status.RUNNING:
+                raise UserError("game_not_running")
+            mine = rec.seat_of(user_id)
+            if mine is None:
+                raise UserError("not_in_game")
+            seats = handed_to_ai(rec.seats, mine.seat, user_id, "auto")
+            if all(s.is_ai for s in seats):
+                raise UserError("auto_last_player")
+            told = Notice("clock.auto", {"name": mine.name}, button="take_back")
+            await self._commit(Change(rec, {"seats": seats}, news=told))
+        await self.outbox.flush(pk)
         self.kick_ai(pk)
+        return True
+
+    # -- the AI (``bot.table.ai_driver``) -----------------------------------------------------------
+    def kick_ai(self, pk: int) -> None:
+        self.ai.kick(pk)
+
+    async def retry_ai(self, pk: int, user_id: int, can_manage: bool) -> None:
+        await self.ai.retry(pk, user_id, can_manage)
 
     async def resume_all(self) -> None:
         await self.outbox.resume()
@@ -686,7 +715,4 @@ class TableService:
     async def shutdown(self) -> None:
         await self.scheduler.stop()
         await self.outbox.close()
-        tasks = [t for t in self._ai_tasks.values() if not t.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.ai.stop()
