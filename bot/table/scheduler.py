@@ -38,6 +38,7 @@ from bot.table.clock import (
     still_useful,
 )
 from bot.table.hooks import Change, Contribution, Ended, Notice
+from bot.table.seat_ops import handed_to_ai
 
 if TYPE_CHECKING:
     from bot.table.service import TableService
@@ -61,17 +62,6 @@ class Clock(Protocol):
 class SystemClock:
     def now(self) -> float:
         return time.time()
-
-
-def handed_to_ai(seats: list[SeatInfo], seat: str, user_id: int, why: str) -> list[SeatInfo]:
-    """The seats with ``seat`` played by the AI until ``user_id`` takes it back (as ``/game leave`` does);
-    ``why``: "auto" or "away" (turns ran out), for the action log."""
-    return [
-        s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id, "handed": why})
-        if s.seat == seat
-        else s
-        for s in seats
-    ]
 
 
 @dataclass(frozen=True)

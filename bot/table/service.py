@@ -1,5 +1,8 @@
 """The table service: load the channel's game, check the user may act, apply, save state and the action
-in one transaction, then publish. Lobby changes go through here too. Nothing else changes a game.
+in one transaction, then publish. Lobby changes, seat changes, the timers' effects and the AI's moves go
+through here too. Nothing else changes a game: this module is the only caller of the store's game writes
+(``tests/bot/table/test_one_writer.py``), every change through ``_commit``, with what rides along with it
+(the turn clocks, the outbox entry) given by the move hooks (``bot.table.hooks``).
 
 Concurrency: one ``asyncio.Lock`` per game keeps this process's changes in order; the store's version
 check is the second line (two processes, or a click on a control built for an older state).
@@ -8,9 +11,7 @@ check is the second line (two processes, or a click on a control built for an ol
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-import re
 import secrets
 import weakref
 from collections.abc import Mapping
@@ -30,33 +31,16 @@ from bot.store.models import TimerRow
 from bot.store.stats import latest_game_in
 from bot.table import components
 from bot.table.ai_driver import AiDriver
-from bot.table.clock import OPTION as CLOCK_OPTION
-from bot.table.clock import parse_clock, split_clock
 from bot.table.ended import game_ended
-from bot.table.hooks import Change, Ended, Move, Moved, MoveHook, Notice, OutboxHook, gather, notice_item
+from bot.table.hooks import Change, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
+from bot.table.lobby_ops import LobbyOperations
 from bot.table.outbox import Outbox, Unpublished
 from bot.table.publisher import Payload, Publisher
-from bot.table.scheduler import Scheduler, TimerEffect, handed_to_ai, timer_effect
+from bot.table.scheduler import Scheduler, TimerEffect, timer_effect
+from bot.table.seat_ops import SeatOperations
 from engines.core import Action, Engine, Event, Rng
 
 log = logging.getLogger(__name__)
-
-AI_LEVELS = ("normal", "random")
-#: The server setting (``/game settings lobbies:``) over ``Settings.lobby_limit``.
-LOBBY_LIMIT = "lobby_limit"
-_OPTION = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)\s*[=:]\s*([^\s,;]+)")
-
-
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"hand_size=4, once_passed_may_replay=true"`` -> dict; the engine validates the values."""
-    if not text or not text.strip():
-        return {}
-    pairs = _OPTION.findall(text)
-    leftover = _OPTION.sub("", text).strip(" ,;")
-    if leftover:
-        raise UserError("bad_option_syntax", text=leftover)
-    # Names as typed in any case (``Clock=24H``, ``HAND_SIZE=4``): every option name is lower case.
-    return {k.replace("-", "_").lower(): v for k, v in pairs}
 
 
 @dataclass
@@ -71,18 +55,6 @@ class Played:
     unpublished: Unpublished | None = None
 
 
-def seated(seats: list[SeatInfo], seat: str, user_id: int, name: str) -> list[SeatInfo]:
-    """The seats with a member in ``seat`` (taken back, or given by the host): the AI's hold ends."""
-    return [
-        s.model_copy(
-            update={"user_id": user_id, "ai_level": None, "left_by": None, "handed": None, "name": name}
-        )
-        if s.seat == seat
-        else s
-        for s in seats
-    ]
-
-
 def decider(info: SeatInfo, user_id: int | None) -> str:
     """Who decided a move of the seat ``info`` (as held when the move was made) for the action log: the
     member (``user_id``), the AI in a seat of its own, or the AI on a member's behalf, and why."""
@@ -95,7 +67,14 @@ def decider(info: SeatInfo, user_id: int | None) -> str:
     return "ai"
 
 
-class TableService:
+class TableService(LobbyOperations, SeatOperations):
+    """The one path to a change of a game. Its operations by concern are its bases (``bot.table.lobby_ops``,
+    ``bot.table.seat_ops``); the moves, the game's life cycle, the timers' effects and the one write
+    (``_commit``) are here."""
+
+    publisher: Publisher
+    outbox: Outbox
+
     def __init__(self, client: discord.Client, store: SqliteStore, settings: Settings) -> None:
         self.client = client
         self.store = store
@@ -232,36 +211,6 @@ class TableService:
         await self.publisher.refresh_lobby(rec)
 
     # -- lobby ------------------------------------------------------------------------------------
-    async def create(
-        self,
-        *,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        game_id: str,
-        options_text: str | None,
-        parent_channel_id: int | None = None,
-    ) -> GameRecord:
-        engine = engines.get(game_id)
-        await self.check_lobby_limit(guild_id, parent_channel_id or channel_id, host_id)
-        # The clock is the bot's option, not the rules': taken out before the engine sees the options.
-        raw, clock = split_clock(parse_options(options_text))
-        options = engine.make_options(raw)
-        changed = options.model_dump(mode="json", exclude_defaults=True)
-        if clock is None:
-            clock = parse_clock((await self.store.guild_settings(guild_id)).get(CLOCK_OPTION, "off"))
-        return await self._open_lobby(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game_id=game_id,
-            host_id=host_id,
-            options=changed,
-            seats=[SeatInfo(seat="", user_id=host_id, name=host_name)],
-            parent_channel_id=parent_channel_id,
-            clock=clock,
-        )
-
     async def create_rematch(
         self,
         rec: GameRecord,
@@ -311,219 +260,12 @@ class TableService:
             rematch_of=rematch_of,
         )
 
-    async def lobby_limit(self, guild_id: int) -> int:
-        """Open lobbies one member may host from one channel: the server's setting, else the bot's."""
-        value = (await self.store.guild_settings(guild_id)).get(LOBBY_LIMIT)
-        return int(value) if value else self.settings.lobby_limit
-
-    async def check_lobby_limit(self, guild_id: int, channel_id: int, host_id: int) -> None:
-        """Refuse a new lobby to a member who already hosts the limit of open lobbies started from this
-        channel (in it, or in threads under it), naming them so one can be started or closed."""
-        limit = await self.lobby_limit(guild_id)
-        mine = [
-            g
-            for g in await self.store.live_games(guild_id)
-            if g.status is Status.LOBBY
-            and g.host_id == host_id
-            and channel_id in (g.channel_id, g.parent_channel_id)
-        ]
-        if len(mine) >= limit:
-            raise UserError(
-                "lobby_limit", n=len(mine), limit=limit, threads=" ".join(f"<#{g.channel_id}>" for g in mine)
-            )
-
-    def check_options(self, game_id: str, options_text: str | None) -> None:
-        """Refuse bad options before anything is made for the game (a thread, a card)."""
-        engines.get(game_id).make_options(split_clock(parse_options(options_text))[0])
-
     async def discard_lobby(self, pk: int) -> None:
         """A lobby whose place could not be made: closed, so nothing half-made stays live."""
         async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if rec.status is Status.LOBBY:
                 await self._commit(Change(rec, {"status": Status.ABORTED, "end_reason": "aborted"}))
-
-    def _lobby(self, rec: GameRecord) -> None:
-        if rec.status is not Status.LOBBY:
-            raise UserError("not_in_lobby")
-
-    def _host_only(self, rec: GameRecord, user_id: int) -> None:
-        if rec.host_id != user_id:
-            raise UserError("host_only")
-
-    async def join(self, pk: int, user_id: int, name: str) -> GameRecord:
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            if rec.seat_of(user_id):
-                raise UserError("already_joined")
-            if len(rec.seats) >= self.engine(rec).max_players:
-                raise UserError("game_full", max=self.engine(rec).max_players)
-            seats = [*rec.seats, SeatInfo(seat="", user_id=user_id, name=name)]
-            rec = await self._commit(Change(rec, {"seats": seats}))
-        await self.publisher.update_summary(rec)
-        return rec
-
-    async def add_ai(self, pk: int, user_id: int, level: str = "normal") -> GameRecord:
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            self._host_only(rec, user_id)
-            if level not in AI_LEVELS:
-                raise UserError("bad_ai_level", allowed=", ".join(AI_LEVELS))
-            if len(rec.seats) >= self.engine(rec).max_players:
-                raise UserError("game_full", max=self.engine(rec).max_players)
-            # The first free name: after /game remove-ai the next AI must not repeat a name still seated.
-            taken = {s.name for s in rec.seats}
-            name = next(f"AI-{n}" for n in itertools.count(1) if f"AI-{n}" not in taken)
-            seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=name, ai_level=level)]
-            rec = await self._commit(Change(rec, {"seats": seats}))
-        await self.publisher.update_summary(rec)
-        return rec
-
-    async def remove_ai(self, pk: int, user_id: int, name: str | None = None) -> GameRecord:
-        """Host only, in the lobby: free the AI seat called ``name`` (any case), or the last one added."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            self._host_only(rec, user_id)
-            ais = [s for s in rec.seats if s.is_ai]
-            if name is None or not name.strip():
-                gone = ais[-1] if ais else None
-            else:
-                wanted = name.strip().casefold()
-                gone = next((s for s in ais if s.name.casefold() == wanted), None)
-            if gone is None:
-                raise UserError(
-                    "no_ai_to_remove", seat=name or "", seats=", ".join(s.name for s in ais) or "-"
-                )
-            seats = [s for s in rec.seats if s is not gone]
-            rec = await self._commit(Change(rec, {"seats": seats}))
-        await self.publisher.refresh_lobby(rec)
-        return rec
-
-    async def edit_options(self, pk: int, user_id: int, options_text: str) -> GameRecord:
-        """Host only, in the lobby: the options given replace those of the same name, read and checked
-        exactly as ``/game new`` reads them (``clock=`` included); nothing changes if any is refused."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            self._host_only(rec, user_id)
-            raw, clock = split_clock(parse_options(options_text))
-            engine = self.engine(rec)
-            options = engine.make_options({**rec.options, **raw})
-            changed = options.model_dump(mode="json", exclude_defaults=True)
-            # A value left out of every dump (a card file) stays as it was.
-            kept = {k: v for k, v in rec.options.items() if k not in raw and k not in changed}
-            fields: dict[str, Any] = {"options": {**kept, **changed}}
-            if clock is not None:
-                fields["clock_seconds"] = clock
-            rec = await self._commit(Change(rec, fields))
-        await self.publisher.refresh_lobby(rec)
-        return rec
-
-    async def set_option(self, pk: int, user_id: int, name: str, value: Any | None) -> GameRecord:
-        """Host only, in the lobby: set (``None``: reset) one option, checked by the engine with the whole
-        option set, then shown on the lobby card (``/game options`` is the players' way, ``edit_options``)."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            self._host_only(rec, user_id)
-            options = {k: v for k, v in rec.options.items() if k != name}
-            if value is not None:
-                options[name] = value
-            self.engine(rec).make_options(options)
-            rec = await self._commit(Change(rec, {"options": options}))
-        await self.publisher.refresh_lobby(rec)
-        return rec
-
-    async def leave(self, pk: int, user_id: int) -> GameRecord:
-        """Before the start a seat is freed (the host's role passes on; an empty lobby closes).
-        After the start the seat goes to the AI until the player takes it back (``take_back``); when no
-        human is seated any more the game ends as abandoned instead of the AIs playing on to nobody."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            mine = rec.seat_of(user_id)
-            if mine is None:
-                raise UserError("not_in_game")
-            if rec.status is Status.LOBBY:
-                seats = [s for s in rec.seats if s.user_id != user_id]
-                humans = [s for s in seats if not s.is_ai]
-                if not humans:
-                    closed = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
-                    rec = await self._commit(Change(rec, closed))
-                else:
-                    host = rec.host_id if rec.host_id != user_id else humans[0].user_id
-                    rec = await self._commit(Change(rec, {"seats": seats, "host_id": host}))
-            else:
-                rec = await self._leave_running(rec, user_id)
-        if rec.state_json is None:  # a lobby change (a running game's card follows the outbox)
-            await self.publisher.update_summary(rec)
-        await self.outbox.flush(pk)
-        self.kick_ai(pk)
-        return rec
-
-    async def _leave_running(self, rec: GameRecord, user_id: int) -> GameRecord:
-        """Under the game's lock: the seat to the AI, announced with a "Take my seat back" button; the
-        last human leaving ends the game as abandoned (recorded, never counted in stats)."""
-        if rec.status is not Status.RUNNING:
-            raise UserError("game_not_running")
-        mine = rec.seat_of(user_id)
-        assert mine is not None
-        seats = [
-            s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id, "handed": "left"})
-            if s.user_id == user_id
-            else s
-            for s in rec.seats
-        ]
-        if all(s.is_ai for s in seats):
-            closed = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
-            return await self._commit(
-                Change(rec, closed, news=Ended({"reason": "abandoned", "name": mine.name}))
-            )
-        left = Notice("table.left", {"name": mine.name}, button="take_back")
-        return await self._commit(Change(rec, {"seats": seats}, news=left))
-
-    async def take_back(self, pk: int, user_id: int, name: str) -> GameRecord:
-        """The player who left a running game takes their seat back from the AI."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            if rec.status is not Status.RUNNING:
-                raise UserError("game_not_running")
-            if rec.seat_of(user_id) is not None:
-                raise UserError("already_seated")
-            left = next((s for s in rec.seats if s.is_ai and s.left_by == user_id), None)
-            if left is None:
-                raise UserError("no_seat_to_take_back")
-            seats = seated(rec.seats, left.seat, user_id, name)
-            rec = await self._commit(Change(rec, {"seats": seats}, news=Notice("table.back", {"name": name})))
-        await self.outbox.flush(pk)
-        return rec
-
-    async def hand_seat(
-        self, pk: int, host_id: int, can_manage: bool, seat_name: str, user_id: int, name: str
-    ) -> GameRecord:
-        """The host seats a member in a seat the AI holds (a friend steps in for someone who left)."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            if rec.status is not Status.RUNNING:
-                raise UserError("game_not_running")
-            if rec.host_id != host_id and not can_manage:
-                raise UserError("host_only")
-            if rec.seat_of(user_id) is not None:
-                raise UserError("member_already_seated", member=name)
-            wanted = seat_name.strip().casefold()
-            seat = next(
-                (s for s in rec.seats if s.is_ai and wanted in (s.seat.casefold(), s.name.casefold())), None
-            )
-            if seat is None:
-                ai = ", ".join(s.name for s in rec.seats if s.is_ai) or "-"
-                raise UserError("no_such_ai_seat", seat=seat_name, seats=ai)
-            seats = seated(rec.seats, seat.seat, user_id, name)
-            told = Notice("table.seated", {"name": name, "seat": seat.name})
-            rec = await self._commit(Change(rec, {"seats": seats}, news=told))
-        await self.outbox.flush(pk)
-        return rec
 
     async def start(self, pk: int, user_id: int, *, fixed_order: bool = False) -> GameRecord:
         async with self.lock(pk):
@@ -671,31 +413,6 @@ class TableService:
             write = self.scheduler.write(rec, version=rec.version)
             if write is not None:
                 await self.store.set_clock(rec.id, write)
-
-    async def auto(self, pk: int, user_id: int, name: str) -> bool:
-        """``/game auto``: hand the caller's seat to the AI until they take it back; run again, take it back.
-        Returns whether the AI plays the seat now."""
-        rec = await self.store.get_game(pk)
-        if rec.status is not Status.RUNNING:
-            raise UserError("game_not_running")
-        if rec.seat_of(user_id) is None:
-            await self.take_back(pk, user_id, name)  # refuses a member with no seat to take back
-            return False
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            if rec.status is not Status.RUNNING:
-                raise UserError("game_not_running")
-            mine = rec.seat_of(user_id)
-            if mine is None:
-                raise UserError("not_in_game")
-            seats = handed_to_ai(rec.seats, mine.seat, user_id, "auto")
-            if all(s.is_ai for s in seats):
-                raise UserError("auto_last_player")
-            told = Notice("clock.auto", {"name": mine.name}, button="take_back")
-            await self._commit(Change(rec, {"seats": seats}, news=told))
-        await self.outbox.flush(pk)
-        self.kick_ai(pk)
-        return True
 
     # -- the AI (``bot.table.ai_driver``) -----------------------------------------------------------
     def kick_ai(self, pk: int) -> None:
