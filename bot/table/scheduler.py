@@ -261,18 +261,22 @@ class Scheduler:
         fired = 0
         for timer in due:
             try:
-                effect = await self.tables.fire_timer(timer)
+                fired += await self._fire(timer)
             except asyncio.CancelledError:
                 raise
             except Exception:  # a fault of ours: logged and the timer dropped, so it cannot fail forever
                 log.exception("timer %s of game %s failed; dropped", timer.id, timer.game_pk)
                 await self.tables.drop_timer(timer)
-                continue
-            if effect is not None:
-                fired += 1
-                if effect.dm is not None:
-                    await self._dm(*effect.dm)
         return fired
+
+    async def _fire(self, timer: TimerRow) -> bool:
+        """The service writes what the timer does; its player is told by DM too, once it is written."""
+        effect = await self.tables.fire_timer(timer)
+        if effect is None:
+            return False
+        if effect.dm is not None:
+            await self._dm(*effect.dm)
+        return True
 
     # -- direct messages ------------------------------------------------------------------------------
     async def _dm(self, rec: GameRecord, user_id: int, kind: str, deadline: float | None) -> None:
