@@ -11,7 +11,6 @@ per game: pressing again points to it.
 from __future__ import annotations
 
 import logging
-import secrets
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -136,17 +135,9 @@ async def open_rematch(
 async def _create(
     tables: TableService, rec: GameRecord, channel_id: int, user: Any, parent_id: int | None
 ) -> GameRecord:
-    return await tables.store.create_game(
-        guild_id=rec.guild_id,
-        channel_id=channel_id,
-        game_id=rec.game_id,
-        host_id=user.id,
-        seed=secrets.randbits(62),
-        options=rec.options,
-        seats=rematch_seats(rec, user.id, user.display_name),
-        parent_channel_id=parent_id,
-        clock=rec.clock,
-        rematch_of=rec.id,
+    seats = rematch_seats(rec, user.id, user.display_name)
+    return await tables.create_rematch(
+        rec, channel_id=channel_id, host_id=user.id, seats=seats, parent_channel_id=parent_id
     )
 
 

@@ -1,11 +1,13 @@
 """The scheduler: turn clocks kept with the game, and one background loop firing reminders and deadlines.
 
-- The table service asks ``write`` for the clocks after every change of a game (inside the game's lock) and
-  stores the answer in the change's own transaction: a turn that ends takes its pending timers with it, a
-  turn that begins gets its reminders and deadline (``bot.table.clock``).
-- The loop sleeps until the soonest pending timer (or at most ``MAX_SLEEP``) and fires what is due. Each
-  timer belongs to one turn (the game's version when it began); firing checks, under the game's lock, that
-  this very turn is still running, and marks the timer done in the same transaction as its effect (the
+- The scheduler is one of the table service's move hooks (``bot.table.hooks``): for every change of a game
+  (inside the game's lock) it gives the clocks after it (``write``), stored in the change's own transaction:
+  a turn that ends takes its pending timers with it, a turn that begins gets its reminders and deadline
+  (``bot.table.clock``).
+- The loop sleeps until the soonest pending timer (or at most ``MAX_SLEEP``) and asks the service to fire
+  what is due (``TableService.fire_timer``); what a timer does is decided here, purely (``timer_effect``).
+  Each timer belongs to one turn (the game's version when it began); firing checks, under the game's lock,
+  that this very turn is still running, and marks the timer done in the same transaction as its effect (the
   reminder's notice, the turn handed to the AI), so a timer of a turn already played does nothing, nothing
   fires twice, and after a restart the loop simply finds what is still pending.
 - Time comes from an injectable ``Clock`` (``now()``: Unix seconds), so tests move it instead of sleeping
@@ -18,14 +20,13 @@ import asyncio
 import contextlib
 import logging
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.errors import UserError
 from bot.i18n import pick, t
-from bot.store import GameRecord, OutboxItem, SeatInfo, Status
-from bot.store.errors import TimerDone
+from bot.store import GameRecord, SeatInfo, Status
 from bot.store.models import ClockWrite, TimerItem, TimerRow
 from bot.table import summary
 from bot.table.clock import (
@@ -33,10 +34,11 @@ from bot.table.clock import (
     TIMEOUT,
     TIMEOUTS_TO_AI,
     ClockState,
-    Turn,
     advance,
     still_useful,
 )
+from bot.table.hooks import Change, Contribution, Ended, Notice
+from bot.table.seat_ops import handed_to_ai
 
 if TYPE_CHECKING:
     from bot.table.service import TableService
@@ -62,26 +64,70 @@ class SystemClock:
         return time.time()
 
 
-def _notice(
-    key: str, *, ping: list[int] | None = None, button: str | None = None, **params: Any
-) -> OutboxItem:
-    payload: dict[str, Any] = {"key": key, **params}
-    if ping:
-        payload["ping"] = ping
-    if button:
-        payload["button"] = button
-    return OutboxItem(kind="notice", payload=payload)
+@dataclass(frozen=True)
+class TimerEffect:
+    """What a due timer does: a ``change`` of the game (a turn timed out), written with the timer marked
+    fired; or a reminder's ``notice``, the timer marked done with it and the game unchanged; neither: the turn
+    it was for is over, the timer is skipped. ``dm``: what its player is told by DM too (the record, the
+    member, the kind: a reminder's or ``SEAT_TAKEN``, the turn's deadline), once the effect is written."""
+
+    change: Change | None = None
+    notice: Notice | None = None
+    dm: tuple[GameRecord, int, str, float | None] | None = None
 
 
-def handed_to_ai(seats: list[SeatInfo], seat: str, user_id: int, why: str) -> list[SeatInfo]:
-    """The seats with ``seat`` played by the AI until ``user_id`` takes it back (as ``/game leave`` does);
-    ``why``: "auto" or "away" (turns ran out), for the action log."""
-    return [
-        s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id, "handed": why})
-        if s.seat == seat
-        else s
-        for s in seats
-    ]
+def timer_effect(rec: GameRecord, timer: TimerRow, now: float) -> TimerEffect:
+    """What ``timer`` does to ``rec`` at ``now`` (pure: the table service writes it under the game's lock)."""
+    clock = ClockState.load(rec.clock_state)
+    turn = clock.turns.get(timer.seat)
+    info = next((s for s in rec.seats if s.seat == timer.seat), None)
+    if (
+        rec.status is not Status.RUNNING
+        or turn is None
+        or turn.version != timer.version
+        or turn.expired
+        or turn.left is not None  # its player waits on others: their clock stands still
+        or info is None
+        or info.user_id is None
+    ):
+        # The turn it was for is over (played, handed over, the game ended): nothing to do.
+        return TimerEffect()
+    if timer.kind == TIMEOUT:
+        return _time_out(rec, clock, timer, info)
+    assert turn.deadline is not None
+    if not still_useful(timer.kind, turn, rec.clock, now):
+        return TimerEffect()
+    key = "clock.remind_half" if timer.kind == HALF else "clock.remind_near"
+    left = {"player": f"<@{info.user_id}>", "left": f"<t:{int(turn.deadline)}:R>"}
+    return TimerEffect(
+        notice=Notice(key, left, ping=[info.user_id]), dm=(rec, info.user_id, timer.kind, turn.deadline)
+    )
+
+
+def _time_out(rec: GameRecord, clock: ClockState, timer: TimerRow, info: SeatInfo) -> TimerEffect:
+    """Time ran out: the AI plays this one turn for the seat to its end (the AI driver sees the turn as
+    expired); the third turn in a row the seat goes to the AI until the player takes it back. A decision in
+    another's turn (a vote) the AI makes for them, and it is no missed turn."""
+    assert info.user_id is not None
+    own = clock.turns[timer.seat].own
+    in_a_row = clock.expire(timer.seat)
+    if not own or in_a_row < TIMEOUTS_TO_AI:
+        if own:
+            notice = Notice("clock.timed_out", {"name": info.name, "n": in_a_row, "max": TIMEOUTS_TO_AI})
+        else:
+            notice = Notice("clock.timed_out_decision", {"name": info.name})
+        return TimerEffect(change=Change(rec, news=notice, fire=timer.id, expired=clock.dump()))
+    clock.seats[timer.seat].timeouts = 0  # the count starts over once the seat is handed over
+    seats = handed_to_ai(rec.seats, timer.seat, info.user_id, "away")
+    if all(s.is_ai for s in seats):  # nobody left to play for: the game ends, as when all leave
+        closed = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
+        ended = Ended({"reason": "abandoned", "name": info.name})
+        # The game is over: its end is posted, there is no seat to take back (no DM).
+        return TimerEffect(change=Change(rec, closed, news=ended, fire=timer.id, expired=clock.dump()))
+    taken = Notice("clock.timed_out_seat", {"name": info.name, "n": in_a_row}, button="take_back")
+    change = Change(rec, {"seats": seats}, news=taken, fire=timer.id, expired=clock.dump())
+    # The seat went to the AI: the player hears it where they asked to be told.
+    return TimerEffect(change=change, dm=(rec, info.user_id, SEAT_TAKEN, None))
 
 
 class Scheduler:
@@ -146,6 +192,21 @@ class Scheduler:
         cancel = change.ended + change.started + change.paused + change.resumed
         return ClockWrite(state=after, cancel=cancel, timers=timers)
 
+    def contribute(self, change: Change) -> Contribution:
+        """The move hook (``bot.table.hooks``): the clocks after ``change``."""
+        rec = change.rec
+        if change.expired is not None:
+            if change.seats is None and change.status is None:
+                # A turn timed out and nothing else changed: the expiry is the whole change of the clocks.
+                return Contribution(clock=ClockWrite(state=change.expired))
+            rec = rec.model_copy(update={"clock_state": change.expired})
+        write = self.write(
+            rec, state=change.state, seats=change.seats, status=change.status, acted=change.acted
+        )
+        if write is None and change.expired is not None:
+            write = ClockWrite(state=change.expired)
+        return Contribution(clock=write)
+
     # -- the loop -------------------------------------------------------------------------------------
     def start(self) -> None:
         """Start the loop (again after it stopped); idempotent. Not named ``deckhand: …``: it runs for the
@@ -205,104 +266,17 @@ class Scheduler:
                 raise
             except Exception:  # a fault of ours: logged and the timer dropped, so it cannot fail forever
                 log.exception("timer %s of game %s failed; dropped", timer.id, timer.game_pk)
-                await self.tables.store.fire_timer(timer.id, timer.game_pk, None)
+                await self.tables.drop_timer(timer)
         return fired
 
     async def _fire(self, timer: TimerRow) -> bool:
-        tables = self.tables
-        store = tables.store
-        dm: tuple[GameRecord, int, str, float | None] | None = None
-        async with tables.lock(timer.game_pk):
-            rec = await store.get_game(timer.game_pk)
-            clock = ClockState.load(rec.clock_state)
-            turn = clock.turns.get(timer.seat)
-            info = next((s for s in rec.seats if s.seat == timer.seat), None)
-            if (
-                rec.status is not Status.RUNNING
-                or turn is None
-                or turn.version != timer.version
-                or turn.expired
-                or turn.left is not None  # its player waits on others: their clock stands still
-                or info is None
-                or info.user_id is None
-            ):
-                # The turn it was for is over (played, handed over, the game ended): nothing to do.
-                await store.fire_timer(timer.id, rec.id, None)
-                return False
-            if timer.kind == TIMEOUT:
-                taken = await self._time_out(rec, clock, timer, info)
-                fired = taken is not None
-                if taken:  # the seat went to the AI: the player hears it where they asked to be told
-                    dm = (rec, info.user_id, SEAT_TAKEN, None)
-            else:
-                fired = await self._remind(rec, turn, timer, info)
-                if fired and turn.deadline is not None:
-                    dm = (rec, info.user_id, timer.kind, turn.deadline)
-        if fired:
-            tables.kick_ai(rec.id)
-            tables.outbox.kick(rec.id)
-        if dm is not None:
-            await self._dm(*dm)
-        return fired
-
-    async def _remind(self, rec: GameRecord, turn: Turn, timer: TimerRow, info: SeatInfo) -> bool:
-        assert info.user_id is not None and turn.deadline is not None
-        if not still_useful(timer.kind, turn, rec.clock, self.clock.now()):
-            await self.tables.store.fire_timer(timer.id, rec.id, None)
+        """The service writes what the timer does; its player is told by DM too, once it is written."""
+        effect = await self.tables.fire_timer(timer)
+        if effect is None:
             return False
-        key = "clock.remind_half" if timer.kind == HALF else "clock.remind_near"
-        notice = _notice(
-            key, ping=[info.user_id], player=f"<@{info.user_id}>", left=f"<t:{int(turn.deadline)}:R>"
-        )
-        return await self.tables.store.fire_timer(timer.id, rec.id, notice)
-
-    async def _time_out(
-        self, rec: GameRecord, clock: ClockState, timer: TimerRow, info: SeatInfo
-    ) -> bool | None:
-        """Time ran out: the AI plays this one turn for the seat to its end (the service's AI task sees the
-        turn as expired); the third turn in a row the seat goes to the AI until the player takes it back.
-        A decision in another's turn (a vote) the AI makes for them, and it is no missed turn. Returns
-        ``None`` when it did nothing, ``True`` when the seat went to the AI, else ``False``."""
-        assert info.user_id is not None
-        store = self.tables.store
-        own = clock.turns[timer.seat].own
-        in_a_row = clock.expire(timer.seat)
-        try:
-            if not own or in_a_row < TIMEOUTS_TO_AI:
-                if own:
-                    notice = _notice("clock.timed_out", name=info.name, n=in_a_row, max=TIMEOUTS_TO_AI)
-                else:
-                    notice = _notice("clock.timed_out_decision", name=info.name)
-                await store.update(
-                    rec.id, rec.version, publish=notice, clock=ClockWrite(state=clock.dump()), fire=timer.id
-                )
-                return False
-            clock.seats[timer.seat].timeouts = 0  # the count starts over once the seat is handed over
-            expired = rec.model_copy(update={"clock_state": clock.dump()})
-            seats = handed_to_ai(rec.seats, timer.seat, info.user_id, "away")
-            if all(s.is_ai for s in seats):  # nobody left to play for: the game ends, as when all leave
-                await store.update(
-                    rec.id,
-                    rec.version,
-                    seats=seats,
-                    status=Status.ABORTED,
-                    end_reason="abandoned",
-                    publish=OutboxItem(kind="end", payload={"reason": "abandoned", "name": info.name}),
-                    clock=self.write(expired, status=Status.ABORTED),
-                    fire=timer.id,
-                )
-                return False  # the game is over: its end is posted, there is no seat to take back
-            await store.update(
-                rec.id,
-                rec.version,
-                seats=seats,
-                publish=_notice("clock.timed_out_seat", button="take_back", name=info.name, n=in_a_row),
-                clock=self.write(expired, seats=seats) or ClockWrite(state=clock.dump()),
-                fire=timer.id,
-            )
-            return True
-        except TimerDone:  # fired by another process meanwhile
-            return None
+        if effect.dm is not None:
+            await self._dm(*effect.dm)
+        return True
 
     # -- direct messages ------------------------------------------------------------------------------
     async def _dm(self, rec: GameRecord, user_id: int, kind: str, deadline: float | None) -> None:
@@ -348,44 +322,6 @@ class Scheduler:
             if rec.status is not Status.RUNNING or rec.state_json is None:
                 continue
             try:
-                async with tables.lock(rec.id):
-                    rec = await tables.store.get_game(rec.id)
-                    if rec.status is not Status.RUNNING:
-                        continue
-                    write = self.write(rec, version=rec.version)
-                    if write is not None:
-                        await tables.store.set_clock(rec.id, write)
+                await tables.catch_up_clocks(rec.id)
             except Exception:  # one game that cannot be read must not keep the others from resuming
                 log.exception("could not bring the turn clocks of game %s up to date", rec.id)
-
-    # -- /game auto -----------------------------------------------------------------------------------
-    async def auto(self, pk: int, user_id: int, name: str) -> bool:
-        """Hand the caller's seat to the AI until they take it back; run again, take it back. Returns
-        whether the AI plays the seat now."""
-        tables = self.tables
-        rec = await tables.store.get_game(pk)
-        if rec.status is not Status.RUNNING:
-            raise UserError("game_not_running")
-        if rec.seat_of(user_id) is None:
-            await tables.take_back(pk, user_id, name)  # refuses a member with no seat to take back
-            return False
-        async with tables.lock(pk):
-            rec = await tables.store.get_game(pk)
-            if rec.status is not Status.RUNNING:
-                raise UserError("game_not_running")
-            mine = rec.seat_of(user_id)
-            if mine is None:
-                raise UserError("not_in_game")
-            seats = handed_to_ai(rec.seats, mine.seat, user_id, "auto")
-            if all(s.is_ai for s in seats):
-                raise UserError("auto_last_player")
-            await tables.store.update(
-                pk,
-                rec.version,
-                seats=seats,
-                publish=_notice("clock.auto", button="take_back", name=mine.name),
-                clock=self.write(rec, seats=seats),
-            )
-        await tables.outbox.flush(pk)
-        tables.kick_ai(pk)
-        return True

@@ -1,5 +1,8 @@
 """The table service: load the channel's game, check the user may act, apply, save state and the action
-in one transaction, then publish. Lobby changes go through here too. Nothing else changes a game.
+in one transaction, then publish. Lobby changes, seat changes, the timers' effects and the AI's moves go
+through here too. Nothing else changes a game: this module is the only caller of the store's game writes
+(``tests/bot/table/test_one_writer.py``), every change through ``_commit``, with what rides along with it
+(the turn clocks, the outbox entry) given by the move hooks (``bot.table.hooks``).
 
 Concurrency: one ``asyncio.Lock`` per game keeps this process's changes in order; the store's version
 check is the second line (two processes, or a click on a control built for an older state).
@@ -8,9 +11,7 @@ check is the second line (two processes, or a click on a control built for an ol
 from __future__ import annotations
 
 import asyncio
-import itertools
 import logging
-import re
 import secrets
 import weakref
 from collections.abc import Mapping
@@ -24,35 +25,22 @@ from bot.errors import UserError
 from bot.games import GameUI, ui_for
 from bot.i18n import t
 from bot.settings import Settings
-from bot.store import GameRecord, OutboxItem, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
+from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
+from bot.store.errors import TimerDone
+from bot.store.models import TimerRow
 from bot.store.stats import latest_game_in
 from bot.table import components
-from bot.table.clock import OPTION as CLOCK_OPTION
-from bot.table.clock import ai_plays, parse_clock, split_clock
+from bot.table.ai_driver import AiDriver
 from bot.table.ended import game_ended
+from bot.table.hooks import Change, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
+from bot.table.lobby_ops import LobbyOperations
 from bot.table.outbox import Outbox, Unpublished
 from bot.table.publisher import Payload, Publisher
-from bot.table.scheduler import Scheduler
+from bot.table.scheduler import Scheduler, TimerEffect, timer_effect
+from bot.table.seat_ops import SeatOperations
 from engines.core import Action, Engine, Event, Rng
 
 log = logging.getLogger(__name__)
-
-AI_LEVELS = ("normal", "random")
-#: The server setting (``/game settings lobbies:``) over ``Settings.lobby_limit``.
-LOBBY_LIMIT = "lobby_limit"
-_OPTION = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)\s*[=:]\s*([^\s,;]+)")
-
-
-def parse_options(text: str | None) -> dict[str, str]:
-    """``"hand_size=4, once_passed_may_replay=true"`` -> dict; the engine validates the values."""
-    if not text or not text.strip():
-        return {}
-    pairs = _OPTION.findall(text)
-    leftover = _OPTION.sub("", text).strip(" ,;")
-    if leftover:
-        raise UserError("bad_option_syntax", text=leftover)
-    # Names as typed in any case (``Clock=24H``, ``HAND_SIZE=4``): every option name is lower case.
-    return {k.replace("-", "_").lower(): v for k, v in pairs}
 
 
 @dataclass
@@ -67,29 +55,6 @@ class Played:
     unpublished: Unpublished | None = None
 
 
-def _changed(kind: str, state_json: str, events: list[Event], seat: str | None = None) -> OutboxItem:
-    """An outbox entry for a change of the game: its events (all of them: the publisher shows each
-    audience only its own) and the state after it, for the picture."""
-    return OutboxItem(
-        kind=kind,
-        seat=seat,
-        payload={"events": [e.model_dump(mode="json") for e in events]},
-        state_json=state_json,
-    )
-
-
-def seated(seats: list[SeatInfo], seat: str, user_id: int, name: str) -> list[SeatInfo]:
-    """The seats with a member in ``seat`` (taken back, or given by the host): the AI's hold ends."""
-    return [
-        s.model_copy(
-            update={"user_id": user_id, "ai_level": None, "left_by": None, "handed": None, "name": name}
-        )
-        if s.seat == seat
-        else s
-        for s in seats
-    ]
-
-
 def decider(info: SeatInfo, user_id: int | None) -> str:
     """Who decided a move of the seat ``info`` (as held when the move was made) for the action log: the
     member (``user_id``), the AI in a seat of its own, or the AI on a member's behalf, and why."""
@@ -102,14 +67,14 @@ def decider(info: SeatInfo, user_id: int | None) -> str:
     return "ai"
 
 
-def _notice(key: str, *, button: str | None = None, **params: Any) -> OutboxItem:
-    payload: dict[str, Any] = {"key": key, **params}
-    if button:
-        payload["button"] = button
-    return OutboxItem(kind="notice", payload=payload)
+class TableService(LobbyOperations, SeatOperations):
+    """The one path to a change of a game. Its operations by concern are its bases (``bot.table.lobby_ops``,
+    ``bot.table.seat_ops``); the moves, the game's life cycle, the timers' effects and the one write
+    (``_commit``) are here."""
 
+    publisher: Publisher
+    outbox: Outbox
 
-class TableService:
     def __init__(self, client: discord.Client, store: SqliteStore, settings: Settings) -> None:
         self.client = client
         self.store = store
@@ -118,9 +83,13 @@ class TableService:
         self.outbox = Outbox(store, self.publisher)
         # Held only while in use: a finished game leaves no lock (and no task) behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._ai_tasks: dict[int, asyncio.Task[None]] = {}
+        #: The AI's turns (``bot.table.ai_driver``); its moves come back through ``apply_ai``.
+        self.ai = AiDriver(self, components.ai_retry_view)
         #: Turn clocks and the loop firing their reminders and deadlines (``bot.table.scheduler``).
         self.scheduler = Scheduler(self)
+        #: What rides along with every change of a game, in its transaction (``bot.table.hooks``): the turn
+        #: clocks after it, and what players must be told of it.
+        self.hooks: tuple[MoveHook, ...] = (self.scheduler, OutboxHook())
         # The table's clock line reads the scheduler's clock (tests move it).
         self.publisher.now = lambda: self.scheduler.clock.now()
 
@@ -169,6 +138,38 @@ class TableService:
         """The refusal for a command or control of a game that is over (``bot.table.ended``)."""
         return game_ended(rec)
 
+    # -- the one write of a change ------------------------------------------------------------------
+    async def _commit(self, change: Change) -> GameRecord:
+        """Write ``change`` if nobody changed the game since ``change.rec``: its fields, its move for the log,
+        and every hook's contribution (the clocks, the outbox entry), all in one transaction. Called under
+        the game's lock; the game as committed."""
+        rec = change.rec
+        extra = gather(self.hooks, change)
+        move = change.move
+        if move is None:
+            return await self.store.update(
+                rec.id,
+                rec.version,
+                publish=extra.publish,
+                clock=extra.clock,
+                fire=change.fire,
+                **change.fields,
+            )
+        return await self.store.record_action(
+            rec.id,
+            rec.version,
+            seat=move.seat,
+            user_id=move.user_id,
+            decided_by=move.decided_by,
+            seats=rec.seats,
+            action=dict(move.action),
+            state_json=change.fields["state_json"],
+            status=change.status,
+            results=move.results,
+            publish=extra.publish,
+            clock=extra.clock,
+        )
+
     # -- what players see (built by the publisher from the state read here) ---------------------------
     async def hand(
         self,
@@ -210,272 +211,61 @@ class TableService:
         await self.publisher.refresh_lobby(rec)
 
     # -- lobby ------------------------------------------------------------------------------------
-    async def create(
+    async def create_rematch(
+        self,
+        rec: GameRecord,
+        *,
+        channel_id: int,
+        host_id: int,
+        seats: list[SeatInfo],
+        parent_channel_id: int | None,
+    ) -> GameRecord:
+        """The lobby of a rematch of ``rec`` (``bot.table.rematch``): its game, options and clock, with
+        ``seats`` (the host's and the AIs'); no lobby limit (it replaces a game just played)."""
+        return await self._open_lobby(
+            guild_id=rec.guild_id,
+            channel_id=channel_id,
+            game_id=rec.game_id,
+            host_id=host_id,
+            options=rec.options,
+            seats=seats,
+            parent_channel_id=parent_channel_id,
+            clock=rec.clock,
+            rematch_of=rec.id,
+        )
+
+    async def _open_lobby(
         self,
         *,
         guild_id: int,
         channel_id: int,
-        host_id: int,
-        host_name: str,
         game_id: str,
-        options_text: str | None,
-        parent_channel_id: int | None = None,
+        host_id: int,
+        options: Mapping[str, Any],
+        seats: list[SeatInfo],
+        parent_channel_id: int | None,
+        clock: int,
+        rematch_of: int | None = None,
     ) -> GameRecord:
-        engine = engines.get(game_id)
-        await self.check_lobby_limit(guild_id, parent_channel_id or channel_id, host_id)
-        # The clock is the bot's option, not the rules': taken out before the engine sees the options.
-        raw, clock = split_clock(parse_options(options_text))
-        options = engine.make_options(raw)
-        changed = options.model_dump(mode="json", exclude_defaults=True)
-        if clock is None:
-            clock = parse_clock((await self.store.guild_settings(guild_id)).get(CLOCK_OPTION, "off"))
         return await self.store.create_game(
             guild_id=guild_id,
             channel_id=channel_id,
             game_id=game_id,
             host_id=host_id,
             seed=secrets.randbits(62),
-            options=changed,
-            seats=[SeatInfo(seat="", user_id=host_id, name=host_name)],
+            options=options,
+            seats=seats,
             parent_channel_id=parent_channel_id,
             clock=clock,
+            rematch_of=rematch_of,
         )
-
-    async def lobby_limit(self, guild_id: int) -> int:
-        """Open lobbies one member may host from one channel: the server's setting, else the bot's."""
-        value = (await self.store.guild_settings(guild_id)).get(LOBBY_LIMIT)
-        return int(value) if value else self.settings.lobby_limit
-
-    async def check_lobby_limit(self, guild_id: int, channel_id: int, host_id: int) -> None:
-        """Refuse a new lobby to a member who already hosts the limit of open lobbies started from this
-        channel (in it, or in threads under it), naming them so one can be started or closed."""
-        limit = await self.lobby_limit(guild_id)
-        mine = [
-            g
-            for g in await self.store.live_games(guild_id)
-            if g.status is Status.LOBBY
-            and g.host_id == host_id
-            and channel_id in (g.channel_id, g.parent_channel_id)
-        ]
-        if len(mine) >= limit:
-            raise UserError(
-                "lobby_limit", n=len(mine), limit=limit, threads=" ".join(f"<#{g.channel_id}>" for g in mine)
-            )
-
-    def check_options(self, game_id: str, options_text: str | None) -> None:
-        """Refuse bad options before anything is made for the game (a thread, a card)."""
-        engines.get(game_id).make_options(split_clock(parse_options(options_text))[0])
 
     async def discard_lobby(self, pk: int) -> None:
         """A lobby whose place could not be made: closed, so nothing half-made stays live."""
         async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if rec.status is Status.LOBBY:
-                await self.store.update(pk, rec.version, status=Status.ABORTED, end_reason="aborted")
-
-    def _lobby(self, rec: GameRecord) -> None:
-        if rec.status is not Status.LOBBY:
-            raise UserError("not_in_lobby")
-
-    def _host_only(self, rec: GameRecord, user_id: int) -> None:
-        if rec.host_id != user_id:
-            raise UserError("host_only")
-
-    async def join(self, pk: int, user_id: int, name: str) -> GameRecord:
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            if rec.seat_of(user_id):
-                raise UserError("already_joined")
-            if len(rec.seats) >= self.engine(rec).max_players:
-                raise UserError("game_full", max=self.engine(rec).max_players)
-            seats = [*rec.seats, SeatInfo(seat="", user_id=user_id, name=name)]
-            rec = await self.store.update(pk, rec.version, seats=seats)
-        await self.publisher.update_summary(rec)
-        return rec
-
-    async def add_ai(self, pk: int, user_id: int, level: str = "normal") -> GameRecord:
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            self._host_only(rec, user_id)
-            if level not in AI_LEVELS:
-                raise UserError("bad_ai_level", allowed=", ".join(AI_LEVELS))
-            if len(rec.seats) >= self.engine(rec).max_players:
-                raise UserError("game_full", max=self.engine(rec).max_players)
-            # The first free name: after /game remove-ai the next AI must not repeat a name still seated.
-            taken = {s.name for s in rec.seats}
-            name = next(f"AI-{n}" for n in itertools.count(1) if f"AI-{n}" not in taken)
-            seats = [*rec.seats, SeatInfo(seat="", user_id=None, name=name, ai_level=level)]
-            rec = await self.store.update(pk, rec.version, seats=seats)
-        await self.publisher.update_summary(rec)
-        return rec
-
-    async def remove_ai(self, pk: int, user_id: int, name: str | None = None) -> GameRecord:
-        """Host only, in the lobby: free the AI seat called ``name`` (any case), or the last one added."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            self._host_only(rec, user_id)
-            ais = [s for s in rec.seats if s.is_ai]
-            if name is None or not name.strip():
-                gone = ais[-1] if ais else None
-            else:
-                wanted = name.strip().casefold()
-                gone = next((s for s in ais if s.name.casefold() == wanted), None)
-            if gone is None:
-                raise UserError(
-                    "no_ai_to_remove", seat=name or "", seats=", ".join(s.name for s in ais) or "-"
-                )
-            seats = [s for s in rec.seats if s is not gone]
-            rec = await self.store.update(pk, rec.version, seats=seats)
-        await self.publisher.refresh_lobby(rec)
-        return rec
-
-    async def edit_options(self, pk: int, user_id: int, options_text: str) -> GameRecord:
-        """Host only, in the lobby: the options given replace those of the same name, read and checked
-        exactly as ``/game new`` reads them (``clock=`` included); nothing changes if any is refused."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            self._host_only(rec, user_id)
-            raw, clock = split_clock(parse_options(options_text))
-            engine = self.engine(rec)
-            options = engine.make_options({**rec.options, **raw})
-            changed = options.model_dump(mode="json", exclude_defaults=True)
-            # A value left out of every dump (a card file) stays as it was.
-            kept = {k: v for k, v in rec.options.items() if k not in raw and k not in changed}
-            fields: dict[str, Any] = {"options": {**kept, **changed}}
-            if clock is not None:
-                fields["clock_seconds"] = clock
-            rec = await self.store.update(pk, rec.version, **fields)
-        await self.publisher.refresh_lobby(rec)
-        return rec
-
-    async def set_option(self, pk: int, user_id: int, name: str, value: Any | None) -> GameRecord:
-        """Host only, in the lobby: set (``None``: reset) one option, checked by the engine with the whole
-        option set, then shown on the lobby card (``/game options`` is the players' way, ``edit_options``)."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            self._lobby(rec)
-            self._host_only(rec, user_id)
-            options = {k: v for k, v in rec.options.items() if k != name}
-            if value is not None:
-                options[name] = value
-            self.engine(rec).make_options(options)
-            rec = await self.store.update(pk, rec.version, options=options)
-        await self.publisher.refresh_lobby(rec)
-        return rec
-
-    async def leave(self, pk: int, user_id: int) -> GameRecord:
-        """Before the start a seat is freed (the host's role passes on; an empty lobby closes).
-        After the start the seat goes to the AI until the player takes it back (``take_back``); when no
-        human is seated any more the game ends as abandoned instead of the AIs playing on to nobody."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            mine = rec.seat_of(user_id)
-            if mine is None:
-                raise UserError("not_in_game")
-            if rec.status is Status.LOBBY:
-                seats = [s for s in rec.seats if s.user_id != user_id]
-                humans = [s for s in seats if not s.is_ai]
-                if not humans:
-                    rec = await self.store.update(
-                        pk, rec.version, seats=seats, status=Status.ABORTED, end_reason="abandoned"
-                    )
-                else:
-                    host = rec.host_id if rec.host_id != user_id else humans[0].user_id
-                    rec = await self.store.update(pk, rec.version, seats=seats, host_id=host)
-            else:
-                rec = await self._leave_running(rec, user_id)
-        if rec.state_json is None:  # a lobby change (a running game's card follows the outbox)
-            await self.publisher.update_summary(rec)
-        await self.outbox.flush(pk)
-        self.kick_ai(pk)
-        return rec
-
-    async def _leave_running(self, rec: GameRecord, user_id: int) -> GameRecord:
-        """Under the game's lock: the seat to the AI, announced with a "Take my seat back" button; the
-        last human leaving ends the game as abandoned (recorded, never counted in stats)."""
-        if rec.status is not Status.RUNNING:
-            raise UserError("game_not_running")
-        mine = rec.seat_of(user_id)
-        assert mine is not None
-        seats = [
-            s.model_copy(update={"user_id": None, "ai_level": "normal", "left_by": user_id, "handed": "left"})
-            if s.user_id == user_id
-            else s
-            for s in rec.seats
-        ]
-        if all(s.is_ai for s in seats):
-            return await self.store.update(
-                rec.id,
-                rec.version,
-                seats=seats,
-                status=Status.ABORTED,
-                end_reason="abandoned",
-                publish=OutboxItem(kind="end", payload={"reason": "abandoned", "name": mine.name}),
-                clock=self.scheduler.write(rec, status=Status.ABORTED),
-            )
-        return await self.store.update(
-            rec.id,
-            rec.version,
-            seats=seats,
-            publish=_notice("table.left", button="take_back", name=mine.name),
-            clock=self.scheduler.write(rec, seats=seats),
-        )
-
-    async def take_back(self, pk: int, user_id: int, name: str) -> GameRecord:
-        """The player who left a running game takes their seat back from the AI."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            if rec.status is not Status.RUNNING:
-                raise UserError("game_not_running")
-            if rec.seat_of(user_id) is not None:
-                raise UserError("already_seated")
-            left = next((s for s in rec.seats if s.is_ai and s.left_by == user_id), None)
-            if left is None:
-                raise UserError("no_seat_to_take_back")
-            seats = seated(rec.seats, left.seat, user_id, name)
-            rec = await self.store.update(
-                pk,
-                rec.version,
-                seats=seats,
-                publish=_notice("table.back", name=name),
-                clock=self.scheduler.write(rec, seats=seats),
-            )
-        await self.outbox.flush(pk)
-        return rec
-
-    async def hand_seat(
-        self, pk: int, host_id: int, can_manage: bool, seat_name: str, user_id: int, name: str
-    ) -> GameRecord:
-        """The host seats a member in a seat the AI holds (a friend steps in for someone who left)."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            if rec.status is not Status.RUNNING:
-                raise UserError("game_not_running")
-            if rec.host_id != host_id and not can_manage:
-                raise UserError("host_only")
-            if rec.seat_of(user_id) is not None:
-                raise UserError("member_already_seated", member=name)
-            wanted = seat_name.strip().casefold()
-            seat = next(
-                (s for s in rec.seats if s.is_ai and wanted in (s.seat.casefold(), s.name.casefold())), None
-            )
-            if seat is None:
-                ai = ", ".join(s.name for s in rec.seats if s.is_ai) or "-"
-                raise UserError("no_such_ai_seat", seat=seat_name, seats=ai)
-            seats = seated(rec.seats, seat.seat, user_id, name)
-            rec = await self.store.update(
-                pk,
-                rec.version,
-                seats=seats,
-                publish=_notice("table.seated", name=name, seat=seat.name),
-                clock=self.scheduler.write(rec, seats=seats),
-            )
-        await self.outbox.flush(pk)
-        return rec
+                await self._commit(Change(rec, {"status": Status.ABORTED, "end_reason": "aborted"}))
 
     async def start(self, pk: int, user_id: int, *, fixed_order: bool = False) -> GameRecord:
         async with self.lock(pk):
@@ -493,17 +283,14 @@ class TableService:
                 Rng.from_seed(rec.seed ^ 0x5EA7).shuffle(order)
             seats = [s.model_copy(update={"seat": f"p{i + 1}"}) for i, s in enumerate(order)]
             state = engine.new_game([s.seat for s in seats], rec.options, rec.seed)
-            dumped = engine.dump_state(state)
-            rec = await self.store.update(
-                pk,
-                rec.version,
-                seats=seats,
-                status=Status.RUNNING,
-                fixed_order=fixed_order,
-                state_json=dumped,
-                publish=_changed("start", dumped, [Event(kind="game_started")]),
-                clock=self.scheduler.write(rec, state=state, seats=seats, status=Status.RUNNING),
-            )
+            fields = {
+                "seats": seats,
+                "status": Status.RUNNING,
+                "fixed_order": fixed_order,
+                "state_json": engine.dump_state(state),
+            }
+            began = Moved("start", [Event(kind="game_started")])
+            rec = await self._commit(Change(rec, fields, state=state, news=began))
         await self.outbox.flush(pk)
         self.kick_ai(pk)
         return rec
@@ -520,16 +307,9 @@ class TableService:
                 raise UserError("abort_not_allowed")
             if expected_version is not None and expected_version != rec.version:
                 raise StaleVersion(pk, expected_version)
-            rec = await self.store.update(
-                pk,
-                rec.version,
-                status=Status.ABORTED,
-                end_reason="aborted",
-                publish=OutboxItem(
-                    kind="end",
-                    payload={"reason": "aborted_by", "name": by} if by else {"reason": "aborted"},
-                ),
-                clock=self.scheduler.write(rec, status=Status.ABORTED),
+            why = Ended({"reason": "aborted_by", "name": by} if by else {"reason": "aborted"})
+            rec = await self._commit(
+                Change(rec, {"status": Status.ABORTED, "end_reason": "aborted"}, news=why)
             )
         await self.outbox.flush(pk)
         return rec
@@ -578,102 +358,68 @@ class TableService:
                 )
                 for s in rec.seats
             ]
-        dumped = engine.dump_state(step.state)
-        rec = await self.store.record_action(
-            rec.id,
-            rec.version,
-            seat=seat,
-            user_id=user_id,
-            decided_by=decider(rec.seat_info(seat), user_id),
-            seats=rec.seats,
-            action=action_obj.model_dump(mode="json"),
-            state_json=dumped,
-            status=Status.FINISHED if outcome is not None else None,
-            results=results,
-            publish=_changed("move", dumped, step.events, seat),
-            clock=self.scheduler.write(
-                rec,
-                state=step.state,
-                status=Status.FINISHED if outcome is not None else None,
-                acted=seat if user_id is not None else None,
-            ),
+        fields: dict[str, Any] = {"state_json": engine.dump_state(step.state)}
+        if outcome is not None:
+            fields["status"] = Status.FINISHED
+        move = Move(
+            seat, user_id, action_obj.model_dump(mode="json"), decider(rec.seat_info(seat), user_id), results
         )
+        change = Change(
+            rec,
+            fields,
+            state=step.state,
+            news=Moved("move", step.events, seat),
+            move=move,
+            acted=seat if user_id is not None else None,
+        )
+        rec = await self._commit(change)
         return Played(record=rec, seat=seat, events=step.events, state=step.state)
 
-    # -- the AI -----------------------------------------------------------------------------------
-    def kick_ai(self, pk: int) -> None:
-        task = self._ai_tasks.get(pk)
-        if task is None or task.done():
-            task = asyncio.create_task(self._drive_ai(pk), name=f"deckhand: ai {pk}")
-            self._ai_tasks[pk] = task
-            task.add_done_callback(lambda done: self._forget_ai(pk, done))
+    async def apply_ai(self, rec: GameRecord, seat: str, action: Action) -> None:
+        """The AI's move (``bot.table.ai_driver``), under the game's lock like a member's."""
+        await self._apply(rec, seat, None, action)
 
-    def _forget_ai(self, pk: int, done: asyncio.Task[None]) -> None:
-        if self._ai_tasks.get(pk) is done:
-            del self._ai_tasks[pk]
+    # -- turn clocks (``bot.table.scheduler`` decides, the service writes) -----------------------------
+    async def fire_timer(self, timer: TimerRow) -> TimerEffect | None:
+        """A due timer's effect (``timer_effect``), written under the game's lock with the timer marked done;
+        the effect, or ``None`` when it did nothing (its turn is over, or another process fired it)."""
+        async with self.lock(timer.game_pk):
+            rec = await self.store.get_game(timer.game_pk)
+            effect = timer_effect(rec, timer, self.scheduler.clock.now())
+            if effect.change is not None:
+                try:
+                    await self._commit(effect.change)
+                except TimerDone:  # fired by another process meanwhile
+                    return None
+            elif effect.notice is None:
+                await self.store.fire_timer(timer.id, rec.id, None)
+                return None
+            elif not await self.store.fire_timer(timer.id, rec.id, notice_item(effect.notice)):
+                return None
+        self.kick_ai(rec.id)
+        self.outbox.kick(rec.id)
+        return effect
 
-    async def _drive_ai(self, pk: int) -> None:
-        while True:
-            await asyncio.sleep(self.settings.ai_delay)
-            try:
-                async with self.lock(pk):
-                    rec = await self.store.get_game(pk)
-                    if rec.status is not Status.RUNNING:
-                        return
-                    engine = self.engine(rec)
-                    state = self.state(rec)
-                    # AI seats, and human seats whose time ran out: the AI plays that one turn for them.
-                    ai_seats = [
-                        m
-                        for m in engine.to_move(state)
-                        if rec.seat_info(m).is_ai or ai_plays(rec.clock_state.get("turns", {}), m)
-                    ]
-                    if not ai_seats:
-                        return
-                    seat = ai_seats[0]
-                    info = rec.seat_info(seat)
-                    # Seeded by the game and its version: the same position gives the same move.
-                    rng = Rng.from_seed(rec.seed * 1_000_003 + rec.version)
-                    agent = engine.ai(info.ai_level or "normal")
-                    # The search runs in a worker thread so a slow AI never delays other tables' clicks.
-                    action = await asyncio.to_thread(agent.choose, state, seat, rng)
-                    await self._apply(rec, seat, None, action)
-                # Posting is the outbox's: the AI moves on whatever happens to the post.
-                self.outbox.kick(pk)
-            except asyncio.CancelledError:
-                raise
-            except StaleVersion:  # the game changed under the AI's choice: it reads the table again
-                log.warning("AI move in game %s met a newer state; choosing again", pk)
-                continue
-            except Exception:
-                ref = secrets.token_hex(4)
-                log.exception("AI move failed in game %s (ref %s); the seat waits for the host", pk, ref)
-                await self._report_ai_failure(pk, ref)
-                return
+    async def drop_timer(self, timer: TimerRow) -> None:
+        """A timer whose firing failed (a fault of ours): marked done, so it cannot fail forever."""
+        await self.store.fire_timer(timer.id, timer.game_pk, None)
 
-    async def _report_ai_failure(self, pk: int, ref: str) -> None:
-        """Say so in the game's channel, with a button for the host to let the AI try again: a game must
-        never stall silently."""
-        try:
+    async def catch_up_clocks(self, pk: int) -> None:
+        """At start-up: a running game whose turns were never tracked (started before clocks) gets them."""
+        async with self.lock(pk):
             rec = await self.store.get_game(pk)
-            lang = await self.public_lang(rec.guild_id)
-            engine = self.engine(rec)
-            movers = [m for m in engine.to_move(self.state(rec)) if rec.seat_info(m).is_ai]
-            name = rec.seat_info(movers[0]).name if movers else "AI"
-            await self.client.get_partial_messageable(rec.channel_id).send(
-                t(lang, "table.ai_failed", name=name, ref=ref, host=f"<@{rec.host_id}>"),
-                view=components.ai_retry_view(pk, lang),
-            )
-        except Exception:  # the report itself failed (no access to the channel): the log has the ref
-            log.exception("could not report the AI failure of game %s", pk)
+            if rec.status is not Status.RUNNING:
+                return
+            write = self.scheduler.write(rec, version=rec.version)
+            if write is not None:
+                await self.store.set_clock(rec.id, write)
+
+    # -- the AI (``bot.table.ai_driver``) -----------------------------------------------------------
+    def kick_ai(self, pk: int) -> None:
+        self.ai.kick(pk)
 
     async def retry_ai(self, pk: int, user_id: int, can_manage: bool) -> None:
-        rec = await self.store.get_game(pk)
-        if rec.host_id != user_id and not can_manage:
-            raise UserError("host_only")
-        if rec.status is not Status.RUNNING:
-            raise UserError("game_not_running")
-        self.kick_ai(pk)
+        await self.ai.retry(pk, user_id, can_manage)
 
     async def resume_all(self) -> None:
         await self.outbox.resume()
@@ -686,7 +432,4 @@ class TableService:
     async def shutdown(self) -> None:
         await self.scheduler.stop()
         await self.outbox.close()
-        tasks = [t for t in self._ai_tasks.values() if not t.done()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.ai.stop()

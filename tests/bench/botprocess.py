@@ -177,11 +177,12 @@ def _holdings(bot: Any) -> dict[str, Any]:
     """Per-game structures of the bot and discord.py, and the renderers' caches (size and bound)."""
     out: dict[str, Any] = {}
     tables = getattr(bot, "tables", None)
-    for name in ("_locks", "_ai_tasks"):
-        held = getattr(tables, name, None)
+    # The AI's tasks live in its driver (bot.table.ai_driver); the keys keep their names for old reports.
+    ai_tasks = getattr(getattr(tables, "ai", None), "tasks", None)
+    for name, held in (("_locks", getattr(tables, "_locks", None)), ("_ai_tasks", ai_tasks)):
         if held is not None:
             out[f"TableService.{name}"] = len(held)
-    ai_tasks = getattr(tables, "_ai_tasks", {}) or {}
+    ai_tasks = ai_tasks or {}
     out["TableService._ai_tasks running"] = sum(1 for t in ai_tasks.values() if not t.done())
     state = bot._connection
     views = state._view_store

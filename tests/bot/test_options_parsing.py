@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import UserError
-from bot.table.service import parse_options
+from bot.table.lobby_ops import parse_options
 
 
 def test_parse_key_value_pairs() -> None:

@@ -113,7 +113,7 @@ class AsyncCommands(GameCommandsBase):
         rec = await self.tables.game_in(interaction.channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user
-        handed = await self.tables.scheduler.auto(rec.id, user.id, user.display_name)
+        handed = await self.tables.auto(rec.id, user.id, user.display_name)
         lang = user_lang(interaction)
         if handed:
             await interaction.followup.send(t(lang, "auto.on"), ephemeral=True)

@@ -15,7 +15,7 @@ from bot.i18n import t
 from bot.lookup import playable_engines
 from bot.store import Status
 from bot.table import components, places, seat_buttons
-from bot.table.service import AI_LEVELS
+from bot.table.lobby_ops import AI_LEVELS
 from engines.core import GameError, describe_options
 
 

@@ -18,8 +18,8 @@ from bot.errors import UserError, user_lang
 from bot.i18n import t
 from bot.table.clock import OPTION as CLOCK
 from bot.table.clock import parse_clock
+from bot.table.lobby_ops import LOBBY_LIMIT
 from bot.table.places import THREADS_OFF
-from bot.table.service import LOBBY_LIMIT
 
 #: ``/game settings clock:`` choices: the clock's name (``24h``) and how the command offers it.
 CLOCK_CHOICES = {

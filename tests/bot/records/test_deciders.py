@@ -49,7 +49,7 @@ async def test_history_names_who_decided_each_move(service: TableService) -> Non
     await service.act(pk, ALICE, DRAW)  # 3: alice
     await service.act(pk, CAROL, DRAW)  # 4: carol, in the seat the AI had
     await ai_move(service, pk, "p1", DRAW)  # 5: alice's turn ran out, the AI plays it
-    await service.scheduler.auto(pk, ALICE, "alice")
+    await service.auto(pk, ALICE, "alice")
     await service.act(pk, CAROL, DRAW)  # 6: carol
     await ai_move(service, pk, "p1", DRAW)  # 7: the AI under /game auto
     rec = await service.store.get_game(pk)

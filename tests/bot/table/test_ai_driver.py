@@ -50,11 +50,11 @@ async def test_an_ai_move_that_meets_a_newer_state_is_chosen_again(
     async def report(pk: int, ref: str) -> None:
         reports.append(ref)
 
-    monkeypatch.setattr(svc, "_report_ai_failure", report)
+    monkeypatch.setattr(svc.ai, "report_failure", report)
     await svc.start(rec.id, ALICE, fixed_order=False)
     for _ in range(200):  # the AI moves whenever its seat is to act; alice plays hers
         rec = await svc.store.get_game(rec.id)
-        task = svc._ai_tasks.get(rec.id)
+        task = svc.ai.tasks.get(rec.id)
         if task is not None:
             await task
             continue

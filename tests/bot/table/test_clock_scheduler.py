@@ -76,7 +76,7 @@ async def two_players(svc: TableService, options: str = "clock=1h hand_size=5") 
 
 async def settle(svc: TableService, pk: int) -> None:
     """Let the AI task of the game finish (it plays with no delay here)."""
-    task = svc._ai_tasks.get(pk)
+    task = svc.ai.tasks.get(pk)
     if task is not None:
         await task
     await svc.outbox.flush(pk)
@@ -273,15 +273,15 @@ async def test_the_end_of_a_game_cancels_its_timers(timed: TableService) -> None
 
 async def test_auto_hands_the_seat_to_the_ai_and_again_takes_it_back(timed: TableService) -> None:
     pk = await two_players(timed)
-    assert await timed.scheduler.auto(pk, ALICE, "alice") is True
+    assert await timed.auto(pk, ALICE, "alice") is True
     await settle(timed, pk)
     rec = await timed.store.get_game(pk)
     assert rec.seat_info("p1").left_by == ALICE and rec.seat_info("p1").is_ai
     assert "p1" not in rec.clock_state["turns"]  # the AI's turns are not timed
     assert (await timed.store.actions(pk))[0].user_id is None  # the AI played alice's turn
     with pytest.raises(UserError, match="auto_last_player"):
-        await timed.scheduler.auto(pk, BOB, "bob")
-    assert await timed.scheduler.auto(pk, ALICE, "alice") is False
+        await timed.auto(pk, BOB, "bob")
+    assert await timed.auto(pk, ALICE, "alice") is False
     rec = await timed.store.get_game(pk)
     assert rec.seat_info("p1").user_id == ALICE
     assert [n["key"] for n in notices(timed)] == ["clock.auto", "table.back"]

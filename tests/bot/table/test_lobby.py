@@ -173,8 +173,8 @@ async def test_a_finished_game_leaves_no_lock_or_task_behind(service: TableServi
     rec = await service.store.get_game(pk)
     await service.abort(pk, rec.version, ALICE, can_manage=False)
     for _ in range(100):
-        if pk not in service._ai_tasks:
+        if pk not in service.ai.tasks:
             break
         await asyncio.sleep(0.01)
     gc.collect()
-    assert pk not in service._locks and pk not in service._ai_tasks
+    assert pk not in service._locks and pk not in service.ai.tasks

@@ -1,0 +1,153 @@
+"""What rides along with a change of a game, through one small interface.
+
+The table service describes each change it is about to write as a ``Change`` (the game before it, the columns
+that change, the engine's state after it, what happened). Every registered ``MoveHook`` looks at the change
+and answers with its ``Contribution`` (the turn clocks after it, what players must be told of it); the service
+writes the change and all contributions in the change's single transaction (``bot.store.transactions``
+``change_game``), so a crash keeps all of it or none. A new concern that rides on moves (a pause, a
+statistic) is one more hook registered in ``TableService.__init__``, not a line at every call site.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.store import GameRecord, OutboxItem, ResultRow, SeatInfo, Status
+from bot.store.models import ClockWrite
+from engines.core import Event
+
+
+@dataclass(frozen=True)
+class Moved:
+    """The state changed by the rules: the game began (``kind="start"``) or a seat moved (``"move"``)."""
+
+    kind: str
+    events: list[Event]
+    seat: str | None = None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A line about the table itself (a player left, came back, timed out), with its catalog ``key``."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    button: str | None = None
+    ping: list[int] | None = None
+
+
+@dataclass(frozen=True)
+class Ended:
+    """The game ended without a result (aborted, abandoned); ``payload`` names the reason for the post."""
+
+    payload: Mapping[str, Any]
+
+
+#: What happened, for players (``None``: a lobby change, shown by the lobby card itself).
+News = Moved | Notice | Ended
+
+
+@dataclass(frozen=True)
+class Move:
+    """A seat's move for the action log, and the results when it ended the game."""
+
+    seat: str
+    user_id: int | None
+    action: Mapping[str, Any]
+    decided_by: str
+    results: list[ResultRow] | None = None
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change of a game about to be written: ``rec`` as it was, the ``fields`` (store columns) that
+    change, and what the hooks need to know of it."""
+
+    rec: GameRecord
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    #: The engine's state after the change, when the rules moved it (else read from ``rec`` if needed).
+    state: Any = None
+    news: News | None = None
+    move: Move | None = None
+    #: The seat a member moved for themselves (its clock's count of missed turns starts over).
+    acted: str | None = None
+    #: A timer whose effect this change is: marked done with it (one done already refuses the change).
+    fire: int | None = None
+    #: The clocks with a timed-out turn marked expired (a timer's effect): the clocks are reckoned from
+    #: them, and they are written even when nothing else of the clocks changes.
+    expired: dict[str, Any] | None = None
+
+    @property
+    def seats(self) -> list[SeatInfo] | None:
+        seats: list[SeatInfo] | None = self.fields.get("seats")
+        return seats
+
+    @property
+    def status(self) -> Status | None:
+        status: Status | None = self.fields.get("status")
+        return status
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """A hook's part of a change's transaction; at most one hook gives each part."""
+
+    clock: ClockWrite | None = None
+    publish: OutboxItem | None = None
+
+
+class MoveHook(Protocol):
+    def contribute(self, change: Change) -> Contribution:
+        """Called by the service under the game's lock while it builds the change's transaction."""
+        ...
+
+
+def gather(hooks: Iterable[MoveHook], change: Change) -> Contribution:
+    """Every hook's contribution to ``change``, as one (the store writes one clock and one outbox entry)."""
+    clock: ClockWrite | None = None
+    publish: OutboxItem | None = None
+    for hook in hooks:
+        part = hook.contribute(change)
+        if part.clock is not None:
+            if clock is not None:
+                raise RuntimeError(f"two hooks write the clocks of game {change.rec.id}")
+            clock = part.clock
+        if part.publish is not None:
+            if publish is not None:
+                raise RuntimeError(f"two hooks queue an outbox entry for game {change.rec.id}")
+            publish = part.publish
+    return Contribution(clock=clock, publish=publish)
+
+
+def notice_item(notice: Notice) -> OutboxItem:
+    payload: dict[str, Any] = {"key": notice.key, **notice.params}
+    if notice.ping:
+        payload["ping"] = notice.ping
+    if notice.button:
+        payload["button"] = notice.button
+    return OutboxItem(kind="notice", payload=payload)
+
+
+class OutboxHook:
+    """The outbox entry of a change: what players must be told, queued with the change that caused it."""
+
+    def contribute(self, change: Change) -> Contribution:
+        news = change.news
+        if isinstance(news, Moved):
+            # All the events (the publisher shows each audience only its own) and the state after the
+            # change, for the picture.
+            item = OutboxItem(
+                kind=news.kind,
+                seat=news.seat,
+                payload={"events": [e.model_dump(mode="json") for e in news.events]},
+                state_json=change.fields.get("state_json"),
+            )
+        elif isinstance(news, Notice):
+            item = notice_item(news)
+        elif isinstance(news, Ended):
+            item = OutboxItem(kind="end", payload=dict(news.payload))
+        else:
+            return Contribution()
+        return Contribution(publish=item)

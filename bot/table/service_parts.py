@@ -1,0 +1,50 @@
+"""What the table service's operations by concern (``bot.table.lobby_ops``, ``bot.table.seat_ops``) need of
+the service itself: they are parts of ``TableService`` (its bases), and reach its one write, ``_commit``,
+the game's lock and the publishing only through what is declared here, never by importing the service."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, Protocol
+
+from bot.settings import Settings
+from bot.store import GameRecord, SqliteStore
+from bot.table.hooks import Change
+from engines.core import Engine
+
+
+class LobbyCards(Protocol):
+    """The publisher as the lobby and seat operations use it."""
+
+    async def refresh_lobby(self, rec: GameRecord) -> None: ...
+    async def update_summary(
+        self, rec: GameRecord, lang: str | None = None, *, state: Any = None
+    ) -> bool: ...
+
+
+class Flushes(Protocol):
+    """The outbox as the seat operations use it: post what a change queued, now."""
+
+    async def flush(self, pk: int) -> object: ...
+
+
+class ServiceParts:
+    """The members every part of the service shares; ``TableService`` provides them."""
+
+    store: SqliteStore
+    settings: Settings
+    publisher: LobbyCards
+    outbox: Flushes
+
+    def lock(self, pk: int) -> asyncio.Lock:
+        raise NotImplementedError
+
+    def engine(self, rec: GameRecord) -> Engine[Any, Any, Any, Any]:
+        raise NotImplementedError
+
+    async def _commit(self, change: Change) -> GameRecord:
+        """The one write of a change of a game (``TableService._commit``)."""
+        raise NotImplementedError
+
+    def kick_ai(self, pk: int) -> None:
+        raise NotImplementedError
