@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import pkgutil
 
@@ -80,7 +81,10 @@ class Deckhand(commands.Bot):
         """Every button and select of the bot keeps working after a restart: the one registry of controls
         (each registered itself when its module was imported: the table's, the records', each game's own
         through its UI module) handed to discord.py, in this one place."""
-        manifests()  # loads every game's package, whose UI imports (and so registers) the game's own controls
+        # Defining a control registers it: load every module that posts one (the cogs, loaded already at
+        # start-up, import the table's and the records'; each game's package imports its UI's own).
+        for module in cog_modules():
+            importlib.import_module(module)
         self.add_dynamic_items(*controls.registered())
 
     async def on_ready(self) -> None:
