@@ -1,4 +1,4 @@
-"""The one base of the bot's buttons and selects (``bot.table.controls.Control``) and the one registry of them.
+"""The one base of the bot's buttons and selects (``bot.table.controls.Control``) and their one registry.
 
 The base reads the custom id with the one parser, refuses a private control forged onto a public message,
 finds the game only in the clicker's own server, and every refusal reaches the clicker through the one
