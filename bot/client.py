@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
 import pkgutil
 
@@ -13,9 +14,7 @@ from bot.games import add_games_folder, manifests
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.store import SqliteStore
-from bot.table import pictures
-from bot.table.components import DYNAMIC_ITEMS
-from bot.table.seat_buttons import SEAT_ITEMS
+from bot.table import controls, pictures
 from bot.table.service import TableService
 from bot.tree import DeckhandTree
 
@@ -66,10 +65,7 @@ class Deckhand(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         for cog in cog_modules():
             await self.load_extension(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *SEAT_ITEMS)
-        for game in manifests():
-            if game.ui.dynamic_items:
-                self.add_dynamic_items(*game.ui.dynamic_items)
+        self.register_controls()
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -80,6 +76,16 @@ class Deckhand(commands.Bot):
             "commands synced%s",
             f" to guild {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "",
         )
+
+    def register_controls(self) -> None:
+        """Every button and select of the bot keeps working after a restart: the one registry of controls
+        (each registered itself when its module was imported: the table's, the records', each game's own
+        through its UI module) handed to discord.py, in this one place."""
+        # Defining a control registers it: load every module that posts one (the cogs, loaded already at
+        # start-up, import the table's and the records'; each game's package imports its UI's own).
+        for module in cog_modules():
+            importlib.import_module(module)
+        self.add_dynamic_items(*controls.registered())
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guilds", self.user, len(self.guilds))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import has, t
 from bot.i18n.words import clip
@@ -33,9 +33,6 @@ class LabelContext:
 
 
 class GameUI:
-    #: The game's own persistent components (``DynamicItem`` classes), registered at start-up.
-    dynamic_items: ClassVar[tuple[type[Any], ...]] = ()
-
     def __init__(self, engine: Engine[Any, Any, Any, Any]) -> None:
         self.engine = engine
 
@@ -128,8 +125,9 @@ class GameUI:
 
     def table_items(self, rec: GameRecord, view: Any, lang: str) -> list[Any]:
         """The game's own public controls on the table message, beside "My hand" (e.g. a vote's Yes/No for
-        the seats that must answer): ``discord.ui.Item``s of the classes in ``dynamic_items``, whose custom
-        ids carry the game and the state version (``rec.version``). ``view`` is the public view. None here."""
+        the seats that must answer): ``bot.table.controls.Control``s (defined in a module the game's UI
+        imports, so they register themselves), whose custom ids carry the game and the state version
+        (``rec.version``). ``view`` is the public view. None here."""
         return []
 
     def table_prompt(self, view: Any, lang: str, names: Mapping[str, str]) -> str | None:

@@ -9,21 +9,20 @@ reply is ephemeral, so that is the member who asked), checking again that the ga
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import discord
 
-from bot.errors import UserError, report, user_lang
+from bot.errors import UserError, user_lang
 from bot.games import ui_for
 from bot.i18n import t
 from bot.records.history import COLOUR, decider_label, event_lines, history_page
 from bot.records.replay import load
 from bot.store import GameNotFound, GameRecord, SqliteStore
 from bot.table import custom_ids
-from bot.table.components import Refused
-from bot.table.custom_ids import BadControl
+from bot.table.controls import Control, control_template
+from bot.table.custom_ids import ControlId
 from bot.table.host import tables_of
 from bot.table.pictures import render
 
@@ -127,38 +126,25 @@ HIST = custom_ids.register(custom_ids.Kind("hist", ("pk", "page")))
 REPLAY = custom_ids.register(custom_ids.Kind("replay", ("pk", "step")))
 
 
-class _RecordControl:
-    """A Previous/Next button: its custom id is read by ``custom_ids.parse`` (an id that does not read is
-    refused with ``errors.bad_control``), and every click goes through the one error funnel."""
+class _RecordControl(Control[discord.ui.Button[Any]]):
+    """A Previous/Next button: a ``Control`` (its custom id read by the one parser, every click through the
+    one error funnel) whose game is looked up by ``game_for``, the records' own check of the server."""
 
-    kind: ClassVar[custom_ids.Kind]
     field: ClassVar[str]
 
     def __init__(self, pk: int, position: int, label: str = "") -> None:
         self.pk, self.position = pk, position
-        super().__init__(  # type: ignore[call-arg]  # DynamicItem.__init__, next in the subclasses' MRO
+        super().__init__(
             discord.ui.Button(
                 label=label or str(position),
                 style=discord.ButtonStyle.secondary,
-                custom_id=custom_ids.build(self.kind.name, pk, position),
+                custom_id=custom_ids.build(self.kind, pk, position),
             )
         )
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Any:
-        try:
-            control = custom_ids.parse(str(getattr(item, "custom_id", "")), cls.kind.name)
-        except BadControl as refusal:
-            return Refused(item, refusal)
+    def from_control(cls, control: ControlId) -> Any:
         return cls(control.pk, control[cls.field])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await self.run(interaction)
-        except Exception as exc:  # the funnel words refusals and logs faults with a reference
-            await report(interaction, exc)
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
         store = tables_of(interaction).store
@@ -171,31 +157,21 @@ class _RecordControl:
         raise NotImplementedError
 
 
-def _template(kind: custom_ids.Kind) -> str:
-    # Anything claiming this kind reaches its item, well formed or not: parsing refuses the rest.
-    return rf"(?s){custom_ids.PREFIX}:{kind.name}(?::.*)?"
-
-
-class HistoryButton(_RecordControl, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_template(HIST)):
+class HistoryButton(_RecordControl, template=control_template(HIST.name)):
     """Turns the history to another page, for whoever clicks (the history is their ephemeral reply)."""
 
-    kind = HIST
+    kind = HIST.name
     field = "page"
 
     async def reply(self, store: SqliteStore, rec: GameRecord, user_id: int, lang: str) -> Reply:
         return await history_reply(store, rec, user_id, lang, self.position)
 
 
-class ReplayButton(
-    _RecordControl, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_template(REPLAY)
-):
+class ReplayButton(_RecordControl, template=control_template(REPLAY.name)):
     """Steps the replay one action back or forward, in place."""
 
-    kind = REPLAY
+    kind = REPLAY.name
     field = "step"
 
     async def reply(self, store: SqliteStore, rec: GameRecord, user_id: int, lang: str) -> Reply:
         return await replay_reply(store, rec, self.position, user_id, lang)
-
-
-RECORD_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (HistoryButton, ReplayButton)

@@ -8,25 +8,27 @@ and the state version it was built for (``dh:<kind>:<op>:<pk>:<version>``), so i
 click on a button built for an older state is refused, never applied to the wrong state. The answer goes
 through ``TableService.act`` with the version check, like every move.
 
-A game subclasses ``AnswerButton`` together with ``discord.ui.DynamicItem`` (which needs the template) and
+A game subclasses ``AnswerButton`` (a ``bot.table.controls.Control``: it registers itself, its custom id is
+read by the one parser and its game found in the clicker's server only) with ``template=template(KIND)`` and
 fills in the class attributes and ``check``; this module holds the rest, so the games' buttons cannot drift
-apart in how they guard a click.
+apart in how they guard a click. Seat and version are checked by ``bot.table.pick``, like every move.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.errors import UserError, report, user_lang
+from bot.errors import UserError, user_lang
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table import custom_ids
-from bot.table.custom_ids import BadControl
+from bot.table.controls import Control, control_template, game_of
+from bot.table.custom_ids import ControlId
 from bot.table.ended import game_ended
 from bot.table.host import tables_of
+from bot.table.pick import check_version, seat_of
 from engines.core import Action
 
 if TYPE_CHECKING:
@@ -42,13 +44,13 @@ def refusal(game: str, code: str, **params: Any) -> UserError:
 
 def template(kind: custom_ids.Kind) -> str:
     """The ``DynamicItem`` template of a kind: anything claiming it reaches the item, well formed or not, and
-    ``from_custom_id`` refuses the rest."""
-    return rf"(?s){custom_ids.PREFIX}:{kind.name}(?::.*)?"
+    the parser refuses the rest."""
+    return control_template(kind.name)
 
 
-class AnswerButton:
+class AnswerButton(Control[discord.ui.Button[Any]]):
     """The shared part of a public answer button; a game's button is
-    ``class VoteButton(AnswerButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=...)``."""
+    ``class VoteButton(AnswerButton, template=answer_buttons.template(KIND))``."""
 
     #: the game's id, the kind of its custom ids, each button's engine action and look
     GAME: ClassVar[str]
@@ -59,37 +61,24 @@ class AnswerButton:
     NOT_SEATED: ClassVar[str]
     MOVED_ON: ClassVar[str]
 
-    def __init__(
-        self, op: str, pk: int, version: int, label: str = "", *, refused: UserError | None = None
-    ) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        if "KIND" in cls.__dict__:
+            cls.kind = cls.KIND.name  # what the base reads the custom id as
+        super().__init_subclass__(**kwargs)
+
+    def __init__(self, op: str, pk: int, version: int, label: str = "") -> None:
         self.op, self.pk, self.version = op, pk, version
-        self.refused = refused
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label or op,
-            style=self.STYLES.get(op, discord.ButtonStyle.secondary),
-            custom_id=(
-                custom_ids.build(self.KIND.name, pk, version, op=op)
-                if refused is None
-                else f"{custom_ids.PREFIX}:{self.KIND.name}"
-            ),
+        super().__init__(
+            discord.ui.Button(
+                label=label or op,
+                style=self.STYLES.get(op, discord.ButtonStyle.secondary),
+                custom_id=custom_ids.build(self.KIND.name, pk, version, op=op),
+            )
         )
-        super().__init__(button)  # type: ignore[call-arg]  # DynamicItem, next in the subclass's order
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Any:
-        try:
-            control = custom_ids.parse(str(getattr(item, "custom_id", "")), cls.KIND.name)
-        except BadControl as bad:  # a forged or garbled id: answered, nothing done
-            return cls(next(iter(cls.ACTIONS)), 1, 0, refused=bad)
+    def from_control(cls, control: ControlId) -> Any:
         return cls(control.op, control.pk, control["ver"])
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await self.run(interaction)
-        except Exception as exc:  # the one error funnel: refusals worded, faults logged with a reference
-            await report(interaction, exc)
 
     def refuse(self, code: str, **params: Any) -> UserError:
         return refusal(self.GAME, code, **params)
@@ -105,22 +94,23 @@ class AnswerButton:
         raise NotImplementedError
 
     async def run(self, interaction: discord.Interaction[Any]) -> None:
-        if self.refused is not None:
-            raise self.refused
         tables: TableService = tables_of(interaction)
         lang = user_lang(interaction)
-        rec = await tables.store.get_game(self.pk)
+        rec = await game_of(interaction, self.pk)
         if rec.game_id == self.GAME and not rec.status.live:
             raise game_ended(rec)  # the game is over: say so, not only that it is not running
         if rec.game_id != self.GAME or rec.status is not Status.RUNNING:
             raise UserError("game_not_running")
-        mine = rec.seat_of(interaction.user.id)
-        if mine is None or not mine.seat:
-            raise self.refuse(self.NOT_SEATED)
+        try:
+            seat = seat_of(rec, interaction.user.id)
+        except UserError:
+            raise self.refuse(self.NOT_SEATED) from None
         state = tables.state(rec)
-        self.check(rec, state, mine.seat, lang)
-        if rec.version != self.version:
-            raise self.refuse(self.MOVED_ON)
+        self.check(rec, state, seat, lang)
+        try:
+            check_version(rec, self.version)
+        except StaleVersion:
+            raise self.refuse(self.MOVED_ON) from None
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             played = await tables.act(

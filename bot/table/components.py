@@ -2,10 +2,9 @@
 carry the game (and, for moves, the state version they were built for). A click on a control built for
 an older state is refused with "the table changed" and a fresh hand, never applied to the wrong state.
 
-Every custom id and select value is read by ``bot.table.custom_ids`` (one validated parser): a control
-the bot cannot read, or one naming a game of another server or none at all, is refused with a plain
-sentence and changes nothing. ``UnknownControl`` answers ``dh:`` ids of no known kind the same way, so
-even a control of an older bot version gets an answer instead of "This interaction failed".
+Every control here subclasses ``bot.table.controls.Control`` (the one base: custom id read by the one
+parser, forged or foreign ids refused with a plain sentence, every refusal through the one error funnel)
+and registers itself by being defined. The move a hand's control picks is found by ``bot.table.pick``.
 
 Public controls (the lobby's, the table message's, the AI retry) carry both languages ("My hand ·
 手札を見る"): players of either language read what to press, and each one's replies come in their own
@@ -15,20 +14,20 @@ locale.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.errors import UserError, report, user_lang
+from bot.errors import UserError, user_lang
 from bot.i18n import both, t
 from bot.i18n.words import LABEL_LIMIT, clip
 from bot.store import GameRecord, StaleVersion, Status
-from bot.store.errors import GameNotFound
 from bot.table import custom_ids
+from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import BadControl, ControlId
 from bot.table.host import tables_of
+from bot.table.pick import pick
 
 if TYPE_CHECKING:
     from bot.games import GameUI, LabelContext
@@ -41,87 +40,6 @@ PAGE = 25
 BUTTON_LABEL = 80
 
 
-def control_template(kind: str) -> str:
-    # Anything claiming this kind reaches its item, well formed or not: the item's parse refuses the rest.
-    return rf"(?s){custom_ids.PREFIX}:{kind}(?::.*)?"
-
-
-class _Base:
-    """Every component callback goes through the one error funnel."""
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await self.run(interaction)
-        except Exception as exc:  # the funnel words refusals and logs faults with a reference
-            await report(interaction, exc)
-
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
-        raise NotImplementedError
-
-
-class Control(_Base):
-    """A control whose custom id is read by ``custom_ids.parse``; an id that does not read becomes a
-    ``Refused`` control, answered with ``errors.bad_control``. A subclass sets ``kind`` (a registered
-    ``custom_ids.Kind``), ``template=control_template(kind)``, ``from_control`` and ``run`` (or its own
-    ``callback`` through ``report``)."""
-
-    kind: ClassVar[str]
-    #: A control of someone's hand: the bot only ever puts it on an ephemeral message. On a public one it
-    #: is forged, and answering it would edit the public message into that member's hand.
-    private: ClassVar[bool] = False
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Any:
-        custom_id = str(getattr(item, "custom_id", ""))
-        try:
-            control = custom_ids.parse(custom_id, cls.kind)
-            message = interaction.message
-            if cls.private and not (message is not None and message.flags.ephemeral):
-                raise BadControl("a hand's control on a message that is not ephemeral")
-        except BadControl as refusal:
-            return Refused(item, refusal)
-        return cls.from_control(control)
-
-    @classmethod
-    def from_control(cls, control: ControlId) -> Any:
-        raise NotImplementedError
-
-
-#: Earlier names, still used by modules written against them (bot/table/rematch.py).
-_Control = Control
-_template = control_template
-
-
-class Refused(
-    _Base,
-    discord.ui.DynamicItem[discord.ui.Item[Any]],
-    template=r"(?s).*",  # never registered: it only stands in for a control that did not read
-):
-    """A control whose custom id (or value) did not read: the clicker is told, nothing is done."""
-
-    def __init__(self, item: discord.ui.Item[Any], refusal: BadControl) -> None:
-        super().__init__(item)
-        self.refusal = refusal
-
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
-        log.info("refused control %r: %s", getattr(self.item, "custom_id", None), self.refusal.why)
-        raise self.refusal
-
-
-async def game_of(interaction: discord.Interaction[Any], pk: int) -> GameRecord:
-    """The game a control names, if it is one of this server's: a forged key of another server's game (or
-    of none) is refused like a vanished game."""
-    try:
-        rec = await tables_of(interaction).store.get_game(pk)
-    except GameNotFound:
-        raise UserError("game_gone") from None
-    if rec.guild_id != interaction.guild_id:
-        raise UserError("game_gone")
-    return rec
-
-
 def _chosen(interaction: discord.Interaction[Any]) -> int:
     data = interaction.data if isinstance(interaction.data, dict) else None
     return custom_ids.chosen(data)
@@ -129,8 +47,7 @@ def _chosen(interaction: discord.Interaction[Any]) -> int:
 
 # -- lobby --------------------------------------------------------------------------------------------
 class LobbyButton(
-    Control,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Control[discord.ui.Button[Any]],
     template=control_template("lobby"),
 ):
     kind = "lobby"
@@ -186,7 +103,7 @@ def lobby_view(pk: int, lang: str) -> discord.ui.View:
 
 
 # -- the table message ---------------------------------------------------------------------------------
-class HandButton(Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("hand")):
+class HandButton(Control[discord.ui.Button[Any]], template=control_template("hand")):
     """ "My hand" on the table message: a fresh ephemeral hand for whoever presses it."""
 
     kind = "hand"
@@ -232,16 +149,16 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
         raise tables.ended(rec)  # over before the click: say so, not that the table changed
     note = ""
     try:
-        if rec.version != version:
-            raise StaleVersion(pk, version)
-        seat = rec.seat_of(interaction.user.id)
-        if seat is None:
-            raise UserError("not_in_game")
-        legal = tables.engine(rec).legal_actions(tables.state(rec), seat.seat)
-        if not 0 <= index < len(legal):
-            raise UserError("action_gone")
+        engine = tables.engine(rec)
+        action = pick(
+            rec,
+            interaction.user.id,
+            version,
+            index,
+            lambda seat: engine.legal_actions(tables.state(rec), seat),
+        )
         try:
-            played = await tables.act(pk, interaction.user.id, legal[index], expected_version=version)
+            played = await tables.act(pk, interaction.user.id, action, expected_version=version)
         except UserError as refusal:
             if refusal.code != "game_not_running" or rec.status is not Status.RUNNING:
                 raise
@@ -256,7 +173,7 @@ async def _play(interaction: discord.Interaction[Any], pk: int, version: int, in
     await interaction.edit_original_response(**payload.edit_kwargs())
 
 
-class _HandSelect(Control):
+class _HandSelect(Control[discord.ui.Select[Any]]):
     """A select under the hand whose custom id carries the game, the state version and the page."""
 
     private = True
@@ -270,7 +187,7 @@ class _HandSelect(Control):
         placeholder: str = "",
     ) -> None:
         self.pk, self.version, self.page = pk, version, page
-        super().__init__(  # type: ignore[call-arg]  # DynamicItem.__init__, next in the subclasses' MRO
+        super().__init__(
             discord.ui.Select(
                 custom_id=custom_ids.build(self.kind, pk, version, page),
                 options=options or [discord.SelectOption(label="-", value="0")],
@@ -285,7 +202,6 @@ class _HandSelect(Control):
 
 class ActSelect(
     _HandSelect,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=control_template("act"),
 ):
     """The moves: the value is the move's index in the legal actions of that version."""
@@ -297,8 +213,7 @@ class ActSelect(
 
 
 class QuickButton(
-    Control,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Control[discord.ui.Button[Any]],
     template=control_template("quick"),
 ):
     kind = "quick"
@@ -323,8 +238,7 @@ class QuickButton(
 
 
 class PageButton(
-    Control,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Control[discord.ui.Button[Any]],
     template=control_template("page"),
 ):
     """Turns the hand's select to another page, or back from a group (``group=0``: no group chosen)."""
@@ -352,7 +266,6 @@ class PageButton(
 
 class GroupSelect(
     _HandSelect,
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=control_template("grp"),
 ):
     """First step of a two-step choice (e.g. a card, then the cell it goes to); values are group numbers."""
@@ -487,8 +400,7 @@ def hand_view(
 
 # -- abort --------------------------------------------------------------------------------------------
 class AbortButton(
-    Control,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Control[discord.ui.Button[Any]],
     template=control_template("abort"),
 ):
     kind = "abort"
@@ -547,9 +459,7 @@ def abort_view(pk: int, version: int, lang: str) -> discord.ui.View:
 
 
 # -- an AI that could not move ------------------------------------------------------------------------
-class AiRetryButton(
-    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("airetry")
-):
+class AiRetryButton(Control[discord.ui.Button[Any]], template=control_template("airetry")):
     """Under the notice that an AI seat could not move: the host lets it try again."""
 
     kind = "airetry"
@@ -581,67 +491,3 @@ def ai_retry_view(pk: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(AiRetryButton(pk, both(lang, "buttons.ai_retry", limit=BUTTON_LABEL)))
     return view
-
-
-# -- anything else that claims to be ours ---------------------------------------------------------------
-class UnknownControl(
-    _Base,
-    discord.ui.DynamicItem[discord.ui.Item[Any]],
-    # Every ``dh:`` id but the built-in kinds (their own items answer those, readable or not).
-    template=rf"(?s){custom_ids.PREFIX}:(?!(?:{'|'.join(custom_ids.KINDS)})(?::|$)).*",
-):
-    """A ``dh:`` id of no kind the bot knows (a control of an older version, or forged): refused with a
-    sentence instead of being left unanswered. Ids a game's own items handle are left to them."""
-
-    def __init__(self, item: discord.ui.Item[Any], claimed: bool = False) -> None:
-        super().__init__(item)
-        self.claimed = claimed
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> UnknownControl:
-        return cls(item, claimed=_claimed(str(getattr(item, "custom_id", ""))))
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return not self.claimed  # another item answers it
-
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
-        log.info("refused control of no known kind: %r", getattr(self.item, "custom_id", None))
-        raise BadControl("unknown kind")
-
-
-def _claimed(custom_id: str) -> bool:
-    """Whether another dynamic item takes this id: every ``DynamicItem`` class loaded (the seat buttons, a
-    game's own, the records' pagers), found by walking the subclasses, so a new control module needs no
-    list kept here. An id of a known kind that its item's template does not take is left to us: otherwise
-    nobody would answer it."""
-    return any(
-        item.__discord_ui_compiled_template__.fullmatch(custom_id)
-        for item in _dynamic_item_classes()
-        if item not in (UnknownControl, Refused)
-    )
-
-
-def _dynamic_item_classes() -> list[type[discord.ui.DynamicItem[Any]]]:
-    found: list[type[discord.ui.DynamicItem[Any]]] = []
-    stack: list[type[Any]] = list(discord.ui.DynamicItem.__subclasses__())
-    while stack:
-        cls = stack.pop()
-        if hasattr(cls, "__discord_ui_compiled_template__"):
-            found.append(cls)
-        stack.extend(cls.__subclasses__())
-    return found
-
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    LobbyButton,
-    HandButton,
-    ActSelect,
-    QuickButton,
-    PageButton,
-    GroupSelect,
-    AbortButton,
-    AiRetryButton,
-    UnknownControl,
-)

@@ -68,10 +68,10 @@ KINDS: dict[str, Kind] = {
 
 
 def register(kind: Kind) -> Kind:
-    """Another module's control kind (a game's ``GameUI.dynamic_items``, the records' pagers), so its items
-    build and read ids with ``build``/``parse`` too. Its item's template should take every id of the kind
-    (``dh:<kind>(?::.*)?``) and refuse what ``parse`` refuses; an id no item's template takes is answered by
-    ``components.UnknownControl``."""
+    """Another module's control kind (a game's answer buttons, the records' pagers), so its controls build
+    and read ids with ``build``/``parse`` too. Its control's template should take every id of the kind
+    (``controls.control_template``) and refuse what ``parse`` refuses; an id no control's template takes is
+    answered by ``controls.UnknownControl``."""
     if kind.name in KINDS and KINDS[kind.name] != kind:
         raise ValueError(f"control kind {kind.name!r} is defined twice")
     KINDS[kind.name] = kind

@@ -19,7 +19,7 @@ from bot.errors import UserError, user_lang
 from bot.i18n import both, t
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import custom_ids, summary
-from bot.table.components import Control, control_template, game_of
+from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import ControlId
 from bot.table.host import tables_of
 from bot.table.places import ARCHIVE_MINUTES, THREAD_PERMISSIONS, check_thread_id, threads_on
@@ -52,9 +52,7 @@ def rematch_seats(rec: GameRecord, host_id: int, host_name: str) -> list[SeatInf
     return [SeatInfo(seat="", user_id=host_id, name=host_name), *ais]
 
 
-class RematchButton(
-    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("rematch")
-):
+class RematchButton(Control[discord.ui.Button[Any]], template=control_template("rematch")):
     """On the final message: a new lobby for the same players (the service checks who may press it)."""
 
     kind = "rematch"
@@ -97,9 +95,6 @@ def rematch_view(pk: int, lang: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(pk, both(lang, "buttons.rematch", limit=80)))
     return view
-
-
-REMATCH_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (RematchButton,)
 
 
 async def open_rematch(

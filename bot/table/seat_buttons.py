@@ -7,10 +7,10 @@ from typing import Any
 
 import discord
 
-from bot.errors import report, user_lang
+from bot.errors import user_lang
 from bot.i18n import both, t
 from bot.table import custom_ids
-from bot.table.components import Control, control_template, game_of
+from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import ControlId, Kind
 from bot.table.host import tables_of
 
@@ -21,9 +21,7 @@ custom_ids.register(Kind("leave", ("pk",), ops=("yes", "no")))
 custom_ids.register(Kind("cardjoin", ("pk",)))
 
 
-class TakeBackButton(
-    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("back")
-):
+class TakeBackButton(Control[discord.ui.Button[Any]], template=control_template("back")):
     """Public, under "bob left": only the member who left may press it (the service checks)."""
 
     kind = "back"
@@ -42,22 +40,17 @@ class TakeBackButton(
     def from_control(cls, control: ControlId) -> TakeBackButton:
         return cls(control.pk)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await game_of(interaction, self.pk)
-            tables = tables_of(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            rec = await tables.take_back(self.pk, interaction.user.id, interaction.user.display_name)
-            lang = user_lang(interaction)
-            payload = await tables.hand(rec, interaction.user.id, lang, note=t(lang, "seat.back"))
-            await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
-        except Exception as exc:  # the one funnel words refusals and logs faults
-            await report(interaction, exc)
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        await game_of(interaction, self.pk)
+        tables = tables_of(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rec = await tables.take_back(self.pk, interaction.user.id, interaction.user.display_name)
+        lang = user_lang(interaction)
+        payload = await tables.hand(rec, interaction.user.id, lang, note=t(lang, "seat.back"))
+        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
 
 
-class LeaveButton(
-    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("leave")
-):
+class LeaveButton(Control[discord.ui.Button[Any]], template=control_template("leave")):
     """The ephemeral confirmation of ``/game leave`` in a running game."""
 
     kind = "leave"
@@ -74,23 +67,18 @@ class LeaveButton(
     def from_control(cls, control: ControlId) -> LeaveButton:
         return cls(control.op, control.pk)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            lang = user_lang(interaction)
-            if self.op == "no":
-                await interaction.response.edit_message(content=t(lang, "seat.stayed"), view=None)
-                return
-            await game_of(interaction, self.pk)
-            await interaction.response.defer()
-            await tables_of(interaction).leave(self.pk, interaction.user.id)
-            await interaction.edit_original_response(content=t(lang, "seat.left"), view=None)
-        except Exception as exc:  # the one funnel words refusals and logs faults
-            await report(interaction, exc)
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        lang = user_lang(interaction)
+        if self.op == "no":
+            await interaction.response.edit_message(content=t(lang, "seat.stayed"), view=None)
+            return
+        await game_of(interaction, self.pk)
+        await interaction.response.defer()
+        await tables_of(interaction).leave(self.pk, interaction.user.id)
+        await interaction.edit_original_response(content=t(lang, "seat.left"), view=None)
 
 
-class CardJoinButton(
-    Control, discord.ui.DynamicItem[discord.ui.Button[Any]], template=control_template("cardjoin")
-):
+class CardJoinButton(Control[discord.ui.Button[Any]], template=control_template("cardjoin")):
     """Join from the summary card in the channel, without opening the thread first."""
 
     kind = "cardjoin"
@@ -109,17 +97,14 @@ class CardJoinButton(
     def from_control(cls, control: ControlId) -> CardJoinButton:
         return cls(control.pk)
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            await game_of(interaction, self.pk)
-            tables = tables_of(interaction)
-            rec = await tables.join(self.pk, interaction.user.id, interaction.user.display_name)
-            await interaction.response.send_message(
-                t(user_lang(interaction), "lobby.joined_in", place=f"<#{rec.channel_id}>"), ephemeral=True
-            )
-            await tables.refresh_lobby(rec)
-        except Exception as exc:  # the one funnel words refusals and logs faults
-            await report(interaction, exc)
+    async def run(self, interaction: discord.Interaction[Any]) -> None:
+        await game_of(interaction, self.pk)
+        tables = tables_of(interaction)
+        rec = await tables.join(self.pk, interaction.user.id, interaction.user.display_name)
+        await interaction.response.send_message(
+            t(user_lang(interaction), "lobby.joined_in", place=f"<#{rec.channel_id}>"), ephemeral=True
+        )
+        await tables.refresh_lobby(rec)
 
 
 def take_back_view(pk: int, lang: str) -> discord.ui.View:
@@ -133,6 +118,3 @@ def leave_view(pk: int, lang: str) -> discord.ui.View:
     view.add_item(LeaveButton("yes", pk, t(lang, "buttons.leave_yes")[:80]))
     view.add_item(LeaveButton("no", pk, t(lang, "buttons.leave_no")[:80]))
     return view
-
-
-SEAT_ITEMS = (TakeBackButton, LeaveButton, CardJoinButton)

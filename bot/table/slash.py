@@ -13,8 +13,9 @@ from discord import app_commands
 
 from bot.errors import UserError, user_lang
 from bot.games import LabelContext
-from bot.store import GameRecord, StaleVersion
+from bot.store import GameRecord
 from bot.table.host import tables_of
+from bot.table.pick import pick
 from engines.core import Action, Engine
 
 _PICK = re.compile(r"^(?P<ver>\d+):(?P<idx>\d+)$")
@@ -94,19 +95,16 @@ async def resolve_pick(
     match = _PICK.match(value.strip())
     if not match:
         return None
-    if int(match["ver"]) != rec.version:
-        raise StaleVersion(rec.id, int(match["ver"]))
     tables = tables_of(interaction)
-    seat = rec.seat_of(interaction.user.id)
-    if seat is None:
-        raise UserError("not_in_game")
-    legal: list[Action] = tables.engine(rec).legal_actions(tables.state(rec), seat.seat)
-    index = int(match["idx"])
-    if not 0 <= index < len(legal):
-        raise UserError("action_gone")
-    if not keep(legal[index]):
-        raise UserError("pick_of_another_command")
-    return legal[index]
+    engine = tables.engine(rec)
+    return pick(
+        rec,
+        interaction.user.id,
+        int(match["ver"]),
+        int(match["idx"]),
+        lambda seat: engine.legal_actions(tables.state(rec), seat),
+        keep,
+    )
 
 
 async def act_and_show_hand(

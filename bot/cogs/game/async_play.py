@@ -15,7 +15,6 @@ from bot.errors import user_lang
 from bot.i18n import t
 from bot.store import GameRecord, Status
 from bot.table import summary
-from bot.table.rematch import REMATCH_ITEMS
 
 
 def stored_time(text: str) -> float:
@@ -33,15 +32,6 @@ def turn_since(rec: GameRecord, seat: str) -> float:
 
 
 class AsyncCommands(GameCommandsBase):
-    async def cog_load(self) -> None:
-        # The Rematch button of final messages keeps working after a restart.
-        self.bot.add_dynamic_items(*REMATCH_ITEMS)
-        await super().cog_load()
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*REMATCH_ITEMS)
-        await super().cog_unload()
-
     async def waiting_for(self, guild_id: int, user_id: int) -> list[tuple[float, GameRecord, str]]:
         """``(since, game, seat)`` for every game of the server waiting for this member's move, oldest
         first. A turn the AI is playing because its time ran out waits for nobody."""

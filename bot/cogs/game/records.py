@@ -23,7 +23,7 @@ from bot.errors import UserError, user_lang
 from bot.games import find_game, ui_for
 from bot.i18n import t
 from bot.records import stats as records_stats
-from bot.records.views import RECORD_ITEMS, game_for, history_reply, replay_reply
+from bot.records.views import game_for, history_reply, replay_reply
 from bot.store import GameRecord
 from bot.store.stats import final_states, finished_results, latest_game_in, recent_games
 from engines.core import GameError
@@ -36,15 +36,6 @@ LEADERBOARD_FILE = "leaderboard.png"
 
 
 class RecordsCommands(GameCommandsBase):
-    async def cog_load(self) -> None:
-        # The Previous/Next buttons of histories and replays keep working after a restart.
-        self.bot.add_dynamic_items(*RECORD_ITEMS)
-        await super().cog_load()
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(*RECORD_ITEMS)
-        await super().cog_unload()
-
     # -- finding the game ---------------------------------------------------------------------------
     async def _the_game(self, interaction: discord.Interaction[Any], number: int | None) -> GameRecord:
         store = self.tables.store

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot.games.aws_deckbuilding.vote import VoteButton, vote_buttons
+from bot.games.aws_deckbuilding.vote import vote_buttons
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
 from bot.i18n.words import LABEL_LIMIT, clip, tidy
@@ -195,8 +195,6 @@ def refusal_params(params: Mapping[str, Any], lang: str, names: Mapping[str, str
 
 # -- the UI -------------------------------------------------------------------------------------------------
 class UI(GameUI):
-    dynamic_items = (VoteButton,)
-
     def card_name(self, card_id: str, lang: str) -> str:
         return card_name(card_id, lang)
 

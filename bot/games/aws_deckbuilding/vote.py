@@ -31,11 +31,7 @@ ACTIONS: dict[str, Vote] = {"yes": Vote(agree=True), "no": Vote(agree=False)}
 KIND = custom_ids.register(custom_ids.Kind("adv", ("pk", "ver"), ops=tuple(ACTIONS)))
 
 
-class VoteButton(
-    AnswerButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=answer_buttons.template(KIND),
-):
+class VoteButton(AnswerButton, template=answer_buttons.template(KIND)):
     GAME = GAME
     KIND = KIND
     ACTIONS = ACTIONS

@@ -39,11 +39,7 @@ OPS: dict[str, tuple[str, str]] = {"vote": ("yes", "no"), "claim": ("claim", "pa
 KIND = custom_ids.register(custom_ids.Kind("pc", ("pk", "ver"), ops=tuple(ACTIONS)))
 
 
-class TalkButton(
-    AnswerButton,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=answer_buttons.template(KIND),
-):
+class TalkButton(AnswerButton, template=answer_buttons.template(KIND)):
     GAME = GAME
     KIND = KIND
     ACTIONS = ACTIONS

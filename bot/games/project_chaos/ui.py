@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter, ValidationError
 
 from bot.games.base import GameUI, LabelContext
-from bot.games.project_chaos.talk import TalkButton, talk_buttons
+from bot.games.project_chaos.talk import talk_buttons
 from bot.i18n import has, t
 from bot.i18n.words import clip
 from engines.core import Action, Event, Outcome
@@ -166,9 +166,6 @@ def refusal_params(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 
 class UI(GameUI):
-    #: the public Yes/No and Claim buttons of the talk cards, registered at start-up
-    dynamic_items = (TalkButton,)
-
     def card_name(self, card_id: str, lang: str) -> str:
         return card_title(card_id, lang)
 

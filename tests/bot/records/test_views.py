@@ -11,7 +11,7 @@ import pytest
 from bot.errors import UserError
 from bot.records.views import HistoryButton, ReplayButton, audit_line, game_for
 from bot.store import SeatInfo, SqliteStore
-from bot.table.components import Refused
+from bot.table.controls import Refused
 from tests.bot.records.conftest import stored_game
 
 
@@ -24,7 +24,7 @@ async def read(cls: Any, custom_id: str) -> Any:
 async def test_ids_read_back_what_they_wrote() -> None:
     for cls, pk, position in ((HistoryButton, 12, 3), (ReplayButton, 7, 0)):
         written = cls(pk, position, "Next ▶")
-        assert written.item.custom_id == f"dh:{cls.kind.name}:{pk}:{position}"
+        assert written.item.custom_id == f"dh:{cls.kind}:{pk}:{position}"
         back = await read(cls, written.item.custom_id)
         assert isinstance(back, cls) and (back.pk, back.position) == (pk, position)
 

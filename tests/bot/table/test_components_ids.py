@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.table import components, custom_ids
+from bot.table import components, controls, custom_ids
 from bot.table.custom_ids import KINDS, BadControl, build, chosen, parse
 
 NUMBERS = st.integers(min_value=1, max_value=custom_ids.MAX_KEY)
@@ -136,11 +136,11 @@ def test_every_component_writes_ids_the_parser_reads() -> None:
 
 
 def test_the_catch_all_leaves_known_kinds_to_their_items() -> None:
-    template = components.UnknownControl.__discord_ui_compiled_template__
+    template = controls.UnknownControl.__discord_ui_compiled_template__
     for kind in KINDS:
         # The built-in kinds never reach it; a game's kind (registered later) does, and is let through.
-        assert not template.fullmatch(f"dh:{kind}:1") or components._claimed(f"dh:{kind}:1"), kind
-    assert not components._claimed("dh:nope:1")
+        assert not template.fullmatch(f"dh:{kind}:1") or controls.claimed(f"dh:{kind}:1"), kind
+    assert not controls.claimed("dh:nope:1")
     assert template.fullmatch("dh:nope:1")
     assert template.fullmatch("dh:handx:1")
     assert not template.fullmatch("other:1")
