@@ -23,6 +23,7 @@ import engines
 from bot.errors import UserError
 from bot.games import GameUI, ui_for
 from bot.i18n import t
+from bot.presenters.payload import Payload
 from bot.settings import Settings
 from bot.store import GameRecord, OutboxItem, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
 from bot.store.stats import latest_game_in
@@ -31,7 +32,7 @@ from bot.table.clock import OPTION as CLOCK_OPTION
 from bot.table.clock import ai_plays, parse_clock, split_clock
 from bot.table.ended import game_ended
 from bot.table.outbox import Outbox, Unpublished
-from bot.table.publisher import Payload, Publisher
+from bot.table.publisher import Publisher
 from bot.table.scheduler import Scheduler
 from engines.core import Action, Engine, Event, Rng
 
