@@ -72,6 +72,7 @@ def test_the_final_message_shows_the_last_lines_the_story_and_the_rematch(lang: 
     assert [e.title for e in payload.embeds()][1] == t(lang, "table.story")
     assert payload.embeds()[1].description == "Once upon a time."
     assert [(c.kind, c.pk) for c in controls(payload)] == [("rematch", PK)]
+    assert payload.allowed_mentions is not None and payload.allowed_mentions.users is False
     assert pinged(payload) == [], "the standings mention everyone and ping nobody"
     within_discord_limits(payload)
 

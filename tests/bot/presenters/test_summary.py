@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.games import manifest, ui_for
 from bot.i18n import t
-from bot.store import Status
+from bot.store import SeatInfo, Status
 from bot.table.summary import card
 from engines.core import Rng
 from tests.bot.presenters.conftest import (
@@ -56,7 +56,8 @@ def test_the_lobby_card_offers_join_and_a_link_to_the_lobby(lang: str) -> None:
 
 
 def test_the_running_card_names_whose_turn_it_is_without_a_mention(lang: str) -> None:
-    rec = record(table_message_id=66)
+    carol = SeatInfo(seat="p3", user_id=303, name="Carol")
+    rec = record(table_message_id=66, seats=[*seats(ai=False), carol])
     state = state_of(rec)
     payload = card(rec, state, lang)
     assert payload.embed is not None and payload.embed.description is not None
