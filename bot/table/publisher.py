@@ -181,13 +181,6 @@ class Publisher:
             rec.game_id, "table", _engine(rec).view(state, None), lang, rec.names(), rec.ai_seats()
         )
 
-    async def _table_payload(
-        self, rec: GameRecord, state: Any, text: str, lang: str, view: bool, picture: bytes | None = None
-    ) -> Payload:
-        data = picture if picture is not None else await self._table_picture(rec, state, lang)
-        buttons = components.table_view if view else None
-        return table.table(rec, state, text, lang, buttons=buttons).attach(data)
-
     async def _post_table(
         self,
         rec: GameRecord,
@@ -218,14 +211,8 @@ class Publisher:
     ) -> None:
         """``words_only``: the text and buttons, keeping the picture the message has (Discord leaves
         attachments and embeds that an edit does not name)."""
-        assert feed.message_id is not None
         text = table.text(rec, state, feed, lang, now=self.now())
-        if words_only:
-            controls = table.controls(rec, state, lang, buttons=components.table_view) if keep_view else None
-            kwargs: dict[str, Any] = {"content": text, "view": controls}
-        else:
-            kwargs = (await self._table_payload(rec, state, text, lang, view=keep_view)).edit_kwargs()
-        await self._edit(rec, feed, kwargs)
+        await self._edit(rec, state, feed, text, lang, keep_view=keep_view, draw=not words_only)
 
     async def _close_table(
         self,
@@ -241,19 +228,24 @@ class Publisher:
         """The message the turn has left: its lines without the turn and clock lines (stale from now on).
         Its picture stays, so it never shows what the next message shows; with ``redraw`` (nothing newer
         follows yet) it shows the table after the step that closed it."""
-        assert feed.message_id is not None
         text = table.closed_text(plan, lang)
-        kwargs: dict[str, Any]
-        if redraw and state is not None:
-            kwargs = (await self._table_payload(rec, state, text, lang, view=keep_view)).edit_kwargs()
-        else:
-            keep = keep_view and state is not None
-            controls = table.controls(rec, state, lang, buttons=components.table_view) if keep else None
-            kwargs = {"content": text, "view": controls}
-        await self._edit(rec, feed, kwargs)
+        live = state is not None  # a game that ended: no controls, nothing to draw
+        await self._edit(rec, state, feed, text, lang, keep_view=keep_view and live, draw=redraw and live)
 
-    async def _edit(self, rec: GameRecord, feed: Feed, kwargs: dict[str, Any]) -> None:
+    async def _edit(
+        self, rec: GameRecord, state: Any, feed: Feed, text: str, lang: str, *, keep_view: bool, draw: bool
+    ) -> None:
+        """An edit of the table message: with ``draw`` its picture drawn anew, else the words and controls
+        only (Discord leaves the attachments and embeds an edit does not name)."""
         assert feed.message_id is not None
+        kwargs: dict[str, Any]
+        if draw:
+            buttons = components.table_view if keep_view else None
+            payload = table.table(rec, state, text, lang, buttons=buttons)
+            kwargs = payload.attach(await self._table_picture(rec, state, lang)).edit_kwargs()
+        else:
+            controls = table.controls(rec, state, lang, buttons=components.table_view) if keep_view else None
+            kwargs = {"content": text, "view": controls}
         message = self.client.get_partial_messageable(rec.channel_id).get_partial_message(feed.message_id)
         try:
             await message.edit(**kwargs)
