@@ -24,6 +24,7 @@ import engines
 from bot.errors import UserError
 from bot.games import GameUI, ui_for
 from bot.i18n import t
+from bot.presenters.payload import Payload
 from bot.settings import Settings
 from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
 from bot.store.errors import TimerDone
@@ -35,7 +36,7 @@ from bot.table.ended import game_ended
 from bot.table.hooks import Change, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
 from bot.table.lobby_ops import LobbyOperations
 from bot.table.outbox import Outbox, Unpublished
-from bot.table.publisher import Payload, Publisher
+from bot.table.publisher import Publisher
 from bot.table.scheduler import Scheduler, TimerEffect, timer_effect
 from bot.table.seat_ops import SeatOperations
 from engines.core import Action, Engine, Event, Rng

@@ -1,107 +1,28 @@
-"""The summary card: the one message a game keeps in the channel it was opened from, edited as the game
-goes (lobby → whose turn → final standings), with a link into the game's thread. Names, never mentions:
-the card is edited all game long and must not ping anyone."""
+"""The summary card in the channel a game was opened from (its words: ``bot.presenters.summary``), with
+its Join button while the lobby is open."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.games import manifest, ui_for
-from bot.i18n import both, t
-from bot.store import GameRecord, Status
+from bot.i18n import both
+from bot.presenters import summary
+from bot.presenters.payload import COLOUR, Payload
+from bot.store import GameRecord
 from bot.table import seat_buttons
-from bot.table.lobby_words import player_range
-from engines.core import Outcome
 
-if TYPE_CHECKING:
-    from bot.table.publisher import Payload
-
-COLOUR = discord.Colour(0x2E7D5B)
-
-
-def title(game_name: str, number: int) -> str:
-    """ "The Yggdrasil #12": the card's title, fixed for the game's life (the host may leave and pass the
-    role on; the card still names the same game)."""
-    return f"{game_name} #{number}"
+# Where the table's commands find them (the card's title and link are the presenters').
+__all__ = ["COLOUR", "card", "jump_url", "team_lines", "thread_name"]
+jump_url = summary.jump_url
+thread_name = summary.thread_name
+team_lines = summary.team_lines
 
 
-def thread_name(game_name: str, number: int, host_name: str) -> str:
-    """ "The Yggdrasil #12 · alice": the game's number, as ``/game history`` and reminders know it, and who
-    opened it. Discord allows 100 characters."""
-    return f"{title(game_name, number)} · {host_name}"[:100]
-
-
-def jump_url(rec: GameRecord, message_id: int | None = None) -> str:
-    tail = f"/{message_id}" if message_id else ""
-    return f"https://discord.com/channels/{rec.guild_id}/{rec.channel_id}{tail}"
-
-
-def _name(rec: GameRecord, seat: str, lang: str) -> str:
-    info = rec.seat_info(seat)
-    return t(lang, "table.ai_name", name=info.name) if info.is_ai else info.name
-
-
-def team_lines(rec: GameRecord, outcome: Outcome, lang: str) -> list[str] | None:
-    """A cooperative game's end (``GameManifest.cooperative``, e.g. PC-11a): the team's shared result and
-    its reason, then the team; ``None`` for a game that ranks its players."""
-    if not manifest(rec.game_id).cooperative:
-        return None
-    team = t(lang, "table.team_sep").join(_name(rec, s.seat, lang) for s in rec.seats if s.seat)
-    return [ui_for(rec.game_id).team_result(outcome, lang), t(lang, "table.team", players=team)]
+def _join(pk: int, lang: str) -> discord.ui.Item[Any]:
+    return seat_buttons.CardJoinButton(pk, both(lang, "buttons.join"))
 
 
 def card(rec: GameRecord, state: Any, lang: str) -> Payload:
-    from bot.table.publisher import Payload  # the publisher imports this module
-
-    engine = manifest(rec.game_id).engine
-    embed = discord.Embed(title=title(engine.name.get(lang), rec.id)[:256], colour=COLOUR)
-    place = f"<#{rec.channel_id}>"
-    if rec.status is Status.LOBBY:
-        embed.description = t(
-            lang,
-            "summary.lobby",
-            n=len(rec.seats),
-            range=player_range(lang, engine.min_players, engine.max_players),
-            place=place,
-        )
-        embed.add_field(
-            name=t(lang, "summary.players"), value=", ".join(s.name for s in rec.seats)[:1024] or "-"
-        )
-    elif rec.status is Status.RUNNING and state is not None:
-        movers = engine.to_move(state)
-        embed.description = t(
-            lang,
-            "summary.running",
-            turn=state.turn + 1,
-            players=", ".join(_name(rec, m, lang) for m in movers) or "-",
-            place=place,
-        )
-    elif rec.status is Status.FINISHED and state is not None:
-        outcome = engine.outcome(state)
-        rows: list[str] = []
-        team = team_lines(rec, outcome, lang) if outcome is not None else None
-        if team is not None:
-            rows = team
-        elif outcome is not None:
-            place_no = 1
-            for group in outcome.ranking:
-                for seat in group:
-                    crown = "👑 " if seat in outcome.winners else ""
-                    rows.append(f"{place_no}. {crown}{_name(rec, seat, lang)}")
-                place_no += len(group)
-        embed.description = t(lang, "summary.finished", place=place) + "\n" + "\n".join(rows)
-    else:
-        embed.description = t(lang, f"summary.{rec.end_reason or 'aborted'}", place=place)
-    view = discord.ui.View(timeout=None)
-    if rec.status is Status.LOBBY:
-        view.add_item(seat_buttons.CardJoinButton(rec.id, both(lang, "buttons.join")))
-    view.add_item(
-        discord.ui.Button(
-            label=t(lang, "summary.open")[:80],
-            style=discord.ButtonStyle.link,
-            url=jump_url(rec, rec.table_message_id or rec.lobby_message_id),
-        )
-    )
-    return Payload(embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none())
+    return summary.card(rec, state, lang, join=_join)

@@ -9,11 +9,10 @@ import pytest
 
 import engines
 from bot.games import ui_for
+from bot.presenters.final import standings
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import summary
-from bot.table.publisher import Publisher
 from engines.core import Outcome, Rng
-from tests.bot.table.conftest import NoGuilds
 
 CHAOS = engines.get("project-chaos")
 CHAOS_UI = ui_for("project-chaos")
@@ -48,7 +47,7 @@ def record(game_id: str, state: Any) -> GameRecord:
 
 
 def final_text(rec: GameRecord, outcome: Outcome, lang: str) -> str:
-    return Publisher(NoGuilds(), None, "en").standings(rec, outcome, lang)  # type: ignore[arg-type]
+    return standings(rec, outcome, lang)
 
 
 def test_pc_11a_the_final_message_says_the_project_shipped() -> None:

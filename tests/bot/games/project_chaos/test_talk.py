@@ -5,17 +5,15 @@ seated, already answered, or on a moved-on table is refused privately and change
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 import discord
 import pytest
 
 from bot.games import manifest, ui_for
 from bot.games.project_chaos.talk import TalkButton, talk_buttons
+from bot.presenters import table
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import controls, custom_ids
 from bot.table.feed import Feed
-from bot.table.publisher import Publisher
 from engines.project_chaos import ENGINE
 from engines.project_chaos.cards import CARDS
 from engines.project_chaos.models import CastVote, ClaimPending, MakeClaim, PCState, VotePending
@@ -106,9 +104,8 @@ def test_the_buttons_are_registered_and_their_ids_read_by_the_one_parser() -> No
 # -- the words on the table message (the ping must say what is asked) ------------------------------------
 def table_text(state: PCState, lang: str) -> list[str]:
     """The table message that pings the players to answer, after an AI's answer: its lines."""
-    publisher = Publisher(cast(Any, None), cast(Any, None))
     feed = Feed(message_id=1, to=["p1"], lines=["🗳️ AI-1 votes yes."])
-    return publisher._table_text(game(state), state, feed, lang).splitlines()
+    return table.text(game(state), state, feed, lang, now=0.0).splitlines()
 
 
 @pytest.mark.parametrize(

@@ -1,13 +1,11 @@
-"""The table message's clock line (``Publisher._time_left``): the turn's own time and the reserve apart, in
-both languages, as Discord timestamps that count down by themselves."""
+"""The table message's clock line (``bot.presenters.words.time_left``): the turn's own time and the
+reserve apart, in both languages, as Discord timestamps that count down by themselves."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.presenters.words import span, time_left
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table.clock import ClockState, advance
-from bot.table.publisher import Publisher, span
 
 HOUR = 3600.0
 NOW = 1_700_000_000.0
@@ -29,15 +27,8 @@ def record(clock: ClockState, limit: int = int(HOUR)) -> GameRecord:
     )
 
 
-def publisher(now: float) -> Publisher:
-    pub = Publisher(client=None, store=None)  # type: ignore[arg-type]
-    pub.now = lambda: now
-    return pub
-
-
 def line(rec: GameRecord, movers: list[str], lang: str, now: float) -> str:
-    text: Any = publisher(now)._time_left(rec, movers, lang)
-    return str(text)
+    return time_left(rec, movers, lang, now)
 
 
 def test_the_turns_time_and_the_reserve_are_shown_apart() -> None:
