@@ -63,3 +63,14 @@ async def open_game(
     if start:
         await host.click("Start", message=opened.lobby)
     return opened
+
+
+async def choose_first_move(member: FakeMember, hand: SeenMessage) -> Reply:
+    """Choose the first move of a hand message's select. Where the moves are too many for one select they
+    are grouped, cards first: the first group's first move."""
+    menu = hand.selects()[0]
+    reply = await member.choose(menu.custom_id, [menu.options[0].value], message=hand)
+    if menu.custom_id.startswith("dh:grp:") and reply.message is not None and reply.message.selects():
+        moves = reply.message.selects()[0]
+        reply = await member.choose(moves.custom_id, [moves.options[0].value], message=reply.message)
+    return reply

@@ -9,6 +9,7 @@ carry); every hand message was ephemeral.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from typing import Any
@@ -63,14 +64,36 @@ async def play_my_turn(alice: FakeMember, table: SeenMessage, rng: random.Random
     return moves
 
 
+def _card_ids(game: GameManifest, states: list[Any]) -> set[str]:
+    """Every card id the states hold (any string the game's UI names as a card)."""
+    ui = ui_for(game.id)
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if ui.card_name(value, "en") != value:
+                found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for state in states:
+        walk(json.loads(game.engine.dump_state(state)))
+    return found
+
+
 def never_public_strings(game: GameManifest, states: list[Any]) -> set[str]:
-    """Card ids hidden from the table in every state, and the names (both languages) only they carry."""
+    """Card ids hidden from the table in every state, and the names (both languages) only they carry: a
+    name that another copy of the card shows on the table at some point (a console card, a discard) may be
+    written."""
     engine = game.engine
     ui = ui_for(game.id)
     hidden_all = set.intersection(*(engine.hidden_cards(s, None) for s in states))
-    ever_hidden: set[str] = set().union(*(engine.hidden_cards(s, None) for s in states))
     shown_names = set()
-    for card in ever_hidden - hidden_all:  # shown at some point: its name may be written
+    for card in _card_ids(game, states) - hidden_all:  # public at some point: its name may be written
         shown_names |= {ui.card_name(card, "en"), ui.card_name(card, "ja")}
     names = {ui.card_name(c, lang) for c in hidden_all for lang in ("en", "ja")} - shown_names
     return {s for s in hidden_all | names if len(s) >= 3}

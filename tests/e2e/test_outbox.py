@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.tables import open_game
+from tests.e2e.tables import choose_first_move, open_game
 from tests.e2e.test_every_game import latest_table
 from tests.e2e.test_quiet_table import human_turns
 from tests.fakediscord import FakeDiscord
@@ -36,9 +36,8 @@ async def my_turn(alice: FakeMember) -> SeenMessage:
 async def play_one_move(alice: FakeMember, table: SeenMessage) -> str:
     hand = (await alice.click("My hand", message=table)).message
     assert hand is not None
-    menu = hand.selects()[0] if hand.selects() else None
-    if menu is not None:
-        reply = await alice.choose(menu.custom_id, [menu.options[0].value], message=hand)
+    if hand.selects():
+        reply = await choose_first_move(alice, hand)
     else:
         reply = await alice.click(random.choice(hand.button_labels()), message=hand)
     return reply.text()
@@ -173,9 +172,8 @@ async def test_a_backlog_is_worded_entry_by_entry_and_drawn_once_per_message(
             break
         hand = (await alice.slash("game hand")).message
         assert hand is not None
-        menu = hand.selects()[0] if hand.selects() else None
-        if menu is not None:
-            await alice.choose(menu.custom_id, [menu.options[0].value], message=hand)
+        if hand.selects():
+            await choose_first_move(alice, hand)
         else:
             await alice.click(hand.button_labels()[0], message=hand)
     backlog = len(await tables.store.pending(1))
