@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.i18n import has, pick, t
 from bot.i18n.words import clip
+from bot.interactions import Interaction
 from bot.store import ChannelBusy, StaleVersion
 from bot.store.errors import GameNotFound
 from engines.core import GameError
@@ -34,7 +35,7 @@ class Answered(Exception):
     and "the table changed"): the funnel has nothing to add and stays silent."""
 
 
-def user_lang(interaction: discord.Interaction[Any]) -> str:
+def user_lang(interaction: Interaction) -> str:
     guild_locale = interaction.guild_locale if interaction.guild_id else None
     return pick(str(interaction.locale), str(guild_locale) if guild_locale else None)
 
@@ -114,7 +115,7 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
     return t(lang, "errors.unexpected", ref=ref), False
 
 
-async def report(interaction: discord.Interaction[Any], error: BaseException) -> None:
+async def report(interaction: Interaction, error: BaseException) -> None:
     if isinstance(error, Answered) or isinstance(error.__cause__, Answered):
         return
     text, _expected = message_for(error, user_lang(interaction))

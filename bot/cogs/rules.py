@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -15,6 +15,7 @@ import engines
 from bot.errors import UserError, user_lang
 from bot.games import find_game, manifest
 from bot.i18n import t
+from bot.interactions import Interaction
 from bot.lookup import CardHit, playable_engines, search_cards, search_sections, split_text
 from engines.core import GameError
 from renderers.contract import CardRenderer
@@ -56,9 +57,7 @@ class RulesCog(commands.Cog):
     def __init__(self, bot: Deckhand) -> None:
         self.bot = bot
 
-    async def _games(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _games(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang = user_lang(interaction)
         needle = current.lower()
         return [
@@ -67,9 +66,7 @@ class RulesCog(commands.Cog):
             if needle in e.id or needle in e.name.en.lower() or needle in e.name.ja
         ][:25]
 
-    async def _topics(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _topics(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang = user_lang(interaction)
         game = getattr(interaction.namespace, "game", None)
         try:
@@ -83,7 +80,7 @@ class RulesCog(commands.Cog):
 
     @app_commands.command(name=_("rules"), description=_("Read a game's rules"))
     @app_commands.describe(game=_("Which game"), topic=_("Which part of the rules"))
-    async def rules(self, interaction: discord.Interaction[Any], game: str, topic: str | None = None) -> None:
+    async def rules(self, interaction: Interaction, game: str, topic: str | None = None) -> None:
         lang = user_lang(interaction)
         engine = find_game(game).engine
         sections = engine.rules()
@@ -116,9 +113,7 @@ class RulesCog(commands.Cog):
     rules.autocomplete("game")(_games)
     rules.autocomplete("topic")(_topics)
 
-    async def _cards(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         lang = user_lang(interaction)
         if not current.strip():
             return []
@@ -134,7 +129,7 @@ class RulesCog(commands.Cog):
             for h in search_cards(current, game_id, prefer=await self._channel_game(interaction))
         ]
 
-    async def _channel_game(self, interaction: discord.Interaction[Any]) -> str | None:
+    async def _channel_game(self, interaction: Interaction) -> str | None:
         if interaction.channel_id is None:
             return None
         rec = await self.bot.tables.store.live_game_in(interaction.channel_id)
@@ -142,7 +137,7 @@ class RulesCog(commands.Cog):
 
     @app_commands.command(name=_("card"), description=_("Look up a card by its Japanese or English name"))
     @app_commands.describe(name=_("Card name"), game=_("Only this game's cards (several games share names)"))
-    async def card(self, interaction: discord.Interaction[Any], name: str, game: str | None = None) -> None:
+    async def card(self, interaction: Interaction, name: str, game: str | None = None) -> None:
         lang = user_lang(interaction)
         only = _chosen_game(game)
         game_id, _sep, card_id = name.partition(":")

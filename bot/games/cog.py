@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Answered, UserError, user_lang
 from bot.i18n import t
+from bot.interactions import Interaction
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table.host import tables_of
 from bot.table.slash import Position, act_and_show_hand, game_for, legal_choices, resolve_pick
@@ -26,9 +26,7 @@ if TYPE_CHECKING:
     from bot.client import Deckhand
     from bot.table.service import TableService
 
-Autocomplete = Callable[
-    [Any, discord.Interaction[Any], str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
-]
+Autocomplete = Callable[[Any, Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
 _RECORD = "deckhand:record"
 
@@ -53,7 +51,7 @@ class GameCommands(commands.GroupCog):
         error.game = self.game_id
         return error
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+    async def interaction_check(self, interaction: Interaction) -> bool:
         try:
             interaction.extras[_RECORD] = await game_for(interaction, self.game_id)
         except UserError as refusal:
@@ -62,12 +60,12 @@ class GameCommands(commands.GroupCog):
             raise app_commands.CheckFailure(refusal.code) from refusal
         return True
 
-    def record(self, interaction: discord.Interaction[Any]) -> GameRecord:
+    def record(self, interaction: Interaction) -> GameRecord:
         """The channel's game, as ``interaction_check`` found it."""
         rec: GameRecord = interaction.extras[_RECORD]
         return rec
 
-    def position(self, interaction: discord.Interaction[Any]) -> Position:
+    def position(self, interaction: Interaction) -> Position:
         """The caller's seat in the running game; refuses in a lobby and for onlookers."""
         rec = self.record(interaction)
         if rec.status is Status.LOBBY:
@@ -80,7 +78,7 @@ class GameCommands(commands.GroupCog):
         return Position(rec, mine.seat, self.tables.engine(rec), self.tables.state(rec))
 
     async def picked(
-        self, interaction: discord.Interaction[Any], value: str, keep: Callable[[Action], bool]
+        self, interaction: Interaction, value: str, keep: Callable[[Action], bool]
     ) -> Action | None:
         """The move an autocomplete value stands for (offered for the version the command was read at), or
         ``None`` when the caller typed free text. ``keep``: the moves this command makes (what its
@@ -93,7 +91,7 @@ class GameCommands(commands.GroupCog):
             await self.stale(interaction)
             raise Answered() from None
 
-    async def act(self, interaction: discord.Interaction[Any], action: Action | dict[str, Any]) -> None:
+    async def act(self, interaction: Interaction, action: Action | dict[str, Any]) -> None:
         """Play the caller's move through the table service and answer with their refreshed hand.
 
         Every command builds its move from the record ``interaction_check`` read (a picked choice, or typed
@@ -111,7 +109,7 @@ class GameCommands(commands.GroupCog):
             # Running when the command was read: another move ended the game while this one waited.
             raise self.tables.ended(await self.tables.store.get_game(rec.id)) from None
 
-    async def stale(self, interaction: discord.Interaction[Any]) -> None:
+    async def stale(self, interaction: Interaction) -> None:
         """ "The table changed, nothing was done", with the caller's hand as it is now."""
         tables = tables_of(interaction)
         lang = user_lang(interaction)
@@ -124,7 +122,7 @@ class GameCommands(commands.GroupCog):
         payload = await tables.hand(rec, interaction.user.id, lang, note=t(lang, "errors.stale"))
         await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
 
-    def lang(self, interaction: discord.Interaction[Any]) -> str:
+    def lang(self, interaction: Interaction) -> str:
         return user_lang(interaction)
 
 
@@ -133,7 +131,7 @@ def legal_autocomplete(keep: Callable[[Action], bool]) -> Autocomplete:
     value pins the state version it was offered for."""
 
     async def complete(
-        cog: GameCommands, interaction: discord.Interaction[Any], current: str
+        cog: GameCommands, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await legal_choices(interaction, cog.game_id, current, keep)
 

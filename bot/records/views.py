@@ -17,6 +17,7 @@ import discord
 from bot.errors import UserError, user_lang
 from bot.games import ui_for
 from bot.i18n import t
+from bot.interactions import Interaction
 from bot.records.history import COLOUR, decider_label, event_lines, history_page
 from bot.records.replay import load
 from bot.store import GameNotFound, GameRecord, SqliteStore
@@ -146,7 +147,7 @@ class _RecordControl(Control[discord.ui.Button[Any]]):
     def from_control(cls, control: ControlId) -> Any:
         return cls(control.pk, control[cls.field])
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         store = tables_of(interaction).store
         rec = await game_for(store, interaction.guild_id, self.pk)
         await interaction.response.defer()

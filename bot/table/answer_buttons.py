@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.errors import UserError, user_lang
+from bot.interactions import Interaction
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table import custom_ids
 from bot.table.controls import Control, control_template, game_of
@@ -93,7 +94,7 @@ class AnswerButton(Control[discord.ui.Button[Any]]):
         """The private confirmation once the answer is played (``state``: the one it answered)."""
         raise NotImplementedError
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         tables: TableService = tables_of(interaction)
         lang = user_lang(interaction)
         rec = await game_of(interaction, self.pk)

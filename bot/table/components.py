@@ -22,6 +22,7 @@ import discord
 from bot.errors import UserError, user_lang
 from bot.i18n import both, t
 from bot.i18n.words import LABEL_LIMIT, clip
+from bot.interactions import Interaction
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table import custom_ids
 from bot.table.controls import Control, control_template, game_of
@@ -40,7 +41,7 @@ PAGE = 25
 BUTTON_LABEL = 80
 
 
-def _chosen(interaction: discord.Interaction[Any]) -> int:
+def _chosen(interaction: Interaction) -> int:
     data = interaction.data if isinstance(interaction.data, dict) else None
     return custom_ids.chosen(data)
 
@@ -69,7 +70,7 @@ class LobbyButton(
     def from_control(cls, control: ControlId) -> LobbyButton:
         return cls(control.op, control.pk)
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         rec = await game_of(interaction, self.pk)
         message = interaction.message
         if rec.lobby_message_id is not None and (message is None or message.id != rec.lobby_message_id):
@@ -123,7 +124,7 @@ class HandButton(Control[discord.ui.Button[Any]], template=control_template("han
     def from_control(cls, control: ControlId) -> HandButton:
         return cls(control.pk)
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         tables = tables_of(interaction)
         # Acknowledge first: under load the store read can take longer than Discord's 3 seconds.
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -139,7 +140,7 @@ def table_view(pk: int, lang: str) -> discord.ui.View:
 
 
 # -- the hand (ephemeral) -----------------------------------------------------------------------------
-async def _play(interaction: discord.Interaction[Any], pk: int, version: int, index: int) -> None:
+async def _play(interaction: Interaction, pk: int, version: int, index: int) -> None:
     """Apply the ``index``-th legal action of the state at ``version`` and refresh the hand in place."""
     tables = tables_of(interaction)
     lang = user_lang(interaction)
@@ -208,7 +209,7 @@ class ActSelect(
 
     kind = "act"
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await _play(interaction, self.pk, self.version, _chosen(interaction))
 
 
@@ -233,7 +234,7 @@ class QuickButton(
     def from_control(cls, control: ControlId) -> QuickButton:
         return cls(control.pk, control["ver"], control["idx"])
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await _play(interaction, self.pk, self.version, self.index)
 
 
@@ -260,7 +261,7 @@ class PageButton(
     def from_control(cls, control: ControlId) -> PageButton:
         return cls(control.pk, control["ver"], control["grp"], control["page"])
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await _show_hand(interaction, self.pk, self.version, self.group, self.page)
 
 
@@ -272,13 +273,11 @@ class GroupSelect(
 
     kind = "grp"
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await _show_hand(interaction, self.pk, self.version, _chosen(interaction), 0)
 
 
-async def _show_hand(
-    interaction: discord.Interaction[Any], pk: int, version: int, group: int, page: int
-) -> None:
+async def _show_hand(interaction: Interaction, pk: int, version: int, group: int, page: int) -> None:
     tables = tables_of(interaction)
     lang = user_lang(interaction)
     rec = await game_of(interaction, pk)
@@ -419,7 +418,7 @@ class AbortButton(
     def from_control(cls, control: ControlId) -> AbortButton:
         return cls(control.op, control.pk, control["ver"])
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         tables = tables_of(interaction)
         lang = user_lang(interaction)
         if self.op == "no":
@@ -478,7 +477,7 @@ class AiRetryButton(Control[discord.ui.Button[Any]], template=control_template("
     def from_control(cls, control: ControlId) -> AiRetryButton:
         return cls(control.pk)
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await game_of(interaction, self.pk)
         perms = interaction.permissions  # Discord's resolution, as for abort
         await tables_of(interaction).retry_ai(

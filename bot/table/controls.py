@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Protocol, TypeVar, cast
 import discord
 
 from bot.errors import UserError, report
+from bot.interactions import Interaction
 from bot.store import GameRecord, SqliteStore
 from bot.store.errors import GameNotFound
 from bot.table import custom_ids
@@ -76,7 +77,7 @@ class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Any:
         try:
             control = custom_ids.parse(str(getattr(item, "custom_id", "")), cls.kind)
@@ -92,13 +93,13 @@ class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
     def from_control(cls, control: ControlId) -> Any:
         raise NotImplementedError
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             await self.run(interaction)
         except Exception as exc:  # the funnel words refusals and logs faults with a reference
             await report(interaction, exc)
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         raise NotImplementedError
 
 
@@ -113,7 +114,7 @@ class Refused(
         super().__init__(item)
         self.refusal = refusal
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         log.info("refused control %r: %s", getattr(self.item, "custom_id", None), self.refusal.why)
         raise self.refusal
 
@@ -129,14 +130,14 @@ class UnknownControl(Control[discord.ui.Item[Any]], template=rf"(?s){custom_ids.
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> UnknownControl:
         return cls(item, claimed=claimed(str(getattr(item, "custom_id", ""))))
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+    async def interaction_check(self, interaction: Interaction) -> bool:
         return not self.claimed  # another control answers it
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         log.info("refused control of no known kind: %r", getattr(self.item, "custom_id", None))
         raise BadControl("unknown kind")
 
@@ -162,7 +163,7 @@ class _Host(Protocol):
     def tables(self) -> _Tables: ...
 
 
-async def game_of(interaction: discord.Interaction[Any], pk: int) -> GameRecord:
+async def game_of(interaction: Interaction, pk: int) -> GameRecord:
     """The game a control names, if it is one of this server's: a forged key of another server's game (or
     of none) is refused like a vanished game."""
     host = cast(_Host, interaction.client)

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
-import discord
+from bot.interactions import Interaction
 
 if TYPE_CHECKING:
     from bot.table.service import TableService
@@ -17,5 +17,5 @@ class TableHost(Protocol):
     tables: TableService
 
 
-def tables_of(interaction: discord.Interaction[Any]) -> TableService:
+def tables_of(interaction: Interaction) -> TableService:
     return cast(TableHost, interaction.client).tables

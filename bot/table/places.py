@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import discord
 
 from bot.errors import UserError
+from bot.interactions import Interaction
 from bot.table import summary
 
 if TYPE_CHECKING:
@@ -55,9 +56,7 @@ def wants_thread(channel: Any) -> bool:
     return isinstance(channel, discord.TextChannel)
 
 
-async def open_in_thread(
-    interaction: discord.Interaction[Any], tables: TableService, new: NewGame
-) -> GameRecord:
+async def open_in_thread(interaction: Interaction, tables: TableService, new: NewGame) -> GameRecord:
     """The summary card as the reply in the channel, the game's thread on it, the lobby inside."""
     missing = [name for attr, name in THREAD_PERMISSIONS if not getattr(interaction.app_permissions, attr)]
     if missing:
@@ -106,7 +105,7 @@ def check_thread_id(thread: discord.Thread, rec: GameRecord) -> None:
 
 
 async def _undo(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     tables: TableService,
     thread: discord.Thread | None,
     rec: GameRecord | None,

@@ -17,6 +17,7 @@ import discord
 
 from bot.errors import UserError, user_lang
 from bot.i18n import both, t
+from bot.interactions import Interaction
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import custom_ids, summary
 from bot.table.controls import Control, control_template, game_of
@@ -72,7 +73,7 @@ class RematchButton(Control[discord.ui.Button[Any]], template=control_template("
     def from_control(cls, control: ControlId) -> RematchButton:
         return cls(control.pk)
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         rec = await game_of(interaction, self.pk)
         tables = tables_of(interaction)
         if rec.status is not Status.FINISHED:
@@ -97,9 +98,7 @@ def rematch_view(pk: int, lang: str) -> discord.ui.View:
     return view
 
 
-async def open_rematch(
-    interaction: discord.Interaction[Any], tables: TableService, rec: GameRecord
-) -> GameRecord:
+async def open_rematch(interaction: Interaction, tables: TableService, rec: GameRecord) -> GameRecord:
     """The rematch's lobby, in the game's place (a new thread under a new summary card when the game had
     its own thread); with the other players invited."""
     user = interaction.user

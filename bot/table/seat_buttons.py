@@ -9,6 +9,7 @@ import discord
 
 from bot.errors import user_lang
 from bot.i18n import both, t
+from bot.interactions import Interaction
 from bot.table import custom_ids
 from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import ControlId, Kind
@@ -40,7 +41,7 @@ class TakeBackButton(Control[discord.ui.Button[Any]], template=control_template(
     def from_control(cls, control: ControlId) -> TakeBackButton:
         return cls(control.pk)
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await game_of(interaction, self.pk)
         tables = tables_of(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -67,7 +68,7 @@ class LeaveButton(Control[discord.ui.Button[Any]], template=control_template("le
     def from_control(cls, control: ControlId) -> LeaveButton:
         return cls(control.op, control.pk)
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         lang = user_lang(interaction)
         if self.op == "no":
             await interaction.response.edit_message(content=t(lang, "seat.stayed"), view=None)
@@ -97,7 +98,7 @@ class CardJoinButton(Control[discord.ui.Button[Any]], template=control_template(
     def from_control(cls, control: ControlId) -> CardJoinButton:
         return cls(control.pk)
 
-    async def run(self, interaction: discord.Interaction[Any]) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await game_of(interaction, self.pk)
         tables = tables_of(interaction)
         rec = await tables.join(self.pk, interaction.user.id, interaction.user.display_name)

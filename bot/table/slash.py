@@ -8,11 +8,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import discord
 from discord import app_commands
 
 from bot.errors import UserError, user_lang
 from bot.games import LabelContext
+from bot.interactions import Interaction
 from bot.store import GameRecord
 from bot.table.host import tables_of
 from bot.table.pick import pick
@@ -21,7 +21,7 @@ from engines.core import Action, Engine
 _PICK = re.compile(r"^(?P<ver>\d+):(?P<idx>\d+)$")
 
 
-async def game_for(interaction: discord.Interaction[Any], game_id: str) -> GameRecord:
+async def game_for(interaction: Interaction, game_id: str) -> GameRecord:
     tables = tables_of(interaction)
     if interaction.channel_id is None:
         raise UserError("no_game_here")
@@ -44,7 +44,7 @@ class Position:
         return self.engine.legal_actions(self.state, self.seat)
 
 
-async def caller_position(interaction: discord.Interaction[Any], game_id: str) -> Position | None:
+async def caller_position(interaction: Interaction, game_id: str) -> Position | None:
     """Where the caller sits in the running ``game_id`` game here, or ``None`` (autocomplete then offers
     nothing rather than an error)."""
     tables = tables_of(interaction)
@@ -59,7 +59,7 @@ async def caller_position(interaction: discord.Interaction[Any], game_id: str) -
 
 
 async def legal_choices(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     game_id: str,
     current: str,
     keep: Callable[[Action], bool] = lambda a: True,
@@ -87,7 +87,7 @@ async def legal_choices(
 
 
 async def resolve_pick(
-    interaction: discord.Interaction[Any], rec: GameRecord, value: str, keep: Callable[[Action], bool]
+    interaction: Interaction, rec: GameRecord, value: str, keep: Callable[[Action], bool]
 ) -> Action | None:
     """The action an autocomplete value stands for, or ``None`` when the user typed free text. ``keep``
     says which moves the command makes (the same test its autocomplete offers them by): a value standing
@@ -108,7 +108,7 @@ async def resolve_pick(
 
 
 async def act_and_show_hand(
-    interaction: discord.Interaction[Any],
+    interaction: Interaction,
     rec: GameRecord,
     action: Action | Mapping[str, Any],
     expected_version: int | None = None,

@@ -4,7 +4,6 @@ deadlines ``bot.table.scheduler``)."""
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,6 +12,7 @@ from discord.app_commands import locale_str as _
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import user_lang
 from bot.i18n import t
+from bot.interactions import Interaction
 from bot.store import GameRecord, Status
 from bot.table import summary
 
@@ -51,7 +51,7 @@ class AsyncCommands(GameCommandsBase):
 
     @app_commands.command(name=_("mine"), description=_("Games in this server waiting for your move"))
     @app_commands.guild_only()
-    async def mine(self, interaction: discord.Interaction[Any]) -> None:
+    async def mine(self, interaction: Interaction) -> None:
         assert interaction.guild_id is not None
         lang = user_lang(interaction)
         waiting = await self.waiting_for(interaction.guild_id, interaction.user.id)
@@ -88,7 +88,7 @@ class AsyncCommands(GameCommandsBase):
         dm=[app_commands.Choice(name=_("on"), value="on"), app_commands.Choice(name=_("off"), value="off")]
     )
     @app_commands.guild_only()
-    async def notify(self, interaction: discord.Interaction[Any], dm: str) -> None:
+    async def notify(self, interaction: Interaction, dm: str) -> None:
         lang = user_lang(interaction)
         # The member's language now is the one their DMs are written in (a DM has no interaction).
         await self.tables.store.set_member_dm(interaction.user.id, dm == "on", str(interaction.locale))
@@ -99,7 +99,7 @@ class AsyncCommands(GameCommandsBase):
         description=_("Let the AI play your seat until you take it back (again: take it back)"),
     )
     @app_commands.guild_only()
-    async def auto(self, interaction: discord.Interaction[Any]) -> None:
+    async def auto(self, interaction: Interaction) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = interaction.user

@@ -12,6 +12,7 @@ from bot.cogs.game.base import GameCommandsBase
 from bot.errors import UserError, user_lang
 from bot.games import find_game
 from bot.i18n import t
+from bot.interactions import Interaction
 from bot.lookup import playable_engines
 from bot.store import Status
 from bot.table import components, places, seat_buttons
@@ -37,7 +38,7 @@ def option_choices(game: str, current: str) -> list[app_commands.Choice[str]]:
 
 class LobbyCommands(GameCommandsBase):
     async def _game_id_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = user_lang(interaction)
         needle = current.lower()
@@ -49,7 +50,7 @@ class LobbyCommands(GameCommandsBase):
         return choices[:25]
 
     async def _options_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return option_choices(str(getattr(interaction.namespace, "game", None)), current)
 
@@ -58,7 +59,7 @@ class LobbyCommands(GameCommandsBase):
         game=_("Which game"), options=_("House rules, e.g. hand_size=4 (see the lobby for all)")
     )
     @app_commands.guild_only()
-    async def new(self, interaction: discord.Interaction[Any], game: str, options: str | None = None) -> None:
+    async def new(self, interaction: Interaction, game: str, options: str | None = None) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         found = find_game(game)
         self.tables.check_options(found.id, options)
@@ -94,7 +95,7 @@ class LobbyCommands(GameCommandsBase):
     new.autocomplete("game")(_game_id_autocomplete)
     new.autocomplete("options")(_options_autocomplete)
 
-    async def _lobby_change(self, interaction: discord.Interaction[Any], rec: Any, key: str) -> None:
+    async def _lobby_change(self, interaction: Interaction, rec: Any, key: str) -> None:
         await self.tables.refresh_lobby(rec)
         await interaction.response.send_message(t(user_lang(interaction), key), ephemeral=True)
 
@@ -102,7 +103,7 @@ class LobbyCommands(GameCommandsBase):
         name=_("join"), description=_("Join the lobby here, or take back the seat you left")
     )
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
+    async def join(self, interaction: Interaction) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         if rec.status is Status.RUNNING:
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -116,7 +117,7 @@ class LobbyCommands(GameCommandsBase):
 
     @app_commands.command(name=_("leave"), description=_("Leave the lobby, or hand your seat to the AI"))
     @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+    async def leave(self, interaction: Interaction) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         lang = user_lang(interaction)
         if rec.status is Status.RUNNING:
@@ -137,7 +138,7 @@ class LobbyCommands(GameCommandsBase):
     )
     @app_commands.describe(seat=_("The AI-held seat (its name)"), member=_("Who takes the seat"))
     @app_commands.guild_only()
-    async def seat(self, interaction: discord.Interaction[Any], seat: str, member: discord.Member) -> None:
+    async def seat(self, interaction: Interaction, seat: str, member: discord.Member) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         if member.bot:
             raise UserError("member_is_bot")
@@ -152,7 +153,7 @@ class LobbyCommands(GameCommandsBase):
 
     @seat.autocomplete("seat")
     async def _seat_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
             rec = await self.tables.game_in(interaction.channel_id)
@@ -169,7 +170,7 @@ class LobbyCommands(GameCommandsBase):
     @app_commands.describe(level=_("How the AI plays"))
     @app_commands.choices(level=[app_commands.Choice(name=_(lvl), value=lvl) for lvl in AI_LEVELS])
     @app_commands.guild_only()
-    async def add_ai(self, interaction: discord.Interaction[Any], level: str = "normal") -> None:
+    async def add_ai(self, interaction: Interaction, level: str = "normal") -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         rec = await self.tables.add_ai(rec.id, interaction.user.id, level)
         await self._lobby_change(interaction, rec, "lobby.ai_added")
@@ -179,14 +180,14 @@ class LobbyCommands(GameCommandsBase):
     )
     @app_commands.describe(seat=_("The AI seat to free (default: the last one added)"))
     @app_commands.guild_only()
-    async def remove_ai(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
+    async def remove_ai(self, interaction: Interaction, seat: str | None = None) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         rec = await self.tables.remove_ai(rec.id, interaction.user.id, seat)
         await interaction.response.send_message(t(user_lang(interaction), "lobby.ai_removed"), ephemeral=True)
 
     @remove_ai.autocomplete("seat")
     async def _lobby_ai_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
             rec = await self.tables.game_in(interaction.channel_id)
@@ -204,7 +205,7 @@ class LobbyCommands(GameCommandsBase):
     )
     @app_commands.describe(options=_("House rules, e.g. hand_size=4 (see the lobby for all)"))
     @app_commands.guild_only()
-    async def change_options(self, interaction: discord.Interaction[Any], options: str) -> None:
+    async def change_options(self, interaction: Interaction, options: str) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         rec = await self.tables.edit_options(rec.id, interaction.user.id, options)
         await interaction.response.send_message(
@@ -213,7 +214,7 @@ class LobbyCommands(GameCommandsBase):
 
     @change_options.autocomplete("options")
     async def _lobby_options_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
             rec = await self.tables.game_in(interaction.channel_id)
@@ -230,7 +231,7 @@ class LobbyCommands(GameCommandsBase):
         ]
     )
     @app_commands.guild_only()
-    async def start(self, interaction: discord.Interaction[Any], order: str = "random") -> None:
+    async def start(self, interaction: Interaction, order: str = "random") -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         rec = await self.tables.start(rec.id, interaction.user.id, fixed_order=order == "fixed")
@@ -241,7 +242,7 @@ class LobbyCommands(GameCommandsBase):
         name=_("abort"), description=_("End the game in this channel (host or Manage Server)")
     )
     @app_commands.guild_only()
-    async def abort(self, interaction: discord.Interaction[Any]) -> None:
+    async def abort(self, interaction: Interaction) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         # Discord's own resolution of the member's permissions (not the role cache, which may lag).
         perms = interaction.permissions

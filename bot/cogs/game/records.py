@@ -11,7 +11,6 @@ import asyncio
 import io
 import logging
 import re
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,6 +21,7 @@ from bot.cogs.game.lobby import LobbyCommands
 from bot.errors import UserError, user_lang
 from bot.games import find_game, ui_for
 from bot.i18n import t
+from bot.interactions import Interaction
 from bot.records import stats as records_stats
 from bot.records.views import game_for, history_reply, replay_reply
 from bot.store import GameRecord
@@ -37,7 +37,7 @@ LEADERBOARD_FILE = "leaderboard.png"
 
 class RecordsCommands(GameCommandsBase):
     # -- finding the game ---------------------------------------------------------------------------
-    async def _the_game(self, interaction: discord.Interaction[Any], number: int | None) -> GameRecord:
+    async def _the_game(self, interaction: Interaction, number: int | None) -> GameRecord:
         store = self.tables.store
         if number is not None:
             return await game_for(store, interaction.guild_id, number)
@@ -52,7 +52,7 @@ class RecordsCommands(GameCommandsBase):
         return rec
 
     async def _number_autocomplete(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         """The server's latest games, newest first: "#12 · The Yggdrasil · finished"."""
         if interaction.guild_id is None:
@@ -79,9 +79,7 @@ class RecordsCommands(GameCommandsBase):
     )
     @app_commands.describe(game=_("Game number (default: the game of this channel or thread)"))
     @app_commands.guild_only()
-    async def history(
-        self, interaction: discord.Interaction[Any], game: app_commands.Range[int, 1] | None = None
-    ) -> None:
+    async def history(self, interaction: Interaction, game: app_commands.Range[int, 1] | None = None) -> None:
         rec = await self._the_game(interaction, game)
         await interaction.response.defer(ephemeral=True, thinking=True)
         reply = await history_reply(self.tables.store, rec, interaction.user.id, user_lang(interaction), None)
@@ -100,7 +98,7 @@ class RecordsCommands(GameCommandsBase):
     @app_commands.guild_only()
     async def replay(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         step: app_commands.Range[int, 0],
         game: app_commands.Range[int, 1] | None = None,
     ) -> None:
@@ -119,7 +117,7 @@ class RecordsCommands(GameCommandsBase):
     @app_commands.guild_only()
     async def stats(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         game: str | None = None,
         member: discord.Member | None = None,
     ) -> None:

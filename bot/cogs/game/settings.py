@@ -7,8 +7,6 @@ caller's permissions itself: a member without Manage Server is refused and nothi
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -16,6 +14,7 @@ from discord.app_commands import locale_str as _
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import UserError, user_lang
 from bot.i18n import t
+from bot.interactions import Interaction
 from bot.table.clock import OPTION as CLOCK
 from bot.table.clock import parse_clock
 from bot.table.lobby_ops import LOBBY_LIMIT
@@ -55,7 +54,7 @@ class SettingsCommands(GameCommandsBase):
     @app_commands.guild_only()
     async def settings(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         language: str | None = None,
         threads: str | None = None,
         clock: str | None = None,

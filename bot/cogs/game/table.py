@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
@@ -12,13 +10,14 @@ from bot.cogs.game.async_play import turn_since
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import user_lang
 from bot.i18n import t
+from bot.interactions import Interaction
 from bot.store import GameRecord, Status
 
 
 class TableCommands(GameCommandsBase):
     @app_commands.command(name=_("status"), description=_("Show the table and whose turn it is"))
     @app_commands.guild_only()
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
+    async def status(self, interaction: Interaction) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         lang = await self.tables.public_lang(rec.guild_id)
         if rec.state_json is None:
@@ -30,7 +29,7 @@ class TableCommands(GameCommandsBase):
 
     @app_commands.command(name=_("hand"), description=_("See your hand (only you can see it)"))
     @app_commands.guild_only()
-    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+    async def hand(self, interaction: Interaction) -> None:
         rec = await self.tables.game_in(interaction.channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         payload = await self.tables.hand(rec, interaction.user.id, user_lang(interaction))
@@ -38,7 +37,7 @@ class TableCommands(GameCommandsBase):
 
     @app_commands.command(name=_("list"), description=_("Games running in this server"))
     @app_commands.guild_only()
-    async def list_games(self, interaction: discord.Interaction[Any]) -> None:
+    async def list_games(self, interaction: Interaction) -> None:
         assert interaction.guild_id is not None
         lang = user_lang(interaction)
         games = await self.tables.store.live_games(interaction.guild_id)

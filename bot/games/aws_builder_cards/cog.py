@@ -10,7 +10,7 @@ checks an attached card file with the engine's own loader and stores its text in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -19,6 +19,7 @@ from discord.app_commands import locale_str as _
 from bot.games import LabelContext
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
 from bot.i18n import t
+from bot.interactions import Interaction
 from bot.store import GameRecord
 from bot.table.slash import Position, caller_position
 from engines.aws_builder_cards.cards import CardDataError, catalogue, load_cards
@@ -54,9 +55,7 @@ class AwsCog(
     # -- moves --------------------------------------------------------------------------------------
     # discord.py hands the cog to an autocomplete only when the callback is defined in a class body, which the
     # function ``legal_autocomplete`` returns is not: these methods hand it the cog.
-    async def _deploy_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _deploy_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The legal deploys, the whole hand first, each labelled with what it gives now; a typed list of
         names ("Lambda, S3") that reads as a legal deploy comes first, in whatever order it was typed."""
         choices = await _DEPLOYS(self, interaction, current)
@@ -65,9 +64,7 @@ class AwsCog(
             return choices
         return [typed, *(c for c in choices if c.value != typed.value)][:25]
 
-    async def _typed_deploy(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> app_commands.Choice[str] | None:
+    async def _typed_deploy(self, interaction: Interaction, current: str) -> app_commands.Choice[str] | None:
         pos = await caller_position(interaction, self.game_id)
         if pos is None or not current.strip():
             return None
@@ -84,19 +81,17 @@ class AwsCog(
         return app_commands.Choice(name=label[:100], value=f"{pos.record.version}:{legal.index(action)}")
 
     async def _acquire_choices(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await _ACQUIRES(self, interaction, current)
 
-    async def _retire_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _retire_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _RETIRES(self, interaction, current)
 
     @app_commands.command(name=_("deploy"), description=_("Deploy cards: one, several or all at once"))
     @app_commands.describe(cards=_("Card names separated by commas, or all"))
     @app_commands.guild_only()
-    async def deploy(self, interaction: discord.Interaction[Any], cards: str) -> None:
+    async def deploy(self, interaction: Interaction, cards: str) -> None:
         action = await self.picked(interaction, cards, _DEPLOY)
         if not isinstance(action, Deploy):
             pos = self.position(interaction)
@@ -111,7 +106,7 @@ class AwsCog(
     )
     @app_commands.describe(card=_("What to acquire"))
     @app_commands.guild_only()
-    async def acquire(self, interaction: discord.Interaction[Any], card: str) -> None:
+    async def acquire(self, interaction: Interaction, card: str) -> None:
         action = await self.picked(interaction, card, _ACQUIRE)
         if not isinstance(action, Acquire):
             pos = self.position(interaction)
@@ -127,7 +122,7 @@ class AwsCog(
     )
     @app_commands.describe(card=_("The on-premises card to retire"))
     @app_commands.guild_only()
-    async def retire(self, interaction: discord.Interaction[Any], card: str) -> None:
+    async def retire(self, interaction: Interaction, card: str) -> None:
         action = await self.picked(interaction, card, _RETIRE)
         if not isinstance(action, Retire):
             pos = self.position(interaction)
@@ -140,7 +135,7 @@ class AwsCog(
 
     @app_commands.command(name=_("end"), description=_("End your turn"))
     @app_commands.guild_only()
-    async def end(self, interaction: discord.Interaction[Any]) -> None:
+    async def end(self, interaction: Interaction) -> None:
         await self.act(interaction, EndTurn())  # the engine says why, if it cannot end now
 
     # -- the host's card file -----------------------------------------------------------------------
@@ -151,9 +146,7 @@ class AwsCog(
         file=_("A TOML or JSON file with the schema of cards.toml (none: back to the built-in cards)")
     )
     @app_commands.guild_only()
-    async def cardfile(
-        self, interaction: discord.Interaction[Any], file: discord.Attachment | None = None
-    ) -> None:
+    async def cardfile(self, interaction: Interaction, file: discord.Attachment | None = None) -> None:
         tables = self.tables
         rec = self.record(interaction)
         lang = self.lang(interaction)

@@ -17,14 +17,14 @@ their reason, worded with card names.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.games.aws_deckbuilding.ui import GAME, refusal_params
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
+from bot.interactions import Interaction
 from bot.lookup import card_keys, fold, typed_card
 from bot.table.slash import Position
 from engines.aws_deckbuilding import ENGINE
@@ -102,7 +102,7 @@ class CloudCog(
 ):
     game_id = GAME
 
-    async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
+    async def _act(self, interaction: Interaction, action: Action) -> None:
         try:
             await self.act(interaction, action)
         except GameError as err:
@@ -125,24 +125,16 @@ class CloudCog(
 
     # discord.py hands the cog to an autocomplete only when the callback is defined in a class body, which
     # the function ``legal_autocomplete`` returns is not: these methods hand it the cog.
-    async def _draft_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _draft_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _DRAFTS(self, interaction, current)
 
-    async def _effect_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _effect_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _EFFECTS(self, interaction, current)
 
-    async def _buy_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _buy_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _BUYS(self, interaction, current)
 
-    async def _retire_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _retire_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _RETIRES(self, interaction, current)
 
     # -- /cloud draft ---------------------------------------------------------------------------------------
@@ -151,7 +143,7 @@ class CloudCog(
     )
     @app_commands.describe(card=_text("A face-up card with a TCO (black) cost", "draft_card"))
     @app_commands.rename(card=_name("card"))
-    async def draft(self, interaction: discord.Interaction[Any], card: str) -> None:
+    async def draft(self, interaction: Interaction, card: str) -> None:
         pos = self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, card, _DRAFT)
         if action is None:
@@ -167,7 +159,7 @@ class CloudCog(
     )
     @app_commands.describe(choice=_text("One effect to apply or decline (empty: take them all)", "choice"))
     @app_commands.rename(choice=_name("choice"))
-    async def effects(self, interaction: discord.Interaction[Any], choice: str | None = None) -> None:
+    async def effects(self, interaction: Interaction, choice: str | None = None) -> None:
         self.position(interaction)
         action = await self.picked(interaction, choice, _EFFECT) if choice else None
         if action is None:
@@ -185,7 +177,7 @@ class CloudCog(
     )
     @app_commands.describe(card=_text("What to buy: TCO pays black costs, AWSome orange ones", "buy_card"))
     @app_commands.rename(card=_name("card"))
-    async def buy(self, interaction: discord.Interaction[Any], card: str) -> None:
+    async def buy(self, interaction: Interaction, card: str) -> None:
         pos = self.position(interaction)
         action = await self.picked(interaction, card, _BUY)
         if action is None:
@@ -201,7 +193,7 @@ class CloudCog(
     )
     @app_commands.describe(card=_text("The on-premises card in your hand to remove", "retire_card"))
     @app_commands.rename(card=_name("card"))
-    async def retire(self, interaction: discord.Interaction[Any], card: str) -> None:
+    async def retire(self, interaction: Interaction, card: str) -> None:
         pos = self.position(interaction)
         action = await self.picked(interaction, card, _RETIRE)
         if action is None:
@@ -212,7 +204,7 @@ class CloudCog(
 
     # -- /cloud end -----------------------------------------------------------------------------------------
     @app_commands.command(name=_name("end"), description=_text("End your turn (buy nothing more)", "end"))
-    async def end(self, interaction: discord.Interaction[Any]) -> None:
+    async def end(self, interaction: Interaction) -> None:
         pos = self.position(interaction)
         # While the turn waits for the AD-12 retirement, ending it means keeping every on-premises card.
         keeping = any(isinstance(a, KeepOnprem) for a in pos.legal())
@@ -223,7 +215,7 @@ class CloudCog(
         name=_name("reshuffle"),
         description=_text("Propose reshuffling the marketplace (every player votes)", "reshuffle"),
     )
-    async def reshuffle(self, interaction: discord.Interaction[Any]) -> None:
+    async def reshuffle(self, interaction: Interaction) -> None:
         self.position(interaction)
         await self._act(interaction, ProposeReshuffle())
 
@@ -233,7 +225,7 @@ class CloudCog(
     @app_commands.describe(answer=_text("Reshuffle the marketplace, or keep it", "answer"))
     @app_commands.rename(answer=_name("answer"))
     @app_commands.choices(answer=ANSWERS)
-    async def vote(self, interaction: discord.Interaction[Any], answer: app_commands.Choice[str]) -> None:
+    async def vote(self, interaction: Interaction, answer: app_commands.Choice[str]) -> None:
         self.position(interaction)
         await self._act(interaction, Vote(agree=answer.value == "yes"))
 

@@ -8,9 +8,8 @@ Every move goes through the table service (``GameCommands.act``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
@@ -18,6 +17,7 @@ from bot.errors import user_lang
 from bot.games import LabelContext
 from bot.games.cog import GameCommands
 from bot.games.glorious_crown.ui import NS, refusal_params, suggestions_text
+from bot.interactions import Interaction
 from bot.lookup import fold
 from bot.table.slash import caller_position
 from engines.core import Action, GameError
@@ -58,7 +58,7 @@ class CrownCog(
 ):
     game_id = "glorious-crown"
 
-    def _typed(self, interaction: discord.Interaction[Any], text: str) -> Action:
+    def _typed(self, interaction: Interaction, text: str) -> Action:
         """The move the caller typed, read against their own view (hand and pending choice)."""
         pos = self.position(interaction)
         view = pos.engine.view(pos.state, pos.seat)
@@ -76,7 +76,7 @@ class CrownCog(
         except GameError as err:
             raise self.refuse(err.code, **refusal_params(err.params, lang)) from None
 
-    async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
+    async def _act(self, interaction: Interaction, action: Action) -> None:
         try:
             await self.act(interaction, action)
         except GameError as err:
@@ -85,9 +85,7 @@ class CrownCog(
             raise
 
     # -- /crown play ------------------------------------------------------------------------------
-    async def _moves(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _moves(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal moves (Pass has its own command), narrowed by what they typed: card names
         in any spelling ("S7", "7♠", "スペード7") keep the moves that use those cards; other text matches
         the label."""
@@ -127,7 +125,7 @@ class CrownCog(
     @app_commands.describe(cards=_text("The cards to play, e.g. 7♠ 7♥ or S3 + joker", "cards"))
     @app_commands.rename(cards=_name("cards"))
     @app_commands.guild_only()
-    async def play(self, interaction: discord.Interaction[Any], cards: str) -> None:
+    async def play(self, interaction: Interaction, cards: str) -> None:
         self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, cards, _PLAY)
         await self._act(interaction, action if action is not None else self._typed(interaction, cards))
@@ -137,7 +135,7 @@ class CrownCog(
     # -- /crown pass ------------------------------------------------------------------------------
     @app_commands.command(name=_name("pass"), description=_text("Pass this trick", "pass"))
     @app_commands.guild_only()
-    async def pass_(self, interaction: discord.Interaction[Any]) -> None:
+    async def pass_(self, interaction: Interaction) -> None:
         pos = self.position(interaction)
         legal = pos.legal()
         # While the game waits for the caller's optional 7 / 10 choice, passing means keeping the cards.

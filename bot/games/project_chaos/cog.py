@@ -14,15 +14,15 @@ the hand picture prints it). Every command hands an engine action to the table s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from bot.games import LabelContext
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
 from bot.games.project_chaos.ui import GAME, UI, card_title, refusal_params, workplace_name
+from bot.interactions import Interaction
 from bot.lookup import fold, typed_card
 from engines.core import Action, GameError
 from engines.project_chaos.cards import CARDS, CATS, Category
@@ -81,13 +81,13 @@ class ChaosCog(
 ):
     game_id = GAME
 
-    def _view(self, interaction: discord.Interaction[Any]) -> PCView:
+    def _view(self, interaction: Interaction) -> PCView:
         pos = self.position(interaction)
         view = pos.engine.view(pos.state, pos.seat)
         assert isinstance(view, PCView)
         return view
 
-    def _card(self, interaction: discord.Interaction[Any], typed: str) -> str:
+    def _card(self, interaction: Interaction, typed: str) -> str:
         """The card the caller typed, among the cards they may act with now: their hand, or the revealed
         cards they are resolving (die 3)."""
         view = self._view(interaction)
@@ -101,7 +101,7 @@ class ChaosCog(
             raise self.refuse("unknown_card", name=typed.strip()[:50])
         return found
 
-    async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
+    async def _act(self, interaction: Interaction, action: Action) -> None:
         try:
             await self.act(interaction, action)
         except GameError as err:
@@ -111,24 +111,18 @@ class ChaosCog(
 
     # discord.py hands the cog to an autocomplete only when the callback is defined in a class body, which
     # the function ``legal_autocomplete`` returns is not: these methods hand it the cog.
-    async def _play_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _play_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _PLAYS(self, interaction, current)
 
     async def _discard_choices(
-        self, interaction: discord.Interaction[Any], current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return await _DISCARDS(self, interaction, current)
 
-    async def _place_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _place_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _PLACES(self, interaction, current)
 
-    async def _decide_choices(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _decide_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await _DECISIONS(self, interaction, current)
 
     # -- /chaos play --------------------------------------------------------------------------------
@@ -137,7 +131,7 @@ class ChaosCog(
     )
     @app_commands.describe(card=_text("A card with a play effect (in hand, or revealed by the die)", "card"))
     @app_commands.rename(card=_name("card"))
-    async def play(self, interaction: discord.Interaction[Any], card: str) -> None:
+    async def play(self, interaction: Interaction, card: str) -> None:
         self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, card, _PLAY)
         if action is None:
@@ -152,7 +146,7 @@ class ChaosCog(
     )
     @app_commands.describe(card=_text("The card to discard", "discard_card"))
     @app_commands.rename(card=_name("card"))
-    async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
+    async def discard(self, interaction: Interaction, card: str) -> None:
         self.position(interaction)
         action = await self.picked(interaction, card, _DISCARD)
         if action is None:
@@ -173,7 +167,7 @@ class ChaosCog(
     @app_commands.choices(workplace=WORKPLACES)
     async def place(
         self,
-        interaction: discord.Interaction[Any],
+        interaction: Interaction,
         card: str,
         workplace: app_commands.Choice[str] | None = None,
     ) -> None:
@@ -202,7 +196,7 @@ class ChaosCog(
     )
     @app_commands.describe(choice=_text("Your answer (pick one of the suggestions)", "choice"))
     @app_commands.rename(choice=_name("choice"))
-    async def decide(self, interaction: discord.Interaction[Any], choice: str) -> None:
+    async def decide(self, interaction: Interaction, choice: str) -> None:
         pos = self.position(interaction)
         action = await self.picked(interaction, choice, _DECISION)
         if action is None:  # typed: the answer whose label holds the text

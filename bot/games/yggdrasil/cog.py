@@ -9,15 +9,15 @@ What a player types by hand (a card's number or name, a cell such as "c4") is re
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.errors import UserError, user_lang
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
 from bot.games.yggdrasil.ui import GAME, UI
+from bot.interactions import Interaction
 from bot.lookup import fold
 from bot.table.slash import Position, caller_position
 from engines.yggdrasil.models import Discard, Invade, Place, YggView
@@ -51,7 +51,7 @@ class TreeCog(
 ):
     game_id = GAME
 
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+    async def interaction_check(self, interaction: Interaction) -> bool:
         """The base's channel check, with its refusal ("no game here", "another game") answered like any
         other. discord.py hands only ``AppCommandError`` from a check to the tree's error funnel; anything
         else escapes and the player gets no answer at all, so the refusal travels wrapped as the command's
@@ -83,9 +83,7 @@ class TreeCog(
         return held.id
 
     # -- /tree place ----------------------------------------------------------------------------------
-    async def _place_cards(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _place_cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Cards in hand that fit somewhere now, as numbered on the hand picture, with their cells."""
         pos = await caller_position(interaction, self.game_id)
         if pos is None:
@@ -108,9 +106,7 @@ class TreeCog(
                 out.append(app_commands.Choice(name=label[:100], value=held.id))
         return out[:25]
 
-    async def _place_cells(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _place_cells(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The cells the chosen card fits, labelled like the picture ("C4")."""
         pos = await caller_position(interaction, self.game_id)
         if pos is None:
@@ -127,7 +123,7 @@ class TreeCog(
         card=_("A card in your hand that fits somewhere"), cell=_("Cell as labelled on the picture, e.g. C4")
     )
     @app_commands.guild_only()
-    async def place(self, interaction: discord.Interaction[Any], card: str, cell: str) -> None:
+    async def place(self, interaction: Interaction, card: str, cell: str) -> None:
         view = seat_view(self.position(interaction))
         # Not checked against the legal moves here: the engine refuses with the exact reason (YG-5).
         await self.act(interaction, Place(card=self._card(view, card), cell=self._cell(view, cell)))
@@ -138,16 +134,14 @@ class TreeCog(
     # -- /tree invade ---------------------------------------------------------------------------------
     # discord.py passes the cog to an autocomplete only when the callback is defined in a class body, which
     # the function ``legal_autocomplete`` returns is not: a method here hands it the cog.
-    async def _invade_targets(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _invade_targets(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The invasions the engine offers now, worded from the caller's view."""
         return await _INVASIONS(self, interaction, current)
 
     @app_commands.command(name=_("invade"), description=_("Invade an opponent card your new card points at"))
     @app_commands.describe(target=_("The opponent card to invade"))
     @app_commands.guild_only()
-    async def invade(self, interaction: discord.Interaction[Any], target: str) -> None:
+    async def invade(self, interaction: Interaction, target: str) -> None:
         view = seat_view(self.position(interaction))
         action = await self.picked(interaction, target, _INVADE)
         if action is None:  # typed by hand: a cell name such as "D5"
@@ -157,9 +151,7 @@ class TreeCog(
     invade.autocomplete("target")(_invade_targets)
 
     # -- /tree discard --------------------------------------------------------------------------------
-    async def _discard_cards(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
+    async def _discard_cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
         """Offered only when the engine offers discard-and-draw (no card in hand fits anywhere)."""
         return await _DISCARDS(self, interaction, current)
 
@@ -168,7 +160,7 @@ class TreeCog(
     )
     @app_commands.describe(card=_("The card to discard"))
     @app_commands.guild_only()
-    async def discard(self, interaction: discord.Interaction[Any], card: str) -> None:
+    async def discard(self, interaction: Interaction, card: str) -> None:
         view = seat_view(self.position(interaction))
         action = await self.picked(interaction, card, _DISCARD)
         if action is None:  # typed by hand: a name or the number on the hand picture

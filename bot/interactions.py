@@ -1,0 +1,12 @@
+"""The interaction every slash command, button and select of the bot receives, typed once.
+
+Its client is a ``discord.Client``: what the table layer needs of Deckhand's own client it reaches through
+small protocols (``bot.table.host``), so no module needs the client's class (the client imports them all)."""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import discord
+
+Interaction: TypeAlias = discord.Interaction[discord.Client]
