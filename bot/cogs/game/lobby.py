@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -14,7 +15,7 @@ from bot.games import find_game
 from bot.i18n import t
 from bot.interactions import Interaction
 from bot.lookup import playable_engines
-from bot.store import Status
+from bot.store import SeatInfo, Status
 from bot.table import components, places, seat_buttons
 from bot.table.lobby_ops import AI_LEVELS
 from engines.core import GameError, describe_options
@@ -155,16 +156,7 @@ class LobbyCommands(GameCommandsBase):
     async def _seat_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        try:
-            rec = await self.tables.game_in(interaction.channel_id)
-        except UserError:
-            return []
-        needle = current.casefold()
-        return [
-            app_commands.Choice(name=s.name[:100], value=s.seat)
-            for s in rec.seats
-            if s.is_ai and s.seat and needle in s.name.casefold()
-        ][:25]
+        return await self._ai_seat_choices(interaction, current, lambda s: s.seat)
 
     @app_commands.command(name=_("add-ai"), description=_("Fill a seat with the computer (host only)"))
     @app_commands.describe(level=_("How the AI plays"))
@@ -189,15 +181,22 @@ class LobbyCommands(GameCommandsBase):
     async def _lobby_ai_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
+        return await self._ai_seat_choices(interaction, current, lambda s: s.name[:100])
+
+    async def _ai_seat_choices(
+        self, interaction: Interaction, current: str, value: Callable[[SeatInfo], str]
+    ) -> list[app_commands.Choice[str]]:
+        """The AI seats of the game here whose name holds what was typed, offered as ``value`` gives them
+        (a running game's seat id for ``/game seat``, a lobby's AI name for ``/game remove-ai``)."""
         try:
             rec = await self.tables.game_in(interaction.channel_id)
         except UserError:
             return []
         needle = current.casefold()
         return [
-            app_commands.Choice(name=s.name[:100], value=s.name[:100])
+            app_commands.Choice(name=s.name[:100], value=value(s))
             for s in rec.seats
-            if s.is_ai and needle in s.name.casefold()
+            if s.is_ai and value(s) and needle in s.name.casefold()
         ][:25]
 
     @app_commands.command(
