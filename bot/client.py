@@ -15,6 +15,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
 from bot.store import SqliteStore
 from bot.table import controls, pictures
+from bot.table.assembly import table_service
 from bot.table.service import TableService
 from bot.tree import DeckhandTree
 
@@ -61,7 +62,7 @@ class Deckhand(commands.Bot):
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.store = await SqliteStore.open(self.settings.database)
         await pictures.start(self.settings.render_workers)
-        self.tables = TableService(self, self.store, self.settings)
+        self.tables = table_service(self, self.store, self.settings)
         await self.tree.set_translator(CatalogTranslator())
         for cog in cog_modules():
             await self.load_extension(cog)

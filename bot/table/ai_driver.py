@@ -50,8 +50,12 @@ class AiTables(Protocol):
         ...
 
 
+#: How the driver builds the control under its notice that the AI failed (``components.ai_retry_view``).
+RetryView = Callable[[int, str], discord.ui.View]
+
+
 class AiDriver:
-    def __init__(self, tables: AiTables, retry_view: Callable[[int, str], discord.ui.View]) -> None:
+    def __init__(self, tables: AiTables, retry_view: RetryView) -> None:
         self.tables = tables
         self._retry_view = retry_view
         #: The running task of each game whose AI seats are being played.

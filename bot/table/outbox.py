@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 
 import discord
 
 from bot.store import SqliteStore
+from bot.table.ports import Unpublished
 from bot.table.publisher import Publisher
 
 log = logging.getLogger(__name__)
@@ -24,14 +24,6 @@ log = logging.getLogger(__name__)
 BUG_ATTEMPTS = 5
 #: The backoff step for a summary card Discord would not edit (the game's own messages are not held up).
 CARD_RETRY = 3
-
-
-@dataclass(frozen=True)
-class Unpublished:
-    """Why the table could not be updated: a catalog key for the player's reply, with its parameters."""
-
-    key: str
-    permission: str = ""
 
 
 def _why(exc: BaseException, in_thread: bool) -> Unpublished:

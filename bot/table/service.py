@@ -14,7 +14,7 @@ import asyncio
 import logging
 import secrets
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,21 +24,20 @@ import engines
 from bot.errors import UserError
 from bot.games import GameUI, ui_for
 from bot.i18n import t
+from bot.presenters.hand import private_note
 from bot.presenters.payload import Payload
 from bot.settings import Settings
 from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
 from bot.store.errors import TimerDone
 from bot.store.models import TimerRow
 from bot.store.stats import latest_game_in
-from bot.table import components
-from bot.table.ai_driver import AiDriver
+from bot.table.ai_driver import AiDriver, RetryView
 from bot.table.ended import game_ended
 from bot.table.hooks import Change, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
 from bot.table.lobby_ops import LobbyOperations
-from bot.table.outbox import Outbox, Unpublished
-from bot.table.publisher import Publisher
-from bot.table.scheduler import Scheduler, TimerEffect, timer_effect
+from bot.table.ports import TableOutbox, TablePublisher, TableScheduler, Unpublished
 from bot.table.seat_ops import SeatOperations
+from bot.table.timer_effects import TimerEffect, timer_effect
 from engines.core import Action, Engine, Event, Rng
 
 log = logging.getLogger(__name__)
@@ -73,21 +72,33 @@ class TableService(LobbyOperations, SeatOperations):
     ``bot.table.seat_ops``); the moves, the game's life cycle, the timers' effects and the one write
     (``_commit``) are here."""
 
-    publisher: Publisher
-    outbox: Outbox
+    publisher: TablePublisher
+    outbox: TableOutbox
 
-    def __init__(self, client: discord.Client, store: SqliteStore, settings: Settings) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        store: SqliteStore,
+        settings: Settings,
+        *,
+        publisher: TablePublisher,
+        outbox: TableOutbox,
+        scheduler: Callable[[TableService], TableScheduler],
+        retry_view: RetryView,
+    ) -> None:
+        """Built by ``bot.table.assembly.table_service``, which hands the service its parts: it imports none
+        of them, so nothing it depends on depends on it."""
         self.client = client
         self.store = store
         self.settings = settings
-        self.publisher = Publisher(client, store, settings.default_locale)
-        self.outbox = Outbox(store, self.publisher)
+        self.publisher = publisher
+        self.outbox = outbox
         # Held only while in use: a finished game leaves no lock (and no task) behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: The AI's turns (``bot.table.ai_driver``); its moves come back through ``apply_ai``.
-        self.ai = AiDriver(self, components.ai_retry_view)
+        self.ai = AiDriver(self, retry_view)
         #: Turn clocks and the loop firing their reminders and deadlines (``bot.table.scheduler``).
-        self.scheduler = Scheduler(self)
+        self.scheduler = scheduler(self)
         #: What rides along with every change of a game, in its transaction (``bot.table.hooks``): the turn
         #: clocks after it, and what players must be told of it.
         self.hooks: tuple[MoveHook, ...] = (self.scheduler, OutboxHook())
@@ -195,7 +206,7 @@ class TableService(LobbyOperations, SeatOperations):
         """The acting player's reply: what their move did (their private events too) and, when the table
         could not be updated, that the move counts all the same and what the bot needs."""
         rec = played.record
-        note = self.publisher.describe(self.ui(rec), played.events, played.seat, lang, rec.names())
+        note = private_note(self.ui(rec), played.events, played.seat, lang, rec.names())
         if played.unpublished is not None:
             why = t(lang, played.unpublished.key, permission=played.unpublished.permission)
             note = f"{note}\n⚠️ {why}" if note else f"⚠️ {why}"

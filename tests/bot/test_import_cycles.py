@@ -1,9 +1,6 @@
 """No import cycles in ``bot/``: every import counts, inside functions and under ``TYPE_CHECKING`` too, since
 a cycle hidden from the interpreter is still two modules that cannot be understood (or moved) one without the
-other.
-
-``STILL_TANGLED`` lists the cycles not yet untangled (the table layer's, issue "The table's one path, made
-structural"). It may only shrink: a new cycle fails, and so does a listed one that is gone (take it off)."""
+other."""
 
 from __future__ import annotations
 
@@ -11,33 +8,9 @@ from pathlib import Path
 
 from tests.bot.import_graph import cycles, graph
 
-STILL_TANGLED: list[list[str]] = [
-    ["bot.games.project_chaos.story", "bot.games.project_chaos.ui"],
-    [
-        "bot.table.components",
-        "bot.table.host",
-        "bot.table.outbox",
-        "bot.table.places",
-        "bot.table.publisher",
-        "bot.table.rematch",
-        "bot.table.scheduler",
-        "bot.table.seat_buttons",
-        "bot.table.service",
-        "bot.table.summary",
-    ],
-]
 
-
-def test_no_new_import_cycle_in_bot() -> None:
-    found = cycles(graph("bot"))
-    new = [c for c in found if c not in STILL_TANGLED]
-    assert not new, f"import cycles: {new}"
-
-
-def test_the_list_of_tangles_only_shrinks() -> None:
-    found = cycles(graph("bot"))
-    gone = [c for c in STILL_TANGLED if c not in found]
-    assert not gone, f"untangled (take them off STILL_TANGLED): {gone}"
+def test_no_import_cycle_in_bot() -> None:
+    assert cycles(graph("bot")) == []
 
 
 def test_the_graph_sees_every_kind_of_import(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from bot.cogs.game.base import GameCommandsBase
 from bot.errors import user_lang
 from bot.i18n import t
 from bot.interactions import Interaction
+from bot.presenters.words import seat_name
 from bot.store import GameRecord, Status
 
 
@@ -70,5 +71,5 @@ class TableCommands(GameCommandsBase):
         if not movers:
             return row
         since = min(turn_since(rec, m) for m in movers)
-        names = ", ".join(self.tables.publisher.seat_name(rec, m, lang) for m in movers)
+        names = ", ".join(seat_name(rec, m, lang) for m in movers)
         return t(lang, "turns.list_row", row=row, players=names, since=f"<t:{int(since)}:R>")

@@ -21,7 +21,8 @@ from discord.app_commands import locale_str
 
 from bot.games import LabelContext
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
-from bot.games.project_chaos.ui import GAME, UI, card_title, refusal_params, workplace_name
+from bot.games.project_chaos.ui import UI, refusal_params
+from bot.games.project_chaos.words import GAME, card_title, workplace_name
 from bot.interactions import Interaction
 from bot.lookup import fold, typed_card
 from engines.core import Action, GameError

@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from bot.games.project_chaos.ui import NS, and_list, card_ref, talk_of, typed, workplace_name
+from bot.games.project_chaos.words import NS, and_list, card_ref, talk_of, typed, workplace_name
 from bot.i18n import has, t
 from bot.i18n.words import clip
 from engines.core import Event

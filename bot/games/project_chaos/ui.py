@@ -15,14 +15,27 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pydantic import TypeAdapter, ValidationError
-
 from bot.games.base import GameUI, LabelContext
+from bot.games.project_chaos.story import chronicle
 from bot.games.project_chaos.talk import talk_buttons
+from bot.games.project_chaos.words import (
+    GAME,
+    NS,
+    TURN_ACTIONS,
+    and_list,
+    card_ref,
+    card_title,
+    effects_words,
+    play_words,
+    signed,
+    talk_of,
+    typed,
+    workplace_name,
+)
 from bot.i18n import has, t
 from bot.i18n.words import clip
 from engines.core import Action, Event, Outcome
-from engines.project_chaos.cards import CARDS, CATEGORY_NAMES, Claim, Vote
+from engines.project_chaos.cards import CARDS, Claim, Vote
 from engines.project_chaos.effects import clamp_tokens, overflows_die
 from engines.project_chaos.events import (
     CardDiscarded,
@@ -43,7 +56,6 @@ from engines.project_chaos.events import (
     EffectNoTarget,
     GameLost,
     GameWon,
-    PCEvent,
     Stagnation,
     TokensChanged,
     TurnStarted,
@@ -52,7 +64,6 @@ from engines.project_chaos.events import (
     VoteOpened,
     WorkplaceCardMoved,
 )
-from engines.project_chaos.events import __name__ as EVENTS_MODULE
 from engines.project_chaos.models import (
     CastVote,
     Discard,
@@ -65,87 +76,10 @@ from engines.project_chaos.models import (
     Play,
 )
 from engines.project_chaos.scenarios import SCENARIOS
-from engines.project_chaos.text import effects_text, play_text
 from engines.project_chaos.views import PCView
 
 if TYPE_CHECKING:
     from bot.store import GameRecord
-
-GAME = "project-chaos"
-#: the catalog namespace of this game's own strings (``locales/<lang>.toml``)
-NS = GAME
-#: the moves of a turn's action (PC-7): chosen in the hand's selects, card first
-TURN_ACTIONS = ("play", "discard", "place")
-
-
-# -- words --------------------------------------------------------------------------------------------
-def card_title(card: str, lang: str) -> str:
-    """A card's printed name, plain (for labels)."""
-    found = CARDS.get(card)
-    return found.name.get(lang) if found is not None else card
-
-
-def card_ref(card: str | None, lang: str) -> str:
-    """A card's name as a message shows it (bold in English, 「」 in Japanese)."""
-    return t(lang, f"{NS}.card", name=card_title(card or "", lang))
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
-
-
-def workplace_name(category: str, lang: str) -> str:
-    found = CATEGORY_NAMES.get(category)  # type: ignore[call-overload]
-    return found.get(lang) if found is not None else category
-
-
-def effects_words(effects: Sequence[Any], lang: str) -> str:
-    """What a list of effects does ("Chaos die -1, then resources +1."), or "nothing happens"."""
-    if not effects:
-        return t(lang, f"{NS}.nothing_happens")
-    return effects_text(effects).get(lang)
-
-
-def and_list(items: Sequence[str], lang: str) -> str:
-    """ "A", "A and B", "A, B and C" (the catalog joins, each language its own way)."""
-    if len(items) <= 1:
-        return "".join(items)
-    return t(lang, f"{NS}.list", rest=t(lang, f"{NS}.sep").join(items[:-1]), last=items[-1])
-
-
-def talk_of(card: str) -> Vote | Claim | None:
-    """The card's talk effect (PC-12), if it has one."""
-    found = CARDS.get(card)
-    for effect in found.play if found is not None else ():
-        if isinstance(effect, Vote | Claim):
-            return effect
-    return None
-
-
-def play_words(card: str, lang: str) -> str:
-    """A card's play effect, short enough for a label: a talk card says what it asks."""
-    talk = talk_of(card)
-    if isinstance(talk, Vote):
-        return t(lang, f"{NS}.label.vote_effect", question=talk.question.get(lang))
-    if isinstance(talk, Claim):
-        return t(lang, f"{NS}.label.claim_effect", question=talk.question.get(lang))
-    text = play_text(CARDS[card]) if card in CARDS else None
-    return text.get(lang) if text is not None else t(lang, f"{NS}.no_play_effect")
-
-
-_EVENTS: TypeAdapter[Any] = TypeAdapter(PCEvent)
-
-
-def typed(event: Event) -> Event:
-    """The game's own event class for an event read back without it (the table's outbox stores events as
-    JSON), so every sentence reads typed fields; an event of no known kind stays as it is."""
-    if type(event).__module__ == EVENTS_MODULE:
-        return event
-    try:
-        found: Event = _EVENTS.validate_python(event.model_dump(mode="json"))
-    except ValidationError:
-        return event
-    return found
 
 
 def chooser_view(ctx: LabelContext | None) -> PCView | None:
@@ -500,6 +434,4 @@ class UI(GameUI):
 
     # -- the story ------------------------------------------------------------------------------------
     def chronicle(self, events: Sequence[Event], lang: str, names: Mapping[str, str]) -> str | None:
-        from bot.games.project_chaos.story import chronicle
-
         return chronicle(events, lang, names)

@@ -12,6 +12,7 @@ import pytest
 import engines
 from bot.settings import Settings
 from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, Status
+from bot.table.assembly import table_service
 from bot.table.service import TableService
 from engines.core import Rng
 from tests.bot.table.conftest import NoGuilds, RecordingPublisher
@@ -87,7 +88,7 @@ async def service(tmp_path: Path) -> AsyncIterator[TableService]:
     a test makes the AI's moves itself (``ai_move``), so which seat the AI plays, and when, is the test's."""
     store = await SqliteStore.open(tmp_path / "deckhand.db")
     settings = Settings(DECKHAND_DATABASE=str(tmp_path / "deckhand.db"), DECKHAND_AI_DELAY=0, _env_file=None)  # type: ignore[call-arg]
-    svc = TableService(NoGuilds(), store, settings)  # type: ignore[arg-type]
+    svc = table_service(NoGuilds(), store, settings)  # type: ignore[arg-type]
     svc.publisher = svc.outbox.publisher = RecordingPublisher(store)  # type: ignore[assignment]
     svc.kick_ai = lambda pk: None  # type: ignore[method-assign]
     yield svc

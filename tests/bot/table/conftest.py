@@ -8,6 +8,7 @@ import pytest
 
 from bot.settings import Settings
 from bot.store import OutboxEntry, SqliteStore
+from bot.table.assembly import table_service
 from bot.table.service import TableService
 
 
@@ -51,7 +52,7 @@ class NoGuilds:
 async def service(tmp_path: Path, climb: Any) -> AsyncIterator[TableService]:
     store = await SqliteStore.open(tmp_path / "deckhand.db")
     settings = Settings(DECKHAND_DATABASE=str(tmp_path / "deckhand.db"), DECKHAND_AI_DELAY=0, _env_file=None)  # type: ignore[call-arg]
-    svc = TableService(NoGuilds(), store, settings)  # type: ignore[arg-type]
+    svc = table_service(NoGuilds(), store, settings)  # type: ignore[arg-type]
     svc.publisher = svc.outbox.publisher = RecordingPublisher(store)  # type: ignore[assignment]
     yield svc
     await svc.shutdown()

@@ -11,6 +11,7 @@ import pytest
 
 from bot.settings import Settings
 from bot.store import SqliteStore, StaleVersion
+from bot.table.assembly import table_service
 from bot.table.service import TableService
 from tests.bot.table.conftest import NoGuilds, RecordingPublisher
 
@@ -21,7 +22,7 @@ ALICE = 1
 async def svc(tmp_path: Path) -> AsyncIterator[TableService]:
     store = await SqliteStore.open(tmp_path / "deckhand.db")
     settings = Settings(DECKHAND_DATABASE=str(tmp_path / "deckhand.db"), DECKHAND_AI_DELAY=0, _env_file=None)
-    service = TableService(NoGuilds(), store, settings)  # type: ignore[arg-type]
+    service = table_service(NoGuilds(), store, settings)  # type: ignore[arg-type]
     service.publisher = service.outbox.publisher = RecordingPublisher(store)  # type: ignore[assignment]
     yield service
     await service.shutdown()

@@ -14,6 +14,7 @@ from bot.errors import UserError
 from bot.settings import Settings
 from bot.store import SqliteStore, Status
 from bot.store.models import ClockWrite, TimerItem
+from bot.table.assembly import table_service
 from bot.table.scheduler import MAX_SLEEP
 from bot.table.service import TableService
 from tests.bot.table.conftest import NoGuilds, RecordingPublisher
@@ -41,7 +42,7 @@ def clock() -> FakeClock:
 
 def make_service(path: Path, store: SqliteStore, clock: FakeClock) -> TableService:
     settings = Settings(DECKHAND_DATABASE=str(path), DECKHAND_AI_DELAY=0, _env_file=None)
-    svc = TableService(NoGuilds(), store, settings)  # type: ignore[arg-type]
+    svc = table_service(NoGuilds(), store, settings)  # type: ignore[arg-type]
     svc.publisher = svc.outbox.publisher = RecordingPublisher(store)  # type: ignore[assignment]
     svc.scheduler.clock = clock
     return svc
