@@ -31,22 +31,5 @@ class GloriousCrownRenderer(Renderer[GCView]):
 
 
 RENDERER = GloriousCrownRenderer()
-# The module reads as the renderer too (tests and a server owner's scripts call these names).
-render_table, render_hand, render_final, render_card = (
-    RENDERER.render_table,
-    RENDERER.render_hand,
-    RENDERER.render_final,
-    RENDERER.render_card,
-)
 
-__all__ = [
-    "MIN_TEXT_PX",
-    "RENDERER",
-    "WIDTH",
-    "T",
-    "card_label",
-    "render_card",
-    "render_final",
-    "render_hand",
-    "render_table",
-]
+__all__ = ["MIN_TEXT_PX", "RENDERER", "WIDTH", "T", "card_label"]

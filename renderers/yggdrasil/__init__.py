@@ -31,12 +31,5 @@ class YggdrasilRenderer(Renderer[YggView]):
 
 
 RENDERER = YggdrasilRenderer()
-# The module reads as the renderer too (tests and a server owner's scripts call these names).
-render_table, render_hand, render_final, render_card = (
-    RENDERER.render_table,
-    RENDERER.render_hand,
-    RENDERER.render_final,
-    RENDERER.render_card,
-)
 
-__all__ = ["MIN_TEXT_PX", "RENDERER", "WIDTH", "render_card", "render_final", "render_hand", "render_table"]
+__all__ = ["MIN_TEXT_PX", "RENDERER", "WIDTH"]

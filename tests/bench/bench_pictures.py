@@ -71,7 +71,7 @@ def measure() -> list[dict[str, Any]]:
     encode = _encoder()
     rows: list[dict[str, Any]] = []
     for game in GAMES:
-        renderer = importlib.import_module(MODULES[game])
+        renderer = importlib.import_module(MODULES[game]).RENDERER
         positions = [position(game, seed) for seed in SEEDS]
         for kind in KINDS:
             render = getattr(renderer, f"render_{kind}")

@@ -282,7 +282,7 @@ async def audit_public_messages(
 
     def expected(kind: str, index: int) -> bytes:
         if (kind, index) not in pictures:
-            render = R.render_final if kind == "final" else R.render_table
+            render = R.RENDERER.render_final if kind == "final" else R.RENDERER.render_table
             view = ENGINE.view(states[index], None)
             pictures[kind, index] = render(view, lang, names=names, ai_seats=rec.ai_seats())
         return pictures[kind, index]

@@ -23,7 +23,7 @@ from engines.core import Action, Event, IllegalAction, Rng
 from engines.yggdrasil.cards import CARDS
 from engines.yggdrasil.events import CouldNotPlace
 from engines.yggdrasil.models import YggState
-from renderers.yggdrasil import render_final, render_table
+from renderers.yggdrasil import RENDERER
 from tests.e2e.tables import OpenedGame, open_game
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import RunningBot, StartBot
@@ -290,7 +290,7 @@ async def check_nothing_hidden_in_public(
         assert not {c for c in engine.hidden_cards(seen, None) if c in text}, f"{where}: an instance id"
 
     def picture(step: int, final: bool) -> bytes:
-        render = render_final if final else render_table
+        render = RENDERER.render_final if final else RENDERER.render_table
         expected: Any = render(engine.view(states[step], None), "en", names=names, ai_seats=rec.ai_seats())
         return bytes(expected)
 

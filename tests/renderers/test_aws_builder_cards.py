@@ -64,12 +64,12 @@ def finished_state() -> Any:
 def test_table_at_the_start_mid_turn_and_after_a_turn(lang: str) -> None:
     t = rich_table()
     for state in (ENGINE.new_game(["a", "b"], None, 1), t.state):
-        img = open_png(R.render_table(ENGINE.view(state, None), lang))
+        img = open_png(R.RENDERER.render_table(ENGINE.view(state, None), lang))
         assert img.width == R.WIDTH and 400 < img.height < 2400
         assert_not_blank(img)
     t.do("p1", EndTurn())
     t.do("p2", ProposeReshuffle())
-    img = open_png(R.render_table(ENGINE.view(t.state, None), lang))  # last turn shown, vote pending
+    img = open_png(R.RENDERER.render_table(ENGINE.view(t.state, None), lang))  # last turn shown, vote pending
     assert_not_blank(img)
 
 
@@ -77,18 +77,18 @@ def test_table_at_the_start_mid_turn_and_after_a_turn(lang: str) -> None:
 def test_hand_picture(lang: str) -> None:
     t = rich_table()
     t.hand("p2", "s3", "lambda", "cloudfront", "route53", "ec2", "elb", "cfm")
-    img = open_png(R.render_hand(ENGINE.view(t.state, "p2"), lang))
+    img = open_png(R.RENDERER.render_hand(ENGINE.view(t.state, "p2"), lang))
     assert img.width == R.WIDTH
     assert_not_blank(img)
     t.hand("p2")
-    assert_not_blank(open_png(R.render_hand(ENGINE.view(t.state, "p2"), lang)))
+    assert_not_blank(open_png(R.RENDERER.render_hand(ENGINE.view(t.state, "p2"), lang)))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_final_standings_and_final_table(lang: str) -> None:
     view = ENGINE.view(finished_state(), None)
-    assert_not_blank(open_png(R.render_final(view, lang)))
-    assert_not_blank(open_png(R.render_table(view, lang)))
+    assert_not_blank(open_png(R.RENDERER.render_final(view, lang)))
+    assert_not_blank(open_png(R.RENDERER.render_table(view, lang)))
 
 
 def test_an_emptied_console_still_draws() -> None:
@@ -97,7 +97,7 @@ def test_an_emptied_console_still_draws() -> None:
     t.state.free.slots[1] = []
     t.state.paid.slots[0] = []
     t.state.wa = []
-    assert_not_blank(open_png(R.render_table(ENGINE.view(t.state, None), "en")))
+    assert_not_blank(open_png(R.RENDERER.render_table(ENGINE.view(t.state, None), "en")))
 
 
 def test_every_card_name_category_combo_and_label_has_glyphs() -> None:
@@ -130,7 +130,7 @@ def test_ab_11_a_revealed_mission_shows_the_cards_it_needs(lang: str) -> None:
         needed = [partner_name(view, key, lang) for alt in m.needs for key in alt]
         line = next(line for line in lines if m.name.get(lang) in line)
         assert all(name in line for name in needed), (line, needed)
-    assert_not_blank(open_png(R.render_table(view, lang)))
+    assert_not_blank(open_png(R.RENDERER.render_table(view, lang)))
 
 
 def test_mission_needs_read_as_card_names() -> None:
@@ -162,7 +162,7 @@ def test_hand_leaves_no_large_empty_area(lang: str) -> None:
     ]
     for cards in hands:
         t.hand("p1", *cards)
-        img = decode(R.render_hand(ENGINE.view(t.state, "p1"), lang))
+        img = decode(R.RENDERER.render_hand(ENGINE.view(t.state, "p1"), lang))
         assert largest_empty_band(img, INK) <= 40, (cards, empty_bands(img, INK))
 
 
@@ -189,7 +189,7 @@ def test_ab_11_final_shows_a_missions_count_only_in_a_game_with_missions(
         start = ENGINE.new_game(["alice", "bob"], {"missions": missions}, 5)
         final, _ = play_out(ENGINE, start, ENGINE.ai(), Rng.from_seed(5))
         view = ENGINE.view(final, None)
-        lines = _drawn_lines(monkeypatch, lambda view=view: R.render_final(view, lang))
+        lines = _drawn_lines(monkeypatch, lambda view=view: R.RENDERER.render_final(view, lang))
         details = [line for line in lines if line.startswith("W-A")]
         assert len(details) == 2, lines  # one per player
         assert all((word in line) is missions for line in details), (missions, details)
@@ -241,7 +241,7 @@ def test_ab_3_every_console_card_shows_its_category_name(lang: str, drawn: Drawn
     for free, paid in CONSOLES:
         view = ENGINE.view(console_table(free, paid).state, None)
         drawn.reset()
-        R.render_table(view, lang)
+        R.RENDERER.render_table(view, lang)
         console = [view.cards[key] for key in (*free, paid)]
         assert not missing_categories(drawn, console, lang), (free, paid)
 
@@ -257,11 +257,11 @@ def test_every_hand_card_and_card_picture_shows_its_category_name(lang: str, dra
         t.hand("p1", *cards)
         view = ENGINE.view(t.state, "p1")
         drawn.reset()
-        R.render_hand(view, lang)
+        R.RENDERER.render_hand(view, lang)
         assert not missing_categories(drawn, [view.cards[key] for key in cards], lang), cards
     for face in faces(None).values():
         drawn.reset()
-        R.render_card(face.key, lang)
+        R.RENDERER.render_card(face.key, lang)
         assert not missing_categories(drawn, [face], lang)
 
 

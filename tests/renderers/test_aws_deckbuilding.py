@@ -18,14 +18,7 @@ from engines.aws_deckbuilding.models import ADState, ApplyEffects, Draft, Propos
 from engines.aws_deckbuilding.views import all_faces
 from engines.core import Rng
 from engines.core.play import play_out
-from renderers.aws_deckbuilding import (
-    MIN_TEXT_PX,
-    WIDTH,
-    render_card,
-    render_final,
-    render_hand,
-    render_table,
-)
+from renderers.aws_deckbuilding import MIN_TEXT_PX, RENDERER, WIDTH
 from renderers.aws_deckbuilding.labels import T, condition, gives
 from renderers.common import MAX_IMAGE_BYTES, clear_caches, missing_glyphs
 from tests.engines.aws_deckbuilding.conftest import Table
@@ -93,10 +86,10 @@ def test_every_picture_renders_for_random_positions(
     final, _ = play_out(ENGINE, state, ENGINE.ai(), Rng.from_seed(seed))
     seat = ENGINE.to_move(state)[0]
     pictures = [
-        ("table", render_table, ENGINE.view(state, None)),
-        ("hand", render_hand, ENGINE.view(state, seat)),
-        ("hand", render_hand, ENGINE.view(state, next(p for p in state.players if p != seat))),
-        ("final", render_final, ENGINE.view(final, None)),
+        ("table", RENDERER.render_table, ENGINE.view(state, None)),
+        ("hand", RENDERER.render_hand, ENGINE.view(state, seat)),
+        ("hand", RENDERER.render_hand, ENGINE.view(state, next(p for p in state.players if p != seat))),
+        ("final", RENDERER.render_final, ENGINE.view(final, None)),
     ]
     for kind, render, view in pictures:
         drawn_sizes.clear()
@@ -109,12 +102,12 @@ def test_the_architecture_shows_drawn_cards_and_what_fired(lang: str, drawn_size
     t = Table(drafted=True)
     t.start("p1", "iam", "lambda", "s3", "athena", "bare-metal")
     t.deck_top("p1", "api-gateway")
-    before = check(render_hand(ENGINE.view(t.state, "p1"), lang, names=NAMES))
+    before = check(RENDERER.render_hand(ENGINE.view(t.state, "p1"), lang, names=NAMES))
     t.do("p1", ApplyEffects())
-    after = check(render_hand(ENGINE.view(t.state, "p1"), lang, names=NAMES))
+    after = check(RENDERER.render_hand(ENGINE.view(t.state, "p1"), lang, names=NAMES))
     assert after.height > before.height  # the drawn card joins the architecture
     # The revealed hand is public: the public view draws the same architecture, without "your cards".
-    public = check(render_hand(ENGINE.view(t.state, None), lang, names=NAMES))
+    public = check(RENDERER.render_hand(ENGINE.view(t.state, None), lang, names=NAMES))
     assert after.height - 150 < public.height < after.height
     readable("hand", after, drawn_sizes)
 
@@ -124,15 +117,15 @@ def test_a_vote_a_retire_decision_and_an_empty_marketplace_draw(lang: str, drawn
     t = Table(players=3, drafted=True)
     t.start("p1", "ec2", "lambda", "s3", "bare-metal", "tape-backup")
     t.do("p2", ProposeReshuffle())
-    check(render_table(ENGINE.view(t.state, None), lang, names=NAMES, ai_seats={"p3"}))
+    check(RENDERER.render_table(ENGINE.view(t.state, None), lang, names=NAMES, ai_seats={"p3"}))
     t.state.vote = None
     t.state.phase = "retire"
-    check(render_hand(ENGINE.view(t.state, "p1"), lang, names=NAMES))
+    check(RENDERER.render_hand(ENGINE.view(t.state, "p1"), lang, names=NAMES))
     t.state.market.deck.extend(c for s in t.state.market.slots for c in s)
     for s in t.state.market.slots[2:]:
         s.clear()
     t.state.wa.clear()
-    img = check(render_table(ENGINE.view(t.state, None), lang, names=NAMES))
+    img = check(RENDERER.render_table(ENGINE.view(t.state, None), lang, names=NAMES))
     readable("table", img, drawn_sizes)
 
 
@@ -141,22 +134,22 @@ def test_draft_pictures_mark_the_free_picks() -> None:
     t.show("ec2", "cdk", "lambda", "cloudformation", "s3")
     view = ENGINE.view(t.state, None)
     assert view.decision is not None and len(view.decision.cards) == 3
-    check(render_table(view, "en"))
+    check(RENDERER.render_table(view, "en"))
     t.do("p1", Draft(card=view.decision.cards[0]))
-    check(render_hand(ENGINE.view(t.state, "p1"), "ja"))
+    check(RENDERER.render_hand(ENGINE.view(t.state, "p1"), "ja"))
 
 
 def test_every_card_has_a_card_picture(drawn_sizes: list[int]) -> None:
     for info in ENGINE.cards():
         for lang in LANGS:
             drawn_sizes.clear()
-            data = render_card(info.id, lang)
+            data = RENDERER.render_card(info.id, lang)
             assert len(data) <= MAX_IMAGE_BYTES
             img = Image.open(io.BytesIO(data))
             assert MIN_TEXT_PX["card"] * PHONE_WIDTH / img.width >= MIN_PHONE_PX
             assert drawn_sizes and min(drawn_sizes) >= MIN_TEXT_PX["card"], (info.id, min(drawn_sizes))
     with pytest.raises(KeyError):
-        render_card("no-such-card", "en")
+        RENDERER.render_card("no-such-card", "en")
 
 
 def test_every_card_name_effect_and_label_has_glyphs() -> None:

@@ -20,7 +20,7 @@ MAX_BYTES = 300 * 1024
 @pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_every_card_of_every_game_has_a_picture(game: str) -> None:
-    render_card = importlib.import_module(MODULES[game]).render_card
+    render_card = importlib.import_module(MODULES[game]).RENDERER.render_card
     infos = engines.get(game).cards()
     assert infos
     for info in infos:
@@ -38,4 +38,4 @@ def test_every_card_of_every_game_has_a_picture(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_an_unknown_card_is_a_key_error(game: str) -> None:
     with pytest.raises(KeyError):
-        importlib.import_module(MODULES[game]).render_card("no-such-card", "en")
+        importlib.import_module(MODULES[game]).RENDERER.render_card("no-such-card", "en")

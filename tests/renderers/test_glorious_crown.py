@@ -58,22 +58,22 @@ def _busy_table() -> object:
 @pytest.mark.parametrize("lang", LANGS)
 def test_table_hand_and_final_render_in_both_languages(lang: str) -> None:
     state = ENGINE.new_game(["p1", "p2", "p3", "p4"], None, 1)
-    _check(R.render_table(ENGINE.view(state, None), lang))
-    _check(R.render_hand(ENGINE.view(state, "p1"), lang))
+    _check(R.RENDERER.render_table(ENGINE.view(state, None), lang))
+    _check(R.RENDERER.render_hand(ENGINE.view(state, "p1"), lang))
     final, _ = play_out(ENGINE, state, ENGINE.ai("random"), Rng.from_seed(1))
-    _check(R.render_final(ENGINE.view(final, None), lang))
+    _check(R.RENDERER.render_final(ENGINE.view(final, None), lang))
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_busy_five_player_table_with_pending_trade(lang: str) -> None:
     state = _busy_table()
-    _check(R.render_table(ENGINE.view(state, None), lang))  # type: ignore[arg-type]
-    _check(R.render_hand(ENGINE.view(state, "bob"), lang))  # type: ignore[arg-type]
+    _check(R.RENDERER.render_table(ENGINE.view(state, None), lang))  # type: ignore[arg-type]
+    _check(R.RENDERER.render_hand(ENGINE.view(state, "bob"), lang))  # type: ignore[arg-type]
 
 
 def test_three_player_hand_of_18_cards() -> None:
     state = ENGINE.new_game(["p1", "p2", "p3"], None, 2)
-    img = _check(R.render_hand(ENGINE.view(state, "p1"), "ja"))
+    img = _check(R.RENDERER.render_hand(ENGINE.view(state, "p1"), "ja"))
     assert img.height < 1200
 
 
@@ -91,10 +91,10 @@ def test_every_card_title_and_label_has_glyphs() -> None:
 def test_pictures_take_display_names(lang: str) -> None:
     state = _busy_table()
     names = {"alice": "さくら", "bob": "Bob the Builder", "carol": "キャロル", "dave": "D", "eve": "えヴぇ"}
-    _check(R.render_table(ENGINE.view(state, None), lang, names=names))  # type: ignore[arg-type]
-    _check(R.render_hand(ENGINE.view(state, "bob"), lang, names=names))  # type: ignore[arg-type]
+    _check(R.RENDERER.render_table(ENGINE.view(state, None), lang, names=names))  # type: ignore[arg-type]
+    _check(R.RENDERER.render_hand(ENGINE.view(state, "bob"), lang, names=names))  # type: ignore[arg-type]
     final, _ = play_out(ENGINE, ENGINE.new_game(list(names), None, 4), ENGINE.ai(), Rng.from_seed(4))
-    _check(R.render_final(ENGINE.view(final, None), lang, names=names))
+    _check(R.RENDERER.render_final(ENGINE.view(final, None), lang, names=names))
 
 
 @pytest.mark.parametrize("width", [96, 104, 112, 120, 136, 150, 180])
@@ -133,7 +133,7 @@ def test_gc_6_the_hand_shows_the_play_to_beat_only_on_the_seats_turn(lang: str) 
     waiting = hand_prompt(ENGINE.view(state, "carol"), lang, name)
     assert to_beat not in waiting
     assert waiting == f"{t('waiting', lang, seat='Alice')} · {t('field_now', lang, cards='5♠', seat='Bob')}"
-    _check(R.render_hand(ENGINE.view(state, "carol"), lang))
+    _check(R.RENDERER.render_hand(ENGINE.view(state, "carol"), lang))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -143,7 +143,7 @@ def test_gc_2_three_player_final_shows_no_blind_section_over_empty_space(lang: s
     final, _ = play_out(ENGINE, ENGINE.new_game(["p1", "p2", "p3"], None, 3), ENGINE.ai(), Rng.from_seed(3))
     view = ENGINE.view(final, None)
     assert view.blind == [] and view.blind_count == 0
-    img = decode(R.render_final(view, lang))
+    img = decode(R.RENDERER.render_final(view, lang))
     assert empty_bottom(img) <= 40 and largest_empty_band(img) <= 40
     # With four players the two blind cards are shown under the standings, and the picture ends with them.
     final, _ = play_out(
@@ -151,5 +151,5 @@ def test_gc_2_three_player_final_shows_no_blind_section_over_empty_space(lang: s
     )
     view = ENGINE.view(final, None)
     assert len(view.blind or []) == 2
-    img = decode(R.render_final(view, lang))
+    img = decode(R.RENDERER.render_final(view, lang))
     assert empty_bottom(img) <= 40 and largest_empty_band(img) <= 40

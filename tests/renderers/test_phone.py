@@ -91,7 +91,7 @@ def test_a_picture_the_encoder_scales_down_is_measured_at_its_new_size(drawn: Dr
 @pytest.mark.parametrize("lang", ("en", "ja"))
 def test_every_picture_is_readable_at_phone_width(game: str, kind: str, lang: str, drawn: DrawnText) -> None:
     module = importlib.import_module(MODULES[game])
-    render = getattr(module, f"render_{kind}")
+    render = getattr(module.RENDERER, f"render_{kind}")
     for seed in SEEDS:
         view = view_of(_position(game, seed), kind)
         data = _render(drawn, render, view, lang, names=NAMES, ai_seats={"p2"})
@@ -104,7 +104,7 @@ def test_card_pictures_are_readable_at_phone_width(game: str, drawn: DrawnText) 
     cards = engines.get(game).cards()
     for info in cards[:: max(1, len(cards) // 8)]:
         for lang in ("en", "ja"):
-            data = _render(drawn, module.render_card, info.id, lang)
+            data = _render(drawn, module.RENDERER.render_card, info.id, lang)
             _check(f"{game} card {info.id} {lang}", module.MIN_TEXT_PX["card"], data, drawn)
 
 

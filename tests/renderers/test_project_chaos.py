@@ -21,7 +21,7 @@ from engines.project_chaos.scenarios import SCENARIOS
 from engines.project_chaos.text import effects_text, goal_text, play_text
 from renderers.common import MAX_IMAGE_BYTES, clear_caches, missing_glyphs
 from renderers.contract import CardRenderer
-from renderers.project_chaos import MIN_TEXT_PX, render_final, render_hand, render_table
+from renderers.project_chaos import MIN_TEXT_PX, RENDERER
 from renderers.project_chaos.labels import ALL_STRINGS
 from tests.engines.project_chaos.conftest import make_state
 
@@ -72,14 +72,14 @@ def drawn_sizes(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
 
 def test_the_package_is_a_game_renderer() -> None:
     for name in ("render_table", "render_hand", "render_final"):
-        assert callable(getattr(module, name))
-    assert isinstance(module, CardRenderer)
+        assert callable(getattr(module.RENDERER, name))
+    assert isinstance(module.RENDERER, CardRenderer)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_card_pictures_for_every_card(lang: str, drawn_sizes: list[int]) -> None:
     for card in CARD_IDS:
-        img = check(module.render_card(card, lang), min_height=150)
+        img = check(module.RENDERER.render_card(card, lang), min_height=150)
         assert MIN_TEXT_PX["card"] * PHONE_WIDTH / img.width >= MIN_PHONE_PX
     assert min(drawn_sizes) >= MIN_TEXT_PX["card"]
 
@@ -93,9 +93,9 @@ def test_every_picture_renders_for_random_mid_game_positions(
     seat = ENGINE.to_move(state)[0] if ENGINE.to_move(state) else state.players[0]
     final, _ = play_out(ENGINE, state, ENGINE.ai(), Rng.from_seed(seed))
     pictures = [
-        ("table", render_table, ENGINE.view(state, None)),
-        ("hand", render_hand, ENGINE.view(state, seat)),
-        ("final", render_final, ENGINE.view(final, None)),
+        ("table", RENDERER.render_table, ENGINE.view(state, None)),
+        ("hand", RENDERER.render_hand, ENGINE.view(state, seat)),
+        ("final", RENDERER.render_final, ENGINE.view(final, None)),
     ]
     for kind, render, view in pictures:
         drawn_sizes.clear()
@@ -121,8 +121,8 @@ FREE = [c for c in CARD_IDS if c not in TAKEN]
 def test_table_at_every_die_face_and_with_a_long_lane(die: int, lang: str, drawn_sizes: list[int]) -> None:
     short = make_state(HANDS, die=die, tokens=die, lane=FREE[:4], workplaces=BOARD)
     long = make_state(HANDS, die=die, tokens=3 - die, lane=FREE[:24], scenario="innovation")
-    a = check(render_table(ENGINE.view(short, None), lang, names=NAMES))
-    b = check(render_table(ENGINE.view(long, None), lang, names=NAMES))
+    a = check(RENDERER.render_table(ENGINE.view(short, None), lang, names=NAMES))
+    b = check(RENDERER.render_table(ENGINE.view(long, None), lang, names=NAMES))
     assert b.height > a.height  # every lane card is drawn, none dropped
     assert min(drawn_sizes) >= MIN_TEXT_PX["table"]
 
@@ -141,7 +141,7 @@ def test_every_lane_card_shows_its_full_name(lang: str, monkeypatch: pytest.Monk
     monkeypatch.setattr(text_module, "draw_line", spy)
     longest = sorted(FREE, key=lambda c: -len(CARDS[c].name.get(lang)))[:12]
     state = make_state(HANDS, lane=longest, workplaces=BOARD)
-    for render in (render_table, render_final):
+    for render in (RENDERER.render_table, RENDERER.render_final):
         lines.clear()
         check(render(ENGINE.view(state, None), lang))
         drawn = "".join(lines).replace(" ", "")
@@ -172,13 +172,13 @@ def test_pending_decisions_are_drawn(lang: str, drawn_sizes: list[int]) -> None:
         "forced",
     ]
     for state in (vote, claim, push, forced):
-        plain = render_table(ENGINE.view(state, None), lang, names=NAMES)
+        plain = RENDERER.render_table(ENGINE.view(state, None), lang, names=NAMES)
         check(plain)
         for seat in ENGINE.to_move(state):
-            check(render_hand(ENGINE.view(state, seat), lang, names=NAMES))
+            check(RENDERER.render_hand(ENGINE.view(state, seat), lang, names=NAMES))
     # The die-3 resolver's hand shows the revealed cards too: a taller picture than a bystander's.
-    mine = Image.open(io.BytesIO(render_hand(ENGINE.view(forced, "p1"), lang)))
-    theirs = Image.open(io.BytesIO(render_hand(ENGINE.view(forced, "p2"), lang)))
+    mine = Image.open(io.BytesIO(RENDERER.render_hand(ENGINE.view(forced, "p1"), lang)))
+    theirs = Image.open(io.BytesIO(RENDERER.render_hand(ENGINE.view(forced, "p2"), lang)))
     assert mine.height > theirs.height
     assert min(drawn_sizes) >= MIN_TEXT_PX["hand"]
 
@@ -199,7 +199,7 @@ def test_every_card_name_and_label_has_glyphs() -> None:
     assert not missing, sorted(missing)
 
 
-@pytest.mark.parametrize("func", [render_table, render_hand, render_final])
+@pytest.mark.parametrize("func", [RENDERER.render_table, RENDERER.render_hand, RENDERER.render_final])
 def test_pictures_take_names_and_ai_seats_as_keywords(func: Any) -> None:
     params = inspect.signature(func).parameters
     assert params["names"].kind is inspect.Parameter.KEYWORD_ONLY and params["names"].default is None
@@ -209,13 +209,13 @@ def test_pictures_take_names_and_ai_seats_as_keywords(func: Any) -> None:
 def test_names_and_robot_marks_are_drawn() -> None:
     state = mid_game(5, 6, scenario="balanced")
     view = ENGINE.view(state, None)
-    plain = render_table(view, "en")
-    assert render_table(view, "en", names={"p1": "alice"}) != plain
-    assert render_table(view, "en", ai_seats={"p2"}) != plain
-    assert render_table(view, "en", names={"p9": "nobody", "p1": ""}) == plain
+    plain = RENDERER.render_table(view, "en")
+    assert RENDERER.render_table(view, "en", names={"p1": "alice"}) != plain
+    assert RENDERER.render_table(view, "en", ai_seats={"p2"}) != plain
+    assert RENDERER.render_table(view, "en", names={"p9": "nobody", "p1": ""}) == plain
     final, _ = play_out(ENGINE, state, ENGINE.ai(), Rng.from_seed(5))
     end = ENGINE.view(final, None)
-    assert render_final(end, "ja", ai_seats={"p1"}) != render_final(end, "ja")
+    assert RENDERER.render_final(end, "ja", ai_seats={"p1"}) != RENDERER.render_final(end, "ja")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -228,5 +228,5 @@ def test_final_shows_a_win_and_each_kind_of_loss(lang: str) -> None:
         if reason in seen:
             continue
         seen.add(reason)
-        check(render_final(ENGINE.view(final, None), lang, names=NAMES))
+        check(RENDERER.render_final(ENGINE.view(final, None), lang, names=NAMES))
     assert {"win", "loss:cannot_draw", "loss:die_overflow"} <= seen

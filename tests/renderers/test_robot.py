@@ -24,7 +24,7 @@ def _position(game: str) -> Position:
 
 
 def _renderer(game: str) -> Any:
-    return importlib.import_module(MODULES[game])
+    return importlib.import_module(MODULES[game]).RENDERER
 
 
 @pytest.mark.parametrize("game", GAMES)

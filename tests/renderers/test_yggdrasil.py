@@ -16,7 +16,7 @@ from engines.core.play import play_out
 from engines.yggdrasil import ENGINE
 from engines.yggdrasil.cards import CARDS, DECKS
 from renderers.common import MAX_PNG_BYTES, missing_glyphs
-from renderers.yggdrasil import WIDTH, render_final, render_hand, render_table
+from renderers.yggdrasil import RENDERER, WIDTH
 from renderers.yggdrasil.hand import _notes, you_sit
 from renderers.yggdrasil.labels import ALL_STRINGS
 from renderers.yggdrasil.table import score_line, status_lines, who
@@ -51,18 +51,18 @@ def test_table_hand_and_final_render_quickly(lang: str) -> None:
     state = mid_game()
     seat = ENGINE.to_move(state)[0]
     started = time.perf_counter()
-    check_png(render_table(ENGINE.view(state, None), lang))
-    check_png(render_hand(ENGINE.view(state, seat), lang))
+    check_png(RENDERER.render_table(ENGINE.view(state, None), lang))
+    check_png(RENDERER.render_hand(ENGINE.view(state, seat), lang))
     final, _ = play_out(ENGINE, state, ENGINE.ai(), Rng.from_seed(1))
-    check_png(render_final(ENGINE.view(final, None), lang))
+    check_png(RENDERER.render_final(ENGINE.view(final, None), lang))
     assert time.perf_counter() - started < 6.0  # three pictures; a loose bound: speed is benched
 
 
 @pytest.mark.parametrize(("cols", "rows"), [(3, 3), (4, 5), (9, 9)])
 def test_every_field_size_renders(cols: int, rows: int) -> None:
     state = mid_game({"columns": cols, "rows": rows, "branch_colours": True}, steps=8, seed=cols)
-    check_png(render_table(ENGINE.view(state, None).model_dump(mode="json"), "ja"))
-    check_png(render_hand(ENGINE.view(state, "p2"), "en"))
+    check_png(RENDERER.render_table(ENGINE.view(state, None).model_dump(mode="json"), "ja"))
+    check_png(RENDERER.render_hand(ENGINE.view(state, "p2"), "en"))
 
 
 def invasion_pending() -> Any:
@@ -82,8 +82,8 @@ def invasion_pending() -> Any:
 def test_pictures_show_an_invasion_and_a_pending_decision() -> None:
     state = invasion_pending()
     seat = ENGINE.to_move(state)[0]
-    check_png(render_table(ENGINE.view(state, None), "en"))
-    check_png(render_hand(ENGINE.view(state, seat), "ja"))
+    check_png(RENDERER.render_table(ENGINE.view(state, None), "en"))
+    check_png(RENDERER.render_hand(ENGINE.view(state, seat), "ja"))
 
 
 def test_a_pending_invasion_is_told_in_words() -> None:
@@ -113,7 +113,7 @@ def test_every_card_name_and_label_has_glyphs() -> None:
 NAMES = {"p1": "alice", "p2": "たろう"}
 
 
-@pytest.mark.parametrize("func", [render_table, render_hand, render_final])
+@pytest.mark.parametrize("func", [RENDERER.render_table, RENDERER.render_hand, RENDERER.render_final])
 def test_every_picture_takes_player_names_as_a_keyword(func: Any) -> None:
     # bot/table/pictures.py passes ``names=`` only to renderers whose signature has it.
     param = inspect.signature(func).parameters["names"]
@@ -125,9 +125,9 @@ def test_player_names_are_drawn_instead_of_seat_ids() -> None:
     seat = ENGINE.to_move(state)[0]
     final, _ = play_out(ENGINE, state, ENGINE.ai(), Rng.from_seed(1))
     pictures = [
-        (render_table, ENGINE.view(state, None)),
-        (render_hand, ENGINE.view(state, seat)),
-        (render_final, ENGINE.view(final, None)),
+        (RENDERER.render_table, ENGINE.view(state, None)),
+        (RENDERER.render_hand, ENGINE.view(state, seat)),
+        (RENDERER.render_final, ENGINE.view(final, None)),
     ]
     for func, view in pictures:
         for lang in LANGS:
@@ -143,8 +143,8 @@ def test_names_keep_the_seat_colours_and_a_long_name_fits() -> None:
     state = mid_game()
     view = ENGINE.view(state, None)
     long = {"p1": "とても長い名前のプレイヤーさん・ゲームマスター補佐" * 2, "p2": "W" * 64}
-    img = check_png(render_table(view, "ja", names=long))
-    assert img.size == Image.open(io.BytesIO(render_table(view, "ja"))).size
+    img = check_png(RENDERER.render_table(view, "ja", names=long))
+    assert img.size == Image.open(io.BytesIO(RENDERER.render_table(view, "ja"))).size
     assert who("p1", NAMES) == "alice" and who("p2", None) == "p2" and who("p1", {"p1": ""}) == "p1"
 
 
