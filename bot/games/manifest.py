@@ -42,6 +42,3 @@ class GameManifest:
     @property
     def id(self) -> str:
         return self.engine.id
-
-    def locale_file(self, lang: str) -> Path:
-        return self.locales / f"{lang}.toml"

@@ -15,6 +15,7 @@ import discord
 
 from bot.errors import UserError
 from bot.interactions import Interaction
+from bot.presenters.summary import thread_name
 from bot.table import summary
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ async def open_in_thread(interaction: Interaction, tables: TableService, new: Ne
             parent_channel_id=parent.id,
         )
         thread = await card.create_thread(
-            name=summary.thread_name(new.game_name, rec.id, new.host_name),
+            name=thread_name(new.game_name, rec.id, new.host_name),
             auto_archive_duration=ARCHIVE_MINUTES,
         )
         check_thread_id(thread, rec)

@@ -24,7 +24,6 @@ from bot.games import GameUI, manifest, ui_for
 from bot.i18n import pick
 from bot.presenters import final, hand, lobby, notice, table
 from bot.presenters.payload import Payload
-from bot.presenters.words import seat_name
 from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
 from bot.table import components, seat_buttons, summary
@@ -58,9 +57,6 @@ class Publisher:
         self.default_locale = default_locale
         #: Unix seconds now: the table service hands over its scheduler's (injectable) clock.
         self.now: Callable[[], float] = time.time
-
-    seat_name = staticmethod(seat_name)
-    describe = staticmethod(hand.private_note)
 
     async def public_lang(self, guild_id: int) -> str:
         """The language of public messages: the server's choice (/game language), its Discord locale,

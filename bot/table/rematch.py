@@ -18,6 +18,7 @@ import discord
 from bot.errors import UserError, user_lang
 from bot.i18n import both, t
 from bot.interactions import Interaction
+from bot.presenters.summary import thread_name
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import custom_ids, summary
 from bot.table.controls import Control, control_template, game_of
@@ -163,7 +164,7 @@ async def _in_new_thread(
         # Created for the thread the card will start (it takes the card's id), so the thread has its number.
         new = await _create(tables, rec, card.id, user, parent.id)
         thread = await card.create_thread(
-            name=summary.thread_name(game_name, new.id, user.display_name),
+            name=thread_name(game_name, new.id, user.display_name),
             auto_archive_duration=ARCHIVE_MINUTES,
         )
         check_thread_id(thread, new)

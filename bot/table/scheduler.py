@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import pick, t
+from bot.presenters import summary
 from bot.store import GameRecord, SeatInfo, Status
 from bot.store.models import ClockWrite, TimerItem, TimerRow
-from bot.table import summary
 from bot.table.clock import (
     HALF,
     TIMEOUTS_TO_AI,

@@ -9,15 +9,9 @@ import discord
 
 from bot.i18n import both
 from bot.presenters import summary
-from bot.presenters.payload import COLOUR, Payload
+from bot.presenters.payload import Payload
 from bot.store import GameRecord
 from bot.table import seat_buttons
-
-# Where the table's commands find them (the card's title and link are the presenters').
-__all__ = ["COLOUR", "card", "jump_url", "team_lines", "thread_name"]
-jump_url = summary.jump_url
-thread_name = summary.thread_name
-team_lines = summary.team_lines
 
 
 def _join(pk: int, lang: str) -> discord.ui.Item[Any]:

@@ -13,8 +13,9 @@ from bot.cogs.game.base import GameCommandsBase
 from bot.errors import user_lang
 from bot.i18n import t
 from bot.interactions import Interaction
+from bot.presenters import summary
+from bot.presenters.payload import COLOUR
 from bot.store import GameRecord, Status
-from bot.table import summary
 
 
 def stored_time(text: str) -> float:
@@ -78,7 +79,7 @@ class AsyncCommands(GameCommandsBase):
                 break
             description += line + "\n"
         embed = discord.Embed(
-            title=t(lang, "mine.title", n=len(waiting)), description=description, colour=summary.COLOUR
+            title=t(lang, "mine.title", n=len(waiting)), description=description, colour=COLOUR
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

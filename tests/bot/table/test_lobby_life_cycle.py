@@ -11,6 +11,7 @@ import pytest
 
 from bot.errors import UserError, message_for
 from bot.i18n import t
+from bot.presenters.summary import thread_name
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import summary
 from bot.table.lobby_ops import LOBBY_LIMIT, parse_options
@@ -234,7 +235,7 @@ def test_a_japanese_lobby_names_the_options_beside_what_is_typed() -> None:
 
 def test_the_card_keeps_its_title_when_the_host_leaves() -> None:
     """The card is titled by the game and its number, as its thread is, never by a host who may leave."""
-    assert summary.thread_name("The Yggdrasil", 12, "Alice") == "The Yggdrasil #12 · Alice"
+    assert thread_name("The Yggdrasil", 12, "Alice") == "The Yggdrasil #12 · Alice"
     with_host = summary.card(_record("yggdrasil", ["alice", "bob"]), None, "en").embed
     host_left = _record("yggdrasil", ["bob"]).model_copy(update={"host_id": 2})
     without = summary.card(host_left, None, "en").embed
