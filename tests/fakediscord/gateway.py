@@ -33,6 +33,7 @@ GUILD_MESSAGES = 1 << 9
 GUILD_MESSAGE_REACTIONS = 1 << 10
 DIRECT_MESSAGES = 1 << 12
 MESSAGE_CONTENT = 1 << 15
+GUILD_SCHEDULED_EVENTS = 1 << 16
 
 
 class Connection:
@@ -240,6 +241,8 @@ class Gateway:
             return data
         if event in ("GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE", "GUILD_MEMBER_REMOVE"):
             return data if intents & GUILD_MEMBERS else None
+        if event.startswith("GUILD_SCHEDULED_EVENT_"):
+            return data if intents & GUILD_SCHEDULED_EVENTS else None
         if event.startswith(("CHANNEL_", "THREAD_", "GUILD_ROLE_")):
             return data if intents & GUILDS else None
         return data

@@ -25,7 +25,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from . import interactions as build
-from . import payloads, routes_basic, routes_interactions, routes_messages, routes_threads
+from . import payloads, routes_basic, routes_events, routes_interactions, routes_messages, routes_threads
 from .clock import Clock
 from .errors import ApiError
 from .faults import Faults
@@ -94,6 +94,7 @@ class FakeDiscord:
         routes_messages.register(self.rest.router, self)
         routes_threads.register(self.rest.router, self)
         routes_interactions.register(self.rest.router, self)
+        routes_events.register(self.rest.router, self)
 
         store = self.store
         guild = store.add_guild(guild_name, owner=store.owner, locale=guild_locale)
