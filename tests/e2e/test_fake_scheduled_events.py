@@ -1,7 +1,7 @@
 """Scheduled events through the fake, driven by the real discord.py client: Discord's permissions
 (CREATE_EVENTS for a new event, MANAGE_EVENTS for someone else's), the rules of an external event, the
-status moves, interested members, and the gateway events reaching discord.py's cache. Every request is validated against
-Discord's OpenAPI description by the fake (``assert_no_violations`` at teardown)."""
+status moves, interested members, and the gateway events reaching discord.py's cache. The fake validates
+every request against Discord's OpenAPI description (``assert_no_violations`` at teardown)."""
 
 from __future__ import annotations
 
