@@ -20,7 +20,7 @@ from bot.interactions import Interaction
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table.host import tables_of
 from bot.table.slash import Position, act_and_show_hand, game_for, legal_choices, resolve_pick
-from engines.core import Action, AmbiguousMove, GameError, IllegalMove, NotationError, Text
+from engines.core import Action, AmbiguousMove, GameError, IllegalMove, NotationError, Phrase, Text
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
@@ -118,6 +118,13 @@ class GameCommands(commands.GroupCog):
         if keep is not None and not keep(action):
             raise UserError("pick_of_another_command")
         return action
+
+    def typed_phrase(
+        self, interaction: Interaction, phrase: Phrase, keep: Callable[[Action], bool] | None, **typed: str
+    ) -> Action:
+        """``typed_move`` of what the caller typed into a command's options, put in that command's phrase of
+        the notation ("buy {card}") in the caller's language, so a refusal quotes it back as they read."""
+        return self.typed_move(interaction, phrase.write(self.lang(interaction), **typed), keep)
 
     def reword(self, interaction: Interaction, refusal: GameError) -> None:
         """Word a refusal's parameters for the caller (card ids as names …); a game overrides this."""

@@ -285,7 +285,11 @@ class GCNotation(Phrasebook[GCState, GCAction]):
         if len(cards) == 1:
             out.append(Discard(card=cards[0]))
         # What the seat is asked for first: an illegal reading is refused with the reason of the first one.
-        asked: dict[str, type[GCAction]] = {"seven_give": Give, "seven_answer": Answer, "ten_discard": Discard}
+        asked: dict[str, type[GCAction]] = {
+            "seven_give": Give,
+            "seven_answer": Answer,
+            "ten_discard": Discard,
+        }
         pending = state.pending
         if pending is not None and pending.seat == seat and pending.kind in asked:
             out.sort(key=lambda a: not isinstance(a, asked[pending.kind]))

@@ -45,11 +45,6 @@ _ACQUIRES = legal_autocomplete(_ACQUIRE)
 _RETIRES = legal_autocomplete(_RETIRE)
 
 
-def _deploy_text(cards: str) -> str:
-    """What ``/aws deploy cards:`` was typed as, as a move of the notation ("deploy Lambda, S3")."""
-    return PHRASES["deploy"].write("en", cards=cards)
-
-
 class AwsCog(
     GameCommands, group_name="aws", group_description="Play AWS Builder Cards: deploy, acquire, retire"
 ):
@@ -71,8 +66,9 @@ class AwsCog(
         pos = await caller_position(interaction, self.game_id)
         if pos is None or not current.strip():
             return None
+        typed = PHRASES["deploy"].write(self.lang(interaction), cards=current)
         try:
-            action = pos.engine.notation.parse(pos.state, pos.seat, _deploy_text(current))
+            action = pos.engine.notation.parse(pos.state, pos.seat, typed)
         except NotationError:
             return None  # still being typed, or not a legal deploy: the plain suggestions stay
         legal = pos.legal()
@@ -96,7 +92,7 @@ class AwsCog(
     async def deploy(self, interaction: Interaction, cards: str) -> None:
         action = await self.picked(interaction, cards, _DEPLOY)
         if action is None:
-            action = self.typed_move(interaction, _deploy_text(cards), _DEPLOY)
+            action = self.typed_phrase(interaction, PHRASES["deploy"], _DEPLOY, cards=cards)
         await self.act(interaction, action)
 
     deploy.autocomplete("cards")(_deploy_choices)
@@ -109,7 +105,7 @@ class AwsCog(
     async def acquire(self, interaction: Interaction, card: str) -> None:
         action = await self.picked(interaction, card, _ACQUIRE)
         if action is None:
-            action = self.typed_move(interaction, PHRASES["acquire"].write("en", what=card), _ACQUIRE)
+            action = self.typed_phrase(interaction, PHRASES["acquire"], _ACQUIRE, what=card)
         await self.act(interaction, action)
 
     acquire.autocomplete("card")(_acquire_choices)
@@ -122,7 +118,7 @@ class AwsCog(
     async def retire(self, interaction: Interaction, card: str) -> None:
         action = await self.picked(interaction, card, _RETIRE)
         if action is None:  # a card that is not on-premises is refused with the rules' reason
-            action = self.typed_move(interaction, PHRASES["retire"].write("en", card=card), _RETIRE)
+            action = self.typed_phrase(interaction, PHRASES["retire"], _RETIRE, card=card)
         await self.act(interaction, action)
 
     retire.autocomplete("card")(_retire_choices)

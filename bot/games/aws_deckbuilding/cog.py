@@ -113,7 +113,7 @@ class CloudCog(
         self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, card, _DRAFT)
         if action is None:
-            action = self.typed_move(interaction, PHRASES["draft"].write("en", card=card), _DRAFT)
+            action = self.typed_phrase(interaction, PHRASES["draft"], _DRAFT, card=card)
         await self._act(interaction, action)
 
     draft.autocomplete("card")(_draft_choices)
@@ -145,7 +145,7 @@ class CloudCog(
         self.position(interaction)
         action = await self.picked(interaction, card, _BUY)
         if action is None:
-            action = self.typed_move(interaction, PHRASES["buy"].write("en", card=card), _BUY)
+            action = self.typed_phrase(interaction, PHRASES["buy"], _BUY, card=card)
         await self._act(interaction, action)
 
     buy.autocomplete("card")(_buy_choices)
@@ -161,7 +161,7 @@ class CloudCog(
         self.position(interaction)
         action = await self.picked(interaction, card, _RETIRE)
         if action is None:
-            action = self.typed_move(interaction, PHRASES["retire"].write("en", card=card), _RETIRE)
+            action = self.typed_phrase(interaction, PHRASES["retire"], _RETIRE, card=card)
         await self._act(interaction, action)
 
     retire.autocomplete("card")(_retire_choices)

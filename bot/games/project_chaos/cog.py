@@ -114,7 +114,7 @@ class ChaosCog(
         self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, card, _PLAY)
         if action is None:  # a card in hand, or one revealed by the die (PC-9)
-            action = self.typed_move(interaction, PHRASES["play"].write("en", card=card), _PLAY)
+            action = self.typed_phrase(interaction, PHRASES["play"], _PLAY, card=card)
         await self._act(interaction, action)
 
     play.autocomplete("card")(_play_choices)
@@ -129,7 +129,7 @@ class ChaosCog(
         self.position(interaction)
         action = await self.picked(interaction, card, _DISCARD)
         if action is None:
-            action = self.typed_move(interaction, PHRASES["discard"].write("en", card=card), _DISCARD)
+            action = self.typed_phrase(interaction, PHRASES["discard"], _DISCARD, card=card)
         await self._act(interaction, action)
 
     discard.autocomplete("card")(_discard_choices)
@@ -153,12 +153,11 @@ class ChaosCog(
         self.position(interaction)
         action = await self.picked(interaction, card, _PLACE)
         if action is None:  # without a workplace: the card's one open workplace, else ambiguous (PC-7 C)
-            typed = (
-                PHRASES["place_anywhere"].write("en", card=card)
-                if workplace is None
-                else PHRASES["place"].write("en", card=card, workplace=workplace.value)
-            )
-            action = self.typed_move(interaction, typed, _PLACE)
+            if workplace is None:
+                action = self.typed_phrase(interaction, PHRASES["place_anywhere"], _PLACE, card=card)
+            else:
+                where = workplace.value
+                action = self.typed_phrase(interaction, PHRASES["place"], _PLACE, card=card, workplace=where)
         await self._act(interaction, action)
 
     place.autocomplete("card")(_place_choices)

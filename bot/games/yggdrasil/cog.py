@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 
 # What each command makes: its autocomplete offers these moves, and a pick of any other move is refused.
+_PLACE = of_type(Place)
 _INVADE = of_type(Invade)
 _DISCARD = of_type(Discard)
 _INVASIONS = legal_autocomplete(_INVADE)
@@ -112,8 +113,9 @@ class TreeCog(
     @app_commands.guild_only()
     async def place(self, interaction: Interaction, card: str, cell: str) -> None:
         # The card option's suggestions are card ids, which the notation reads as that card (YG-5).
-        typed = PHRASES["place"].write("en", card=card, cell=cell)
-        await self.act(interaction, self.typed_move(interaction, typed, of_type(Place)))
+        await self.act(
+            interaction, self.typed_phrase(interaction, PHRASES["place"], _PLACE, card=card, cell=cell)
+        )
 
     place.autocomplete("card")(_place_cards)
     place.autocomplete("cell")(_place_cells)
@@ -132,7 +134,7 @@ class TreeCog(
         self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, target, _INVADE)
         if action is None:  # typed by hand: a cell name such as "D5"
-            action = self.typed_move(interaction, PHRASES["invade"].write("en", target=target), _INVADE)
+            action = self.typed_phrase(interaction, PHRASES["invade"], _INVADE, target=target)
         await self.act(interaction, action)
 
     invade.autocomplete("target")(_invade_targets)
@@ -151,7 +153,7 @@ class TreeCog(
         self.position(interaction)
         action = await self.picked(interaction, card, _DISCARD)
         if action is None:  # typed by hand: a name or the number on the hand picture
-            action = self.typed_move(interaction, PHRASES["discard"].write("en", card=card), _DISCARD)
+            action = self.typed_phrase(interaction, PHRASES["discard"], _DISCARD, card=card)
         await self.act(interaction, action)
 
     discard.autocomplete("card")(_discard_cards)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.games.project_chaos.cog import ChaosCog
 from bot.i18n import catalog
 
+
 def test_commands_are_namespaced_and_translated() -> None:
     ja = catalog("ja")
     names = {c.name for c in ChaosCog.__cog_app_commands__}
