@@ -82,7 +82,7 @@ def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
     return out
 
 
-def _worded(error: GameError, code: str, params: dict[str, Any], lang: str) -> str:
+def _worded(error: GameError, code: str, params: dict[str, object], lang: str) -> str:
     """``errors.<game>.<code>`` when the game words it itself, else ``errors.<code>``."""
     candidates = [f"errors.{error.game}.{code}"] if error.game else []
     candidates += [f"errors.{code}", "errors.illegal_action"]
