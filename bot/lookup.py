@@ -4,7 +4,6 @@ to fit Discord's limits."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,23 +48,6 @@ def _score(query: str, keys: list[str]) -> float:
 def card_keys(card: CardInfo) -> list[str]:
     """Every way a card is written: its names in both languages, its id and its aliases."""
     return [card.name.en, card.name.ja, card.id, *card.aliases]
-
-
-def typed_card(
-    typed: str, cards: Sequence[str], keys: Callable[[str], Iterable[str]], kind: Callable[[str], str] = str
-) -> str | None:
-    """The card among ``cards`` (ids a move may name) that the caller typed in a command option: one whose
-    ``keys`` match exactly (folded) first, then the one card kind whose keys contain the text. ``None``
-    when nothing or several kinds match."""
-    wanted = fold(typed)
-    if not wanted:
-        return None
-    folded = {c: {fold(k) for k in keys(c)} for c in cards}
-    exact = [c for c in cards if wanted in folded[c]]
-    if exact:
-        return exact[0]
-    partial = [c for c in cards if any(wanted in k for k in folded[c])]
-    return partial[0] if len({kind(c) for c in partial}) == 1 else None
 
 
 @dataclass(frozen=True)

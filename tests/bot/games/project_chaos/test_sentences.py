@@ -60,7 +60,8 @@ CODES = sorted(
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_action_event_and_refusal_has_a_sentence(lang: str) -> None:
     actions = sorted(ACTION_ADAPTER.json_schema()["discriminator"]["mapping"])
-    assert len(actions) == 9 and len(EVENT_KINDS) == 25 and len(CODES) >= 14
+    # 13: the rules' and the talk buttons' (typed text is refused by the notation, worded in core.toml)
+    assert len(actions) == 9 and len(EVENT_KINDS) == 25 and len(CODES) >= 13
     missing = [f"actions.project-chaos.{a}" for a in actions if not has(f"actions.project-chaos.{a}", lang)]
     missing += [
         f"events.project-chaos.{k}" for k in EVENT_KINDS if not has(f"events.project-chaos.{k}", lang)

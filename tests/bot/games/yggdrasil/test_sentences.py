@@ -1,5 +1,6 @@
 """Every action type, event kind and refusal code of The Yggdrasil has a sentence in both catalogs, including
-the placement codes the engine raises through a variable (YG-5, YG-15) and the refusals of ``/tree``."""
+the placement codes the engine raises through a variable (YG-5, YG-15) and the refusals of its notation
+(what ``/tree`` reads typed text with)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,14 @@ from typing import get_args
 
 import pytest
 
-from bot.games.yggdrasil import cog
 from bot.i18n import has
-from engines.yggdrasil import engine
+from engines.yggdrasil import engine, notation
 from engines.yggdrasil.events import EVENT_KINDS
 from engines.yggdrasil.models import ACTION_ADAPTER, PlacementProblem
 
 
 def raised_codes(module: object, call: str) -> set[str]:
-    """String literals passed first to ``call(...)`` (``IllegalAction`` or ``self.refuse``) in a module."""
+    """String literals passed first to ``call(...)`` (``IllegalAction``) in a module."""
     codes = set()
     for node in ast.walk(ast.parse(inspect.getsource(module))):  # type: ignore[arg-type]
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
@@ -32,7 +32,9 @@ def raised_codes(module: object, call: str) -> set[str]:
 
 ACTION_TYPES = sorted(ACTION_ADAPTER.json_schema()["discriminator"]["mapping"])
 CODES = sorted(
-    raised_codes(engine, "IllegalAction") | set(get_args(PlacementProblem)) | raised_codes(cog, "refuse")
+    raised_codes(engine, "IllegalAction")
+    | set(get_args(PlacementProblem))
+    | raised_codes(notation, "IllegalAction")
 )
 
 
