@@ -15,8 +15,9 @@ from typing import Any
 
 import engines
 from bot.errors import UserError
+from bot.games.manifest import SomeEngine
 from bot.store import ActionRecord, GameRecord, SeatInfo, SqliteStore
-from engines.core import Action, Engine, Event, GameError
+from engines.core import Action, Event, GameError
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,7 @@ class Replayed:
     (the log goes no further), ``None`` when the whole log replayed."""
 
     rec: GameRecord
-    engine: Engine[Any, Any, Any, Any]
+    engine: SomeEngine
     moves: list[Move] = field(default_factory=list)
     states: dict[int, Any] = field(default_factory=dict)
     logged: int = 0

@@ -15,23 +15,25 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import discord
 
 from bot.errors import UserError, user_lang
+from bot.games.base import SomeUI
 from bot.i18n import both, t
 from bot.i18n.words import LABEL_LIMIT, clip
-from bot.interactions import Interaction
+from bot.interactions import Interaction, UiButton, UiSelect
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table import custom_ids
 from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import BadControl, ControlId
 from bot.table.host import tables_of
 from bot.table.pick import pick
+from engines.core import View
 
 if TYPE_CHECKING:
-    from bot.games import GameUI, LabelContext
+    from bot.games import LabelContext
     from engines.core import Action
 
 log = logging.getLogger(__name__)
@@ -48,7 +50,7 @@ def _chosen(interaction: Interaction) -> int:
 
 # -- lobby --------------------------------------------------------------------------------------------
 class LobbyButton(
-    Control[discord.ui.Button[Any]],
+    Control[UiButton],
     template=control_template("lobby"),
 ):
     kind = "lobby"
@@ -104,7 +106,7 @@ def lobby_view(pk: int, lang: str) -> discord.ui.View:
 
 
 # -- the table message ---------------------------------------------------------------------------------
-class HandButton(Control[discord.ui.Button[Any]], template=control_template("hand")):
+class HandButton(Control[UiButton], template=control_template("hand")):
     """ "My hand" on the table message: a fresh ephemeral hand for whoever presses it."""
 
     kind = "hand"
@@ -174,7 +176,7 @@ async def _play(interaction: Interaction, pk: int, version: int, index: int) -> 
     await interaction.edit_original_response(**payload.edit_kwargs())
 
 
-class _HandSelect(Control[discord.ui.Select[Any]]):
+class _HandSelect(Control[UiSelect]):
     """A select under the hand whose custom id carries the game, the state version and the page."""
 
     private = True
@@ -197,7 +199,7 @@ class _HandSelect(Control[discord.ui.Select[Any]]):
         )
 
     @classmethod
-    def from_control(cls, control: ControlId) -> Any:
+    def from_control(cls, control: ControlId) -> Self:
         return cls(control.pk, control["ver"], control["page"])
 
 
@@ -214,7 +216,7 @@ class ActSelect(
 
 
 class QuickButton(
-    Control[discord.ui.Button[Any]],
+    Control[UiButton],
     template=control_template("quick"),
 ):
     kind = "quick"
@@ -239,7 +241,7 @@ class QuickButton(
 
 
 class PageButton(
-    Control[discord.ui.Button[Any]],
+    Control[UiButton],
     template=control_template("page"),
 ):
     """Turns the hand's select to another page, or back from a group (``group=0``: no group chosen)."""
@@ -323,11 +325,11 @@ def _distinct(indexed: list[tuple[int, Action]], label: Callable[[Action], str])
 def hand_view(
     rec: GameRecord,
     legal: list[Action],
-    ui: GameUI,
+    ui: SomeUI,
     lang: str,
     page: int = 0,
     group: int = 0,
-    ctx: LabelContext | None = None,
+    ctx: LabelContext[View] | None = None,
 ) -> discord.ui.View | None:
     """The controls under a player's hand: quick buttons (Pass …), then either one select of every move
     (paged by 25) or, for games that group moves, a select of groups (the cards) beside a select of the
@@ -399,7 +401,7 @@ def hand_view(
 
 # -- abort --------------------------------------------------------------------------------------------
 class AbortButton(
-    Control[discord.ui.Button[Any]],
+    Control[UiButton],
     template=control_template("abort"),
 ):
     kind = "abort"
@@ -458,7 +460,7 @@ def abort_view(pk: int, version: int, lang: str) -> discord.ui.View:
 
 
 # -- an AI that could not move ------------------------------------------------------------------------
-class AiRetryButton(Control[discord.ui.Button[Any]], template=control_template("airetry")):
+class AiRetryButton(Control[UiButton], template=control_template("airetry")):
     """Under the notice that an AI seat could not move: the host lets it try again."""
 
     kind = "airetry"

@@ -13,7 +13,7 @@ from bot.errors import UserError
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table.clock import OPTION as CLOCK_OPTION
 from bot.table.clock import parse_clock, split_clock
-from bot.table.hooks import Change
+from bot.table.hooks import Change, Columns
 from bot.table.service_parts import ServiceParts
 
 AI_LEVELS = ("normal", "random")
@@ -178,7 +178,7 @@ class LobbyOperations(ServiceParts):
             changed = options.model_dump(mode="json", exclude_defaults=True)
             # A value left out of every dump (a card file) stays as it was.
             kept = {k: v for k, v in rec.options.items() if k not in raw and k not in changed}
-            fields: dict[str, Any] = {"options": {**kept, **changed}}
+            fields: Columns = {"options": {**kept, **changed}}
             if clock is not None:
                 fields["clock_seconds"] = clock
             rec = await self._commit(Change(rec, fields))

@@ -12,11 +12,12 @@ from discord import app_commands
 
 from bot.errors import UserError, user_lang
 from bot.games import LabelContext
+from bot.games.manifest import SomeEngine
 from bot.interactions import Interaction
 from bot.store import GameRecord
 from bot.table.host import tables_of
 from bot.table.pick import pick
-from engines.core import Action, Engine
+from engines.core import Action, GameState
 
 _PICK = re.compile(r"^(?P<ver>\d+):(?P<idx>\d+)$")
 
@@ -37,8 +38,8 @@ class Position:
 
     record: GameRecord
     seat: str
-    engine: Engine[Any, Any, Any, Any]
-    state: Any
+    engine: SomeEngine
+    state: GameState
 
     def legal(self) -> list[Action]:
         return self.engine.legal_actions(self.state, self.seat)

@@ -30,6 +30,7 @@ from bot.table.slash import Position
 from engines.aws_deckbuilding import ENGINE
 from engines.aws_deckbuilding.cards import key_of
 from engines.aws_deckbuilding.models import (
+    ADState,
     ApplyEffect,
     ApplyEffects,
     Buy,
@@ -115,6 +116,7 @@ class CloudCog(
         """The move of ``kind`` whose card the caller typed, among the legal ones; refused (with what
         they typed) when none or several match."""
         moves = [a for a in pos.legal() if isinstance(a, kind)]
+        assert isinstance(pos.state, ADState)
         if not moves and acting_seat(pos.state) != pos.seat:
             # Nothing of this kind because it is someone else's turn: say that, not "no such card".
             raise self.refuse("not_your_turn")
