@@ -11,7 +11,7 @@ import discord
 
 Interaction: TypeAlias = discord.Interaction[discord.Client]
 
-#: Any button or select, on any kind of view (discord.py's items are covariant in their view).
+#: A button or select on a view of whichever kind (discord.py's items are covariant in their view).
 UiItem: TypeAlias = discord.ui.Item[discord.ui.view.BaseView]
 #: A button or a select of a plain ``discord.ui.View`` (every control of the bot is one).
 UiButton: TypeAlias = discord.ui.Button[discord.ui.View]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
 import discord
 
@@ -24,6 +24,7 @@ from bot.games.base import SomeUI
 from bot.i18n import both, t
 from bot.i18n.words import LABEL_LIMIT, clip
 from bot.interactions import Interaction, UiButton, UiSelect
+from bot.presenters.payload import Kwargs, Payload
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table import custom_ids
 from bot.table.controls import Control, control_template, game_of
@@ -94,7 +95,7 @@ class LobbyButton(
         await interaction.response.edit_message(**_lobby_edit(tables.lobby_payload(rec, lang)))
 
 
-def _lobby_edit(payload: Any) -> dict[str, Any]:
+def _lobby_edit(payload: Payload) -> Kwargs:
     return {"embed": payload.embed, "view": payload.view}
 
 

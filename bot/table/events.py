@@ -12,11 +12,11 @@ import importlib
 import sys
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
 
 from pydantic import ConfigDict, ValidationError
 
 from bot.games.manifest import SomeEngine
+from bot.jsontypes import JsonValue
 from engines.core import Event
 
 
@@ -55,7 +55,7 @@ def _kinds(engine_id: str, package: str) -> dict[str, type[Event]]:
     return found
 
 
-def load_event(engine: SomeEngine, data: Mapping[str, Any]) -> Event:
+def load_event(engine: SomeEngine, data: Mapping[str, JsonValue]) -> Event:
     cls = _kinds(engine.id, _package_of(engine)).get(str(data.get("kind")))
     if cls is not None:
         try:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping
-from typing import Any
 
 import engines
 from bot.errors import UserError
+from bot.jsontypes import JsonValue
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table.clock import OPTION as CLOCK_OPTION
 from bot.table.clock import parse_clock, split_clock
@@ -42,7 +42,7 @@ class LobbyOperations(ServiceParts):
         channel_id: int,
         game_id: str,
         host_id: int,
-        options: Mapping[str, Any],
+        options: Mapping[str, JsonValue],
         seats: list[SeatInfo],
         parent_channel_id: int | None,
         clock: int,
@@ -185,7 +185,7 @@ class LobbyOperations(ServiceParts):
         await self.publisher.refresh_lobby(rec)
         return rec
 
-    async def set_option(self, pk: int, user_id: int, name: str, value: Any | None) -> GameRecord:
+    async def set_option(self, pk: int, user_id: int, name: str, value: JsonValue) -> GameRecord:
         """Host only, in the lobby: set (``None``: reset) one option, checked by the engine with the whole
         option set, then shown on the lobby card (``/game options`` is the players' way, ``edit_options``)."""
         async with self.lock(pk):

@@ -16,7 +16,6 @@ import secrets
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
@@ -26,6 +25,7 @@ from bot.games import ui_for
 from bot.games.base import SomeUI
 from bot.games.manifest import SomeEngine
 from bot.i18n import t
+from bot.jsontypes import JsonValue
 from bot.presenters.hand import private_note
 from bot.presenters.payload import Payload
 from bot.settings import Settings
@@ -256,7 +256,7 @@ class TableService(LobbyOperations, SeatOperations):
         channel_id: int,
         game_id: str,
         host_id: int,
-        options: Mapping[str, Any],
+        options: Mapping[str, JsonValue],
         seats: list[SeatInfo],
         parent_channel_id: int | None,
         clock: int,
@@ -334,7 +334,7 @@ class TableService(LobbyOperations, SeatOperations):
         self,
         pk: int,
         user_id: int,
-        action: Action | Mapping[str, Any],
+        action: Action | Mapping[str, JsonValue],
         expected_version: int | None = None,
     ) -> Played:
         """A human's action. Refusals raise (``GameError``/``StaleVersion``) and change nothing."""
@@ -354,7 +354,7 @@ class TableService(LobbyOperations, SeatOperations):
         return played
 
     async def _apply(
-        self, rec: GameRecord, seat: str, user_id: int | None, action: Action | Mapping[str, Any]
+        self, rec: GameRecord, seat: str, user_id: int | None, action: Action | Mapping[str, JsonValue]
     ) -> Played:
         engine = self.engine(rec)
         state = self.state(rec)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from discord import app_commands
 
@@ -14,6 +13,7 @@ from bot.errors import UserError, user_lang
 from bot.games import LabelContext
 from bot.games.manifest import SomeEngine
 from bot.interactions import Interaction
+from bot.jsontypes import JsonValue
 from bot.store import GameRecord
 from bot.table.host import tables_of
 from bot.table.pick import pick
@@ -111,7 +111,7 @@ async def resolve_pick(
 async def act_and_show_hand(
     interaction: Interaction,
     rec: GameRecord,
-    action: Action | Mapping[str, Any],
+    action: Action | Mapping[str, JsonValue],
     expected_version: int | None = None,
 ) -> None:
     """Apply the caller's action through the table service, then answer with their refreshed hand

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.games.aws_deckbuilding.vote import vote_buttons
 from bot.games.base import GameUI, LabelContext
@@ -179,16 +179,16 @@ def because_text(cards: Sequence[str], lang: str) -> str:
     return t(lang, f"{NS}.because", cards=card_list(cards, lang))
 
 
-def refusal_params(params: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> dict[str, Any]:
+def refusal_params(params: Mapping[str, object], lang: str, names: Mapping[str, str]) -> dict[str, object]:
     """An engine refusal's params as players read them: cards by name, a currency by its word, a seat by
     its player's name."""
     out = dict(params)
-    if isinstance(out.get("card"), str) and known(out["card"]):
-        out["card"] = bought_name(out["card"], lang)
+    if isinstance(card := out.get("card"), str) and known(card):
+        out["card"] = bought_name(card, lang)
     if out.get("currency") in ("tco", "awsome"):
         out["currency"] = t(lang, f"{NS}.currency.{out['currency']}")
-    if isinstance(out.get("proposer"), str):
-        out["proposer"] = names.get(out["proposer"], out["proposer"])
+    if isinstance(proposer := out.get("proposer"), str):
+        out["proposer"] = names.get(proposer, proposer)
     if "effect" in out:
         out["effect"] = which_word(str(out["effect"]), lang)
     return out

@@ -1,6 +1,6 @@
 """The public Yes / No buttons of a marketplace reshuffle vote (AD-14).
 
-Any player may propose a reshuffle (from the hand's button or ``/cloud reshuffle``); every other player must
+A player may propose a reshuffle (from the hand's button or ``/cloud reshuffle``); every other player must
 agree. While a seat played by a person still has to answer, the table message carries these two buttons
 (``UI.table_items``) and mentions the players to answer. How a click is guarded (only a seat the engine still
 waits for, only on the state the button was built for) is ``bot.table.answer_buttons``; this module says

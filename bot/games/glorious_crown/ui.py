@@ -10,7 +10,6 @@ engine's (``engines.glorious_crown.notation``). Counts, points and places are wo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.base import GameUI, LabelContext
 from bot.i18n import t
@@ -121,20 +120,20 @@ def play_hint(cards: Sequence[str], lang: str, on_lone_joker: bool | None = None
 _COUNT_PARAMS = ("max", "need", "count", "size")
 
 
-def refusal_params(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def refusal_params(params: Mapping[str, object], lang: str) -> dict[str, object]:
     """An engine refusal's params as players read them: card ids and suit codes as written ("S7" ->
     "7♠", ["S", "H"] -> "♠♥"), a Joker rank (0) by name, card counts with their noun."""
     out = dict(params)
-    if isinstance(out.get("card"), str) and out["card"] in CARDS:
-        out["card"] = format_card(out["card"], lang)
-    if isinstance(out.get("lock"), list | tuple):
-        out["lock"] = format_suits(out["lock"])
+    if isinstance(card := out.get("card"), str) and card in CARDS:
+        out["card"] = format_card(card, lang)
+    if isinstance(lock := out.get("lock"), list | tuple):
+        out["lock"] = format_suits(lock)
     for key in ("rank", "top"):
         if out.get(key) == 0:
             out[key] = format_card("JK1", lang)
     for key in _COUNT_PARAMS:
-        if isinstance(out.get(key), int):
-            out[key] = count_text(out[key], lang)
+        if isinstance(n := out.get(key), int):
+            out[key] = count_text(n, lang)
     return out
 
 

@@ -13,7 +13,7 @@ Nothing here decides a rule: the engine does.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.games.base import GameUI, LabelContext
 from bot.games.project_chaos.story import chronicle
@@ -88,15 +88,15 @@ def chooser_view(ctx: LabelContext[PCView] | None) -> PCView | None:
     return view if isinstance(view, PCView) else None
 
 
-def refusal_params(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def refusal_params(params: Mapping[str, object], lang: str) -> dict[str, object]:
     """A rule refusal's params as players read them: cards by name, workplaces by category name."""
     out = dict(params)
-    if isinstance(out.get("card"), str):
-        out["card"] = card_title(out["card"], lang)
-    if isinstance(out.get("workplace"), str):
-        out["workplace"] = workplace_name(out["workplace"], lang)
-    if isinstance(out.get("candidates"), list | tuple):
-        out["candidates"] = t(lang, f"{NS}.sep").join(workplace_name(str(c), lang) for c in out["candidates"])
+    if isinstance(card := out.get("card"), str):
+        out["card"] = card_title(card, lang)
+    if isinstance(workplace := out.get("workplace"), str):
+        out["workplace"] = workplace_name(workplace, lang)
+    if isinstance(candidates := out.get("candidates"), list | tuple):
+        out["candidates"] = t(lang, f"{NS}.sep").join(workplace_name(str(c), lang) for c in candidates)
     return out
 
 
