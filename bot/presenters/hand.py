@@ -16,7 +16,7 @@ from bot.presenters.words import seat_label
 from bot.store import GameRecord, Status
 from engines.core import Action, Event, GameState, View
 
-#: ``bot.table.components.hand_view``: (record, legal moves, UI, language, page, group, label context).
+#: ``bot.table.hand_controls.hand_view``: (record, legal moves, UI, language, page, group, label context).
 MenusFor = Callable[
     [GameRecord, list[Action], SomeUI, str, int, int, LabelContext[View] | None], discord.ui.View | None
 ]

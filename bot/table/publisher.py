@@ -26,7 +26,7 @@ from bot.presenters.payload import Kwargs, Payload
 from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
 from bot.store.messages import Changed, Ended, Told
-from bot.table import components, seat_buttons, summary
+from bot.table import components, hand_controls, seat_buttons, summary
 from bot.table.events import load_event
 from bot.table.feed import Feed, Plan, advance, notified
 from bot.table.pictures import render, render_bytes
@@ -454,7 +454,7 @@ class Publisher:
             state,
             seat.seat,
             lang,
-            menus=components.hand_view,
+            menus=hand_controls.hand_view,
             pictured=picture is not None,
             keep_picture=keep_picture,
             page=page,
