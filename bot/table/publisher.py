@@ -19,7 +19,7 @@ from collections.abc import Callable
 import discord
 
 from bot.errors import UserError
-from bot.games import GameUI, SomeEngine, manifest, ui_for
+from bot.games import SomeEngine, manifest
 from bot.i18n import pick
 from bot.presenters import final, hand, lobby, notice, table
 from bot.presenters.payload import Kwargs, Payload
@@ -31,7 +31,7 @@ from bot.table.events import load_event
 from bot.table.feed import Feed, Plan, advance, notified
 from bot.table.pictures import render, render_bytes
 from bot.table.rematch import rematch_view
-from engines.core import Event, GameState, Outcome
+from engines.core import GameState, Outcome
 
 log = logging.getLogger(__name__)
 
@@ -302,7 +302,7 @@ class Publisher:
         *,
         buttons_off: bool = True,
     ) -> None:
-        story = await self.chronicle(rec, lang)
+        story = await timelapse.chronicle(rec, lang, self.store)
         payload = final.final(rec, state, outcome, feed, lang, story=story, rematch=rematch_view)
         feed.unshown = 0  # the final message showed them
         picture = await render(
@@ -325,21 +325,6 @@ class Publisher:
             await self._take_buttons_off(rec.channel_id, rec.table_message_id, rec.id)
         updated = rec.model_copy(update={"table_message_id": message.id})
         feed.card_stale = not await self.update_summary(updated, lang, state=state)
-
-    async def chronicle(self, rec: GameRecord, lang: str) -> str | None:
-        """The game's own end-of-game story (``GameUI.chronicle``) from every public event, replayed."""
-        ui = ui_for(rec.game_id)
-        if type(ui).chronicle is GameUI.chronicle:
-            return None
-        engine = _engine(rec)
-        players = [s.seat for s in rec.seats]
-        state = engine.new_game(players, rec.options, rec.seed)
-        public: list[Event] = [Event(kind="game_started")]
-        for action in await self.store.actions(rec.id):
-            step = engine.apply(state, action.seat, action.action)
-            state = step.state
-            public.extend(e for e in step.events if e.public)
-        return ui.chronicle(public, lang, rec.names())
 
     async def _publish_notice(self, rec: GameRecord, entry: OutboxEntry, told: Told, lang: str) -> None:
         """A line about the table itself (a player left, came back, was seated): text only, no picture."""
