@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import Any
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
@@ -62,8 +62,8 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     return clip(flat, limit)
 
 
-def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def format_params(params: Mapping[str, object], lang: str) -> dict[str, object]:
+    out: dict[str, object] = {}
     for key, value in params.items():
         if key == "problems" and isinstance(value, list):
             out[key] = "\n".join(

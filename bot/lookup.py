@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from typing import Any
 
 import engines
 from bot.games import manifests
-from engines.core import CardInfo, Engine, RuleSection
+from bot.games.manifest import SomeEngine
+from engines.core import CardInfo, RuleSection
 
 # Case, width and kana folded, so "ｓ３", "S3" and "s3" meet: the engines' one fold, re-exported for the cogs.
 from engines.core.notation import fold as fold
 
 
-def playable_engines() -> list[Engine[Any, Any, Any, Any]]:
+def playable_engines() -> list[SomeEngine]:
     """The games offered to players (test-only games are hosted but not listed)."""
     return [m.engine for m in manifests(listed_only=True)]
 
@@ -52,7 +52,7 @@ def card_keys(card: CardInfo) -> list[str]:
 
 @dataclass(frozen=True)
 class CardHit:
-    engine: Engine[Any, Any, Any, Any]
+    engine: SomeEngine
     card: CardInfo
     score: float
 
@@ -72,7 +72,7 @@ def search_cards(
     return hits[:limit]
 
 
-def search_sections(engine: Engine[Any, Any, Any, Any], query: str, lang: str) -> list[RuleSection]:
+def search_sections(engine: SomeEngine, query: str, lang: str) -> list[RuleSection]:
     sections = engine.rules()
     if not query.strip():
         return sections

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import engines
 import renderers
-from bot.games.base import GameUI, LabelContext
-from bot.games.manifest import GameManifest
+from bot.games.base import GameUI, LabelContext, SomeUI
+from bot.games.manifest import GameManifest, SomeEngine
 from bot.i18n.catalog import GameWords, add_games, catalog
 from engines.core import UnknownGame, fold
 
@@ -69,7 +69,7 @@ def find_game(text: str) -> GameManifest:
 
 
 @cache
-def ui_for(game_id: str) -> GameUI:
+def ui_for(game_id: str) -> SomeUI:
     m = manifest(game_id)
     return m.ui(m.engine)
 
@@ -104,6 +104,8 @@ __all__ = [
     "GameManifest",
     "GameUI",
     "LabelContext",
+    "SomeEngine",
+    "SomeUI",
     "add_games_folder",
     "find_game",
     "games_folders",

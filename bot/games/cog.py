@@ -9,7 +9,7 @@ to engine actions and hands them to ``act``; the rules decide.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from discord import app_commands
 from discord.ext import commands
@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.errors import Answered, UserError, user_lang
 from bot.i18n import t
 from bot.interactions import Interaction
+from bot.jsontypes import JsonObject
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table.host import tables_of
 from bot.table.slash import Position, act_and_show_hand, game_for, legal_choices, resolve_pick
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from bot.client import Deckhand
     from bot.table.service import TableService
 
-Autocomplete = Callable[[Any, Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
 _RECORD = "deckhand:record"
 
@@ -45,7 +45,7 @@ class GameCommands(commands.GroupCog):
     def tables(self) -> TableService:
         return self.bot.tables
 
-    def refuse(self, code: str, **params: Any) -> UserError:
+    def refuse(self, code: str, **params: object) -> UserError:
         """A refusal worded by this game's catalog (``errors.<game-id>.<code>``, else ``errors.<code>``)."""
         error = UserError(code, **params)
         error.game = self.game_id
@@ -129,7 +129,7 @@ class GameCommands(commands.GroupCog):
     def reword(self, interaction: Interaction, refusal: GameError) -> None:
         """Word a refusal's parameters for the caller (card ids as names …); a game overrides this."""
 
-    async def act(self, interaction: Interaction, action: Action | dict[str, Any]) -> None:
+    async def act(self, interaction: Interaction, action: Action | JsonObject) -> None:
         """Play the caller's move through the table service and answer with their refreshed hand.
 
         Every command builds its move from the record ``interaction_check`` read (a picked choice, or typed
@@ -162,6 +162,12 @@ class GameCommands(commands.GroupCog):
 
     def lang(self, interaction: Interaction) -> str:
         return user_lang(interaction)
+
+
+#: A slash command option's autocomplete, as a method of the game's cog.
+Autocomplete = Callable[
+    [GameCommands, Interaction, str], Coroutine[object, object, list[app_commands.Choice[str]]]
+]
 
 
 def legal_autocomplete(keep: Callable[[Action], bool]) -> Autocomplete:

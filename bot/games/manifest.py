@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from engines.core import Engine
 from renderers.contract import GameRenderer
 
 if TYPE_CHECKING:
-    from bot.games.base import GameUI
+    from bot.games.base import SomeUI
+
+#: An engine as the registry hands it out: the game is picked at run time by its id, so its state, options,
+#: actions and view are not known statically. The one place the bot leaves an engine untyped; the bot only
+#: hands it back what it produced (a state it loaded, a view it made).
+SomeEngine: TypeAlias = Engine[Any, Any, Any, Any]
 
 
 @dataclass(frozen=True)
@@ -26,8 +31,8 @@ class GameManifest:
     of the game's own slash commands (an extension with ``setup``), if any; ``locales``: the folder of the
     game's catalog files ``en.toml`` and ``ja.toml``."""
 
-    engine: Engine[Any, Any, Any, Any]
-    ui: type[GameUI]
+    engine: SomeEngine
+    ui: type[SomeUI]
     locales: Path
     renderer: GameRenderer | None = None
     cog: str | None = None

@@ -4,8 +4,6 @@ rematch button. It names everyone and pings nobody."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.games import manifest
@@ -15,7 +13,7 @@ from bot.presenters.summary import team_lines
 from bot.presenters.words import ViewFor, fit, seat_label
 from bot.store import GameRecord
 from bot.table.feed import Feed, news
-from engines.core import Outcome
+from engines.core import GameState, Outcome
 
 #: Discord's limit of an embed's description.
 DESCRIPTION_LIMIT = 4096
@@ -52,7 +50,7 @@ def standings(rec: GameRecord, outcome: Outcome, lang: str) -> str:
 
 def final(
     rec: GameRecord,
-    state: Any,
+    state: GameState,
     outcome: Outcome,
     feed: Feed,
     lang: str,

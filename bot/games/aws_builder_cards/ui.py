@@ -62,11 +62,11 @@ def plural(lang: str, key: str, n: int, **params: object) -> str:
     return t(lang, f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
 
 
-def _view(ctx: LabelContext | None) -> ABView | None:
+def _view(ctx: LabelContext[ABView] | None) -> ABView | None:
     return ctx.view if ctx is not None and isinstance(ctx.view, ABView) else None
 
 
-class UI(GameUI):
+class UI(GameUI[ABView]):
     # -- names --------------------------------------------------------------------------------------
     def card_name(self, card_id: str, lang: str, view: ABView | None = None) -> str:
         """The printed name; the chooser's view knows the cards of a custom card file too."""
@@ -123,7 +123,7 @@ class UI(GameUI):
 
     # -- moves --------------------------------------------------------------------------------------
     def action_label(
-        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext[ABView] | None = None
     ) -> str:
         return clip(tidy(self._action_label(action, lang, _view(ctx)), lang))
 
@@ -200,7 +200,9 @@ class UI(GameUI):
         price = face.cost if face else "?"
         return t(lang, f"{_NS}.label.acquire_paid", card=name, cost=price, n=price)
 
-    def long_group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def long_group_label(
+        self, action: Action, lang: str, *, ctx: LabelContext[ABView] | None = None
+    ) -> str | None:
         """A build phase too long for one select (every deploy combination of the hand): the hand's cards
         first, each then with what can be done with it (its deploys, alone or with the cards after it in
         the hand, its retirement). "Deploy all", the acquisitions and the rest stay beside the cards."""

@@ -9,7 +9,7 @@ from bot.i18n import t
 from bot.presenters.hand import hand, private_note
 from bot.presenters.words import seat_label
 from bot.store import SeatInfo, Status
-from bot.table.components import hand_view
+from bot.table.hand_controls import hand_view
 from engines.core import Event
 from tests.bot.presenters.conftest import GAME, record, seats, state_of, within_discord_limits
 

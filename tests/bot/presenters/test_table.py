@@ -72,7 +72,7 @@ def test_the_clock_line_follows_the_players_to_act(lang: str) -> None:
     movers = manifest(GAME).engine.to_move(state_of(rec))
     clock = ClockState()
     advance(clock, limit=3600, to_move=movers, version=1, now=NOW)
-    timed = rec.model_copy(update={"clock": 3600, "clock_state": clock.dump()})
+    timed = rec.model_copy(update={"clock": 3600, "clock_state": clock})
     text = table.text(timed, state_of(rec), Feed(), lang, now=NOW)
     assert text.splitlines()[-1].startswith("⏳")
     assert f"<t:{int(NOW + 3600)}:R>" in text
