@@ -70,7 +70,10 @@ def test_a_bad_file_is_refused() -> None:
         parse_services(f'[lines.x]\nkind = "service"\nen = "{"x" * 111}"\nja = "エックス。"\n')
     with pytest.raises(ValidationError, match="both with a line"):
         ServiceFile.model_validate(
-            {"lines": {"x": {"kind": "service", "en": "Something real.", "ja": "なにか本物の物。"}}, "not_a_service": ["x"]}
+            {
+                "lines": {"x": {"kind": "service", "en": "Something real.", "ja": "なにか本物の物。"}},
+                "not_a_service": ["x"],
+            }
         )
     with pytest.raises(ValidationError):
         parse_services('[lines.x]\nkind = "partner"\nen = "Something real."\nja = "なにか本物。"\n')
