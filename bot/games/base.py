@@ -130,6 +130,11 @@ class GameUI:
         (``rec.version``). ``view`` is the public view. None here."""
         return []
 
+    def final_items(self, rec: GameRecord, lang: str) -> list[Any]:
+        """The game's own controls on the final message, beside Rematch (``bot.table.controls.Control``s;
+        the AWS games' "What you built" answers each player privately). None here."""
+        return []
+
     def table_prompt(self, view: Any, lang: str, names: Mapping[str, str]) -> str | None:
         """What the players the table message pings are asked, in words (e.g. a vote's card and its
         question), shown above its "▶ Your turn" line: a ping must say why. ``view`` is the public view.

@@ -21,8 +21,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot.games.aws_deckbuilding.lessons import LESSONS
 from bot.games.aws_deckbuilding.vote import vote_buttons
 from bot.games.base import GameUI, LabelContext
+from bot.games.built import TeachesArchitecture
 from bot.i18n import t
 from bot.i18n.words import LABEL_LIMIT, clip, tidy
 from engines.aws_deckbuilding.cards import DB, Card, Eff, key_of
@@ -194,7 +196,10 @@ def refusal_params(params: Mapping[str, Any], lang: str, names: Mapping[str, str
 
 
 # -- the UI -------------------------------------------------------------------------------------------------
-class UI(GameUI):
+class UI(TeachesArchitecture, GameUI):
+    #: "What you built" on the final message (bot.games.built)
+    lessons = LESSONS
+
     def card_name(self, card_id: str, lang: str) -> str:
         return card_name(card_id, lang)
 
