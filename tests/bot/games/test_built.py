@@ -46,3 +46,13 @@ def test_the_review_of_a_finished_game_is_the_engine_s_architecture_worded(game:
         assert group.name.ja in text
         for b in group.cards:
             assert ui.lessons.does()[b.card].ja in text
+
+
+def test_the_button_survives_a_restart() -> None:
+    """Registered with the bot's controls when the games load, so a final message's button still answers
+    after the bot restarted (``BotClient.register_controls``)."""
+    from bot.games.built import BuiltButton
+    from bot.table import controls, custom_ids
+
+    assert BuiltButton in controls.registered()
+    assert BuiltButton.from_control(custom_ids.parse(custom_ids.build("built", 42))).pk == 42
