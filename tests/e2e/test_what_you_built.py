@@ -2,7 +2,8 @@
 (alice choosing at random among her hand's controls, an AI at the other seat); its final message offers
 "What you built" beside Rematch. Alice presses it and is answered privately with her own architecture, as
 the engine reads it from the replayed log (her services, each with its line on what it does in real AWS);
-bob, who did not play, is refused and sees nothing of hers."""
+bob, who did not play, is refused and sees nothing of hers; pressed (forged) while the game still runs, it is
+refused with a sentence."""
 
 from __future__ import annotations
 
@@ -36,6 +37,9 @@ async def test_a_player_is_told_privately_what_they_built(
     opened.follow(bob)
     tables = runner.bot.tables  # type: ignore[attr-defined]
     pk = (await tables.store.live_games())[0].id
+    # A running game has nothing to review yet: a forged press is refused with a sentence, nothing else.
+    early = await alice.forge(f"dh:built:{pk}", message=latest_table(alice))
+    assert early.ephemeral and "What you built is shown once the game is over" in early.text()
     rng = random.Random(game)
     for _ in range(5000):
         table = latest_table(alice)
