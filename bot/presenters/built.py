@@ -116,21 +116,21 @@ def _mission(mission: str, words: BuiltWords, lang: str) -> str:
 
 def pack(lines: list[str], more: Callable[[int], str]) -> list[str]:
     """Lines into embed descriptions within Discord's limits, in order; what does not fit is counted in
-    a last line (``more``) instead of being cut mid-sentence."""
-    pages: list[str] = []
-    page: list[str] = []
+    a last line (``more``, which fits the room kept for the titles) instead of being cut mid-sentence."""
+    pages: list[list[str]] = [[]]
+    sizes = [0]
     used = 0
-    budget = TOTAL_LIMIT - TITLE_ROOM
     for i, line in enumerate(lines):
-        size = len(line) + 1
-        if used + size > budget:
-            left = sum(1 for rest in lines[i:] if rest and not rest.startswith("**"))
-            page.append(more(left))
+        last = used + len(line) + 1 > TOTAL_LIMIT - TITLE_ROOM
+        if last:
+            line = more(sum(1 for rest in lines[i:] if rest and not rest.startswith("**")))
+        if sizes[-1] + len(line) + 1 > DESCRIPTION_LIMIT:
+            pages.append([])
+            sizes.append(0)
+        pages[-1].append(line)
+        sizes[-1] += len(line) + 1
+        used += len(line) + 1
+        if last:
             break
-        if sum(len(x) + 1 for x in page) + size > DESCRIPTION_LIMIT:
-            pages.append("\n".join(page))
-            page = []
-        page.append(line)
-        used += size
-    pages.append("\n".join(page).strip("\n"))
-    return [p for p in pages if p] or [""]
+    texts = ["\n".join(page).strip("\n") for page in pages]
+    return [text for text in texts if text] or [""]

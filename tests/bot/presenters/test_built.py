@@ -12,7 +12,7 @@ from bot.games.aws_builder_cards.lessons import LESSONS as AB
 from bot.games.aws_deckbuilding.lessons import LESSONS as AD
 from bot.games.built import BuiltButton
 from bot.i18n import t
-from bot.presenters.built import BuiltWords, built
+from bot.presenters.built import BuiltWords, built, pack
 from bot.presenters.final import final
 from bot.table.feed import Feed
 from bot.table.rematch import rematch_view
@@ -195,3 +195,12 @@ def test_other_games_final_messages_keep_rematch_alone(lang: str) -> None:
     )
     payload = final(rec, state_of(rec), outcome, Feed(), lang, story=None, rematch=rematch_view)
     assert [c.kind for c in controls(payload)] == ["rematch"]
+
+
+def test_packing_keeps_whole_lines_and_counts_what_is_left() -> None:
+    lines = [f"{i}" * 1000 for i in range(10)]
+    pages = pack(lines, lambda n: f"… {n} more")
+    assert [len(p) for p in pages] == [4003, 1000 + 1 + len("… 5 more")]
+    assert pages[-1].endswith("… 5 more") and all(len(p) <= 4096 for p in pages)
+    assert sum(len(p) for p in pages) <= 6000 - 300
+    assert pack(["a", "", "**b**"], lambda n: "more") == ["a\n\n**b**"]
