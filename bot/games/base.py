@@ -151,6 +151,11 @@ class GameUI(Generic[ViewT]):
         (``rec.version``). ``view`` is the public view. None here."""
         return []
 
+    def final_items(self, rec: GameRecord, lang: str) -> list[UiItem]:
+        """The game's own controls on the final message, beside Rematch (``bot.table.controls.Control``s;
+        the AWS games' "What you built" answers each player privately). None here."""
+        return []
+
     def table_prompt(self, view: ViewT, lang: str, names: Mapping[str, str]) -> str | None:
         """What the players the table message pings are asked, in words (e.g. a vote's card and its
         question), shown above its "▶ Your turn" line: a ping must say why. ``view`` is the public view.

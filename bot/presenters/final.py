@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.games import manifest
+from bot.games import manifest, ui_for
 from bot.i18n import t
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.summary import team_lines
@@ -76,11 +76,14 @@ def final(
         if story
         else []
     )
+    view = rematch(rec.id, lang)
+    for item in ui_for(rec.game_id).final_items(rec, lang):  # the game's own, beside Rematch
+        view.add_item(item)
     return Payload(
         content=text,
         embed=embed,
         more_embeds=more,
-        view=rematch(rec.id, lang),
+        view=view,
         # The standings name everyone; nobody is pinged by a game's end.
         allowed_mentions=discord.AllowedMentions.none(),
     )

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from bot.games.aws_builder_cards.lessons import LESSONS
 from bot.games.base import GameUI, LabelContext
+from bot.games.built import TeachesArchitecture
 from bot.i18n import t
 from bot.i18n.words import LABEL_LIMIT, clip, tidy
 from engines.aws_builder_cards.cards import DEFAULT_DB, key_of
@@ -66,7 +68,10 @@ def _view(ctx: LabelContext[ABView] | None) -> ABView | None:
     return ctx.view if ctx is not None and isinstance(ctx.view, ABView) else None
 
 
-class UI(GameUI[ABView]):
+class UI(TeachesArchitecture, GameUI[ABView]):
+    #: "What you built" on the final message (bot.games.built)
+    lessons = LESSONS
+
     # -- names --------------------------------------------------------------------------------------
     def card_name(self, card_id: str, lang: str, view: ABView | None = None) -> str:
         """The printed name; the chooser's view knows the cards of a custom card file too."""

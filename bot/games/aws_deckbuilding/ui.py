@@ -21,8 +21,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from bot.games.aws_deckbuilding.lessons import LESSONS
 from bot.games.aws_deckbuilding.vote import vote_buttons
 from bot.games.base import GameUI, LabelContext
+from bot.games.built import TeachesArchitecture
 from bot.i18n import t
 from bot.i18n.words import LABEL_LIMIT, clip, tidy
 from bot.interactions import UiItem
@@ -195,7 +197,10 @@ def refusal_params(params: Mapping[str, object], lang: str, names: Mapping[str, 
 
 
 # -- the UI -------------------------------------------------------------------------------------------------
-class UI(GameUI[ADView]):
+class UI(TeachesArchitecture, GameUI[ADView]):
+    #: "What you built" on the final message (bot.games.built)
+    lessons = LESSONS
+
     def card_name(self, card_id: str, lang: str) -> str:
         return card_name(card_id, lang)
 
