@@ -14,13 +14,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import has, pick, t
-from bot.i18n.words import clip
 from bot.interactions import Interaction
 from bot.store import ChannelBusy, StaleVersion
 from bot.store.errors import GameNotFound
 from engines.core import GameError
 from engines.core.i18n import Text
+from i18n import has, pick, t
+from i18n.words import clip
 
 log = logging.getLogger(__name__)
 

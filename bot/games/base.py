@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from bot.i18n import has, t
-from bot.i18n.words import clip
 from engines.core import Action, CardInfo, Engine, Event, Outcome
+from i18n import has, t
+from i18n.words import clip
 
 if TYPE_CHECKING:
     from bot.store import ActionRecord, GameRecord

@@ -9,13 +9,13 @@ from typing import Any
 import discord
 
 from bot.games import manifest
-from bot.i18n import t
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.summary import team_lines
 from bot.presenters.words import ViewFor, fit, seat_label
 from bot.store import GameRecord
 from bot.table.feed import Feed, news
 from engines.core import Outcome
+from i18n import t
 
 #: Discord's limit of an embed's description.
 DESCRIPTION_LIMIT = 4096

@@ -10,11 +10,11 @@ from typing import Any
 import discord
 
 from bot.games import GameUI, LabelContext, manifest, ui_for
-from bot.i18n import t
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.words import seat_label
 from bot.store import GameRecord, Status
 from engines.core import Action, Event
+from i18n import t
 
 #: ``bot.table.components.hand_view``: (record, legal moves, UI, language, page, group, label context).
 MenusFor = Callable[

@@ -8,9 +8,9 @@ from typing import Any
 
 import discord
 
-from bot.i18n import t
 from bot.presenters.payload import Payload
 from bot.presenters.words import CONTENT_LIMIT, ViewFor
+from i18n import t
 
 
 def notice(pk: int, entry: Mapping[str, Any], lang: str, *, take_back: ViewFor) -> Payload:

@@ -16,11 +16,11 @@ from typing import Any, Protocol
 import discord
 
 from bot.errors import UserError
-from bot.i18n import t
 from bot.settings import Settings
 from bot.store import GameRecord, SqliteStore, StaleVersion, Status
 from bot.table.clock import ai_plays
 from engines.core import Action, Engine, Rng
+from i18n import t
 
 log = logging.getLogger(__name__)
 

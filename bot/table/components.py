@@ -20,8 +20,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.errors import UserError, user_lang
-from bot.i18n import both, t
-from bot.i18n.words import LABEL_LIMIT, clip
 from bot.interactions import Interaction
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table import custom_ids
@@ -29,6 +27,8 @@ from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import BadControl, ControlId
 from bot.table.host import tables_of
 from bot.table.pick import pick
+from i18n import both, t
+from i18n.words import LABEL_LIMIT, clip
 
 if TYPE_CHECKING:
     from bot.games import GameUI, LabelContext

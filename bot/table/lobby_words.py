@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import has, t
-from bot.i18n.words import clip
+from i18n import has, t
+from i18n.words import clip
 
 
 def player_range(lang: str, low: int, high: int) -> str:

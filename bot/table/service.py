@@ -23,7 +23,6 @@ import discord
 import engines
 from bot.errors import UserError
 from bot.games import GameUI, ui_for
-from bot.i18n import t
 from bot.presenters.hand import private_note
 from bot.presenters.payload import Payload
 from bot.settings import Settings
@@ -39,6 +38,7 @@ from bot.table.ports import TableOutbox, TablePublisher, TableScheduler, Unpubli
 from bot.table.seat_ops import SeatOperations
 from bot.table.timer_effects import TimerEffect, timer_effect
 from engines.core import Action, Engine, Event, Rng
+from i18n import t
 
 log = logging.getLogger(__name__)
 

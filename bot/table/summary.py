@@ -7,11 +7,11 @@ from typing import Any
 
 import discord
 
-from bot.i18n import both
 from bot.presenters import summary
 from bot.presenters.payload import Payload
 from bot.store import GameRecord
 from bot.table import seat_buttons
+from i18n import both
 
 
 def _join(pk: int, lang: str) -> discord.ui.Item[Any]:

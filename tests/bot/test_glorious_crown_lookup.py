@@ -13,7 +13,6 @@ import engines
 from bot.cogs.rules import batches, section_embeds
 from bot.games import ui_for
 from bot.games.glorious_crown import cog as gc_cog
-from bot.i18n import catalog
 from bot.lookup import search_cards, search_sections
 from engines.core import BadAction, Event, NotYourTurn
 from engines.core import GameOver as GameIsOver
@@ -40,6 +39,7 @@ from engines.glorious_crown.events import (
 )
 from engines.glorious_crown.models import Answer, Decline, Discard, GCAction, Give, Pass, Pending, Play
 from engines.glorious_crown.notation import UnreadableCards
+from i18n import catalog
 
 GAME = "glorious-crown"
 ENGINE = engines.get(GAME)

@@ -18,13 +18,13 @@ from discord.app_commands import locale_str as _
 
 from bot.games import LabelContext
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.store import GameRecord
 from bot.table.slash import Position, caller_position
 from engines.aws_builder_cards.cards import CardDataError, catalogue, load_cards
 from engines.aws_builder_cards.models import ABState, ABView, Acquire, Deploy, EndTurn, Retire
 from engines.aws_builder_cards.notation import NotationError, parse_acquire, parse_card, parse_deploy
+from i18n import t
 
 if TYPE_CHECKING:
     from bot.client import Deckhand

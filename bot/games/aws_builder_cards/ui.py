@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.games.base import GameUI, LabelContext
-from bot.i18n import t
-from bot.i18n.words import LABEL_LIMIT, clip, tidy
 from engines.aws_builder_cards.cards import DEFAULT_DB, key_of
 from engines.aws_builder_cards.events import (
     Acquired,
@@ -51,6 +49,8 @@ from engines.aws_builder_cards.models import (
 )
 from engines.aws_builder_cards.notation import card_name, counted, mission_name, without_prefix
 from engines.core import Action, Event
+from i18n import t
+from i18n.words import LABEL_LIMIT, clip, tidy
 
 GAME = "aws-builder-cards"
 _NS = "aws_builder_cards"

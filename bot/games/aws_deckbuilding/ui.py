@@ -23,8 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 from bot.games.aws_deckbuilding.vote import vote_buttons
 from bot.games.base import GameUI, LabelContext
-from bot.i18n import t
-from bot.i18n.words import LABEL_LIMIT, clip, tidy
 from engines.aws_deckbuilding.cards import DB, Card, Eff, key_of
 from engines.aws_deckbuilding.events import (
     Bought,
@@ -63,6 +61,8 @@ from engines.aws_deckbuilding.models import (
 from engines.aws_deckbuilding.text import condition_text, short_name
 from engines.aws_deckbuilding.views import ADView
 from engines.core import Action, Event
+from i18n import t
+from i18n.words import LABEL_LIMIT, clip, tidy
 
 if TYPE_CHECKING:
     from bot.store import GameRecord

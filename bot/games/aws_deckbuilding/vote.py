@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
-from bot.i18n import both, t
 from bot.store import GameRecord
 from bot.table import answer_buttons, custom_ids
 from bot.table.answer_buttons import AnswerButton
 from engines.aws_deckbuilding.models import ADState, Vote
+from i18n import both, t
 
 if TYPE_CHECKING:
     from bot.table.service import Played

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from bot.games import ui_for
-from bot.i18n import both, t
 from bot.store import GameRecord
 from bot.table import answer_buttons, custom_ids
 from bot.table.answer_buttons import AnswerButton
 from engines.project_chaos.models import CastVote, ClaimPending, MakeClaim, NoClaim, PCAction, VotePending
+from i18n import both, t
 
 if TYPE_CHECKING:
     from bot.table.service import Played

@@ -32,8 +32,6 @@ from bot.games.project_chaos.words import (
     typed,
     workplace_name,
 )
-from bot.i18n import has, t
-from bot.i18n.words import clip
 from engines.core import Action, Event, Outcome
 from engines.project_chaos.cards import CARDS, Claim, Vote
 from engines.project_chaos.effects import clamp_tokens, overflows_die
@@ -77,6 +75,8 @@ from engines.project_chaos.models import (
 )
 from engines.project_chaos.scenarios import SCENARIOS
 from engines.project_chaos.views import PCView
+from i18n import has, t
+from i18n.words import clip
 
 if TYPE_CHECKING:
     from bot.store import GameRecord

@@ -9,12 +9,12 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from bot.i18n import t
 from engines.core import Event
 from engines.project_chaos.cards import CARDS, CATEGORY_NAMES, Claim, Vote
 from engines.project_chaos.events import PCEvent
 from engines.project_chaos.events import __name__ as EVENTS_MODULE
 from engines.project_chaos.text import effects_text, play_text
+from i18n import t
 
 GAME = "project-chaos"
 #: the catalog namespace of this game's own strings (``locales/<lang>.toml``)

@@ -7,8 +7,8 @@ import string
 
 import pytest
 
-from bot.i18n import catalog, pick, t
-from bot.i18n.catalog import files
+from i18n import catalog, pick, t
+from i18n.catalog import files
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 

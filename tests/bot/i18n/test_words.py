@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n.words import clip
+from i18n.words import clip
 
 
 def test_a_long_english_label_is_cut_after_a_whole_word() -> None:

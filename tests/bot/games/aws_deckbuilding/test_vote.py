@@ -138,7 +138,7 @@ def test_every_refusal_of_the_buttons_is_worded(lang: str) -> None:
     import inspect
 
     from bot.games.aws_deckbuilding import vote
-    from bot.i18n import has
+    from i18n import has
 
     codes = {VoteButton.NOT_SEATED, VoteButton.MOVED_ON}
     for node in ast.walk(ast.parse(inspect.getsource(vote))):

@@ -11,12 +11,12 @@ import engines
 from bot.errors import message_for
 from bot.games import LabelContext, ui_for
 from bot.games.glorious_crown.ui import NS, or_list, refusal_params, suggestions_text
-from bot.i18n import catalog
 from engines.core import IllegalAction
 from engines.glorious_crown.cards import SUITS
 from engines.glorious_crown.events import FinalStanding, GameOver, Traded, TradeOffered
 from engines.glorious_crown.models import Discard, Play
 from engines.glorious_crown.notation import JOKER_NAME
+from i18n import catalog
 
 GAME = "glorious-crown"
 UI = ui_for(GAME)

@@ -4,7 +4,7 @@ one card), and the command group is namespaced with Japanese names."""
 from __future__ import annotations
 
 from bot.games.project_chaos.cog import ChaosCog, card_named
-from bot.i18n import catalog
+from i18n import catalog
 
 HAND = ["pc-product-praised", "pc-ci-all-green", "pc-scope-creep"]
 

@@ -13,7 +13,6 @@ from bot.errors import message_for
 from bot.games import ui_for
 from bot.games.project_chaos import cog, talk
 from bot.games.project_chaos.ui import refusal_params
-from bot.i18n import has
 from bot.table.events import StoredEvent
 from engines.core import IllegalAction, Rng
 from engines.project_chaos import ENGINE, engine
@@ -27,6 +26,7 @@ from engines.project_chaos.events import (
     VoteClosed,
 )
 from engines.project_chaos.models import ACTION_ADAPTER
+from i18n import has
 
 NAMES = {"p1": "Hanako", "p2": "AI-1", "p3": "AI-2"}
 ui = ui_for("project-chaos")

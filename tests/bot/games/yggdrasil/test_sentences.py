@@ -10,10 +10,10 @@ from typing import get_args
 import pytest
 
 from bot.games.yggdrasil import cog
-from bot.i18n import has
 from engines.yggdrasil import engine
 from engines.yggdrasil.events import EVENT_KINDS
 from engines.yggdrasil.models import ACTION_ADAPTER, PlacementProblem
+from i18n import has
 
 
 def raised_codes(module: object, call: str) -> set[str]:

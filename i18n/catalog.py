@@ -1,24 +1,25 @@
-"""Message catalogs, flattened to dotted keys and merged per language: the bot's own files
-``bot/i18n/locales/<lang>/*.toml`` and each game's ``<lang>.toml`` in the folder its manifest names, so a game
-never edits a shared catalog.
+"""Message catalogs, flattened to dotted keys and merged per language: the shared files
+``i18n/locales/<lang>/*.toml`` and each game's ``i18n/games/<game-id>/<lang>.toml``, so a game never edits a
+shared catalog.
 
-The catalogs do not import the games: the game registry (``bot.games``) tells them which games there are
-through :func:`add_games`, so words depend on nothing and everything may depend on words.
+The games' folders are found by that fixed layout on ``i18n.games.__path__`` (a game hosted from another
+folder adds its own ``i18n/games`` with :func:`add_games_folder`), so the catalogs import nothing of the bot
+or the games and a renderer running alone finds its words: words depend on nothing and everything may
+depend on words.
 """
 
 from __future__ import annotations
 
 import logging
-import string
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bot.i18n.words import clip
+import i18n.games
+from i18n.words import clip
 
 log = logging.getLogger(__name__)
 
@@ -35,46 +36,34 @@ def _flatten(prefix: str, table: Mapping[str, Any], out: dict[str, str]) -> None
             out[full] = str(value)
 
 
-@dataclass(frozen=True)
-class GameWords:
-    """Where a game's words are: its catalog folder (``en.toml``, ``ja.toml``) and the module of its own
-    slash commands, if any (their names and descriptions are looked up under the game's id)."""
-
-    game_id: str
-    folder: Path
-    cog: str | None = None
-
-    def file(self, lang: str) -> Path:
-        return self.folder / f"{lang}.toml"
-
-
-_GAMES: list[Callable[[], Iterable[GameWords]]] = []
-
-
-def add_games(source: Callable[[], Iterable[GameWords]]) -> None:
-    """Read the games' catalogs from ``source`` (called when the catalogs are next read, so games hosted
-    later are found too); the game registry calls this once."""
-    if source not in _GAMES:
-        _GAMES.append(source)
+def add_games_folder(folder: Path) -> None:
+    """Read game catalogs from ``folder`` too (laid out like ``i18n/games``: ``<game-id>/<lang>.toml``)."""
+    if folder.is_dir() and str(folder) not in i18n.games.__path__:
+        i18n.games.__path__.append(str(folder))
     catalog.cache_clear()
 
 
-def games() -> list[GameWords]:
-    """Every game whose words the catalogs hold."""
-    return [found for source in _GAMES for found in source()]
+def game_folders() -> dict[str, Path]:
+    """Game id -> the folder of its catalog files, for every game whose words the catalogs hold."""
+    found: dict[str, Path] = {}
+    for root in i18n.games.__path__:
+        for folder in sorted(Path(root).iterdir()):
+            if folder.is_dir() and (folder / f"{DEFAULT}.toml").is_file():
+                found.setdefault(folder.name, folder)
+    return found
 
 
 def sources(lang: str) -> dict[str, str]:
     """Catalog file name -> its text, for one language: ``core.toml`` … and ``<game-id>.toml`` per game."""
     out: dict[str, str] = {}
-    folder = resources.files("bot.i18n").joinpath("locales", lang)
+    folder = resources.files("i18n").joinpath("locales", lang)
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
             out[entry.name] = entry.read_text(encoding="utf-8")
-    for game in games():
-        path = game.file(lang)
+    for game_id, game_folder in game_folders().items():
+        path = game_folder / f"{lang}.toml"
         if path.is_file():
-            out[f"{game.game_id}.toml"] = path.read_text(encoding="utf-8")
+            out[f"{game_id}.toml"] = path.read_text(encoding="utf-8")
     return out
 
 
@@ -125,7 +114,13 @@ def t(lang: str, key: str, /, **params: Any) -> str:
         if text is None:
             log.warning("missing catalog key %s", key)
             return key
-    return string.Formatter().vformat(text, (), _Lenient(params))
+    return text.format_map(_Lenient(params))
+
+
+def strings(prefix: str) -> list[str]:
+    """Every text under ``prefix`` in every language (a picture's glyph-coverage test draws them all)."""
+    start = prefix + "."
+    return [text for lang in LANGS for key, text in catalog(lang).items() if key.startswith(start)]
 
 
 def both(first: str, key: str, /, limit: int = 80, **params: Any) -> str:
