@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -115,6 +116,25 @@ def t(lang: str, key: str, /, **params: Any) -> str:
             log.warning("missing catalog key %s", key)
             return key
     return text.format_map(_Lenient(params))
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The words under one namespace, for a module that prints only those: ``words = Scope(
+    "glorious-crown.picture")`` then ``words(lang, "played", seat=name)`` is ``t(lang,
+    "glorious-crown.picture.played", seat=name)``: the same lookup, plural and fallback, lang first."""
+
+    namespace: str
+
+    def __call__(self, lang: str, key: str, /, **params: Any) -> str:
+        return t(lang, f"{self.namespace}.{key}", **params)
+
+    def has(self, key: str) -> bool:
+        return has(f"{self.namespace}.{key}")
+
+    def strings(self) -> list[str]:
+        """Every text of the namespace in every language (for glyph-coverage tests)."""
+        return strings(self.namespace)
 
 
 def strings(prefix: str) -> list[str]:

@@ -27,7 +27,7 @@ from renderers.common import (
     text_width,
 )
 
-from .labels import condition, gives, t
+from .words import condition, gives, t
 
 WIDTH = 720
 PAD = 20
@@ -244,14 +244,14 @@ def paint_tile(
         text(
             img,
             (left + COIN + 14, y0 + 38, x1 - 16, y0 + 62),
-            t("wa_card", lang, pts=face.points),
+            t(lang, "wa_card", pts=face.points),
             20,
             fill=mix(ORANGE, BLACK, 0.25),
             bold=True,
             wrap=False,
         )
     elif face.kind == "onprem":
-        name_right = x1 - 16 - chip_width(t("gives_tco", lang, n=face.tco)) - 10
+        name_right = x1 - 16 - chip_width(t(lang, "gives_tco", n=face.tco)) - 10
         card_name(img, (left, y0 + 8, name_right, y0 + 40), face.name.get(lang))
         text(
             img,
@@ -261,7 +261,7 @@ def paint_tile(
             fill=MUTED,
             wrap=False,
         )
-        words = t("gives_tco", lang, n=face.tco)
+        words = t(lang, "gives_tco", n=face.tco)
         chip(img, (x1 - 16 - chip_width(words), y0 + 8), words, BLACK)
     else:
         _service(img, box, face, lang, statuses, tag)
@@ -288,7 +288,7 @@ def _service(
     text(
         img,
         (x0 + 8, y0 + 8 + COIN, x0 + 100, y0 + 8 + COIN + 26),  # centred under the coin
-        t(face.currency or "tco", lang),
+        t(lang, face.currency or "tco"),
         MIN_PX,
         fill=ORANGE if face.currency == "awsome" else BLACK,
         bold=True,
@@ -296,7 +296,7 @@ def _service(
         wrap=False,
     )
     # What it gives, top right: TCO (black) and AWSome (orange).
-    chips = [(t("gives_tco", lang, n=face.tco), BLACK), (t("gives_awsome", lang, n=face.awsome), ORANGE)]
+    chips = [(t(lang, "gives_tco", n=face.tco), BLACK), (t(lang, "gives_awsome", n=face.awsome), ORANGE)]
     x = x1 - 12
     for words, colour in reversed(chips):
         x -= chip_width(words)
@@ -345,7 +345,7 @@ def effect_row(img: Image.Image, box: Box, eff: EffectFace, which: str, lang: st
     if status not in ("unmet", "plain"):
         rounded_rect(img, box, 10, fill=fill)
     ink = STATUS_INK.get(status, TEXT_DARK)
-    label = t(which, lang)
+    label = t(lang, which)
     lw = max(text_width(label, MIN_PX, bold=True), 34)
     text(
         img,
@@ -364,7 +364,7 @@ def effect_row(img: Image.Image, box: Box, eff: EffectFace, which: str, lang: st
     words = f"{gives(eff, lang)}  ·  {condition(eff.condition, lang)}"
     right = x1 - 8
     if status in ("applied", "offered", "declined", "would"):
-        mark = t("st_would" if status == "would" else f"st_{status}", lang)
+        mark = t(lang, "st_would" if status == "would" else f"st_{status}")
         mw = chip_width(mark)
         chip(
             img,
@@ -407,21 +407,21 @@ def statuses_of(effects: list[EffectStatus], card: str, *, preview: bool = False
 # ------------------------------------------------------------------------------------------------ frame
 def header(img: Image.Image, view: ADView, lang: str, names: Names) -> int:
     """Title, whose decision it is, and a vote if one is running. Returns the y below it."""
-    text(img, (PAD, 14, WIDTH - PAD, 52), t("title", lang), 30, fill=ORANGE, bold=True, wrap=False)
+    text(img, (PAD, 14, WIDTH - PAD, 52), t(lang, "title"), 30, fill=ORANGE, bold=True, wrap=False)
     if view.finished:
-        status = t("game_over", lang)
+        status = t(lang, "game_over")
     elif view.phase == "draft":
         d = view.decision
         pick = d.pick if d is not None and d.pick is not None else view.pick + 1
         picks = d.picks if d is not None and d.picks is not None else len(view.draft_order)
-        status = t("draft_pick", lang, seat=who(view.current, names), pick=pick, picks=picks)
+        status = t(lang, "draft_pick", seat=who(view.current, names), pick=pick, picks=picks)
     else:
-        status = t("round_turn", lang, round=view.round, seat=who(view.current, names))
+        status = t(lang, "round_turn", round=view.round, seat=who(view.current, names))
     y = fitted(img, (PAD, 56, WIDTH - PAD, 88), status, 22, fill=PALETTE.highlight, bold=True, wrap=False)
     d = view.decision
     if d is not None and d.kind == "vote":
         words = t(
-            "vote", lang, seat=who(d.proposer_seat, names), waiting=", ".join(who(s, names) for s in d.seats)
+            lang, "vote", seat=who(d.proposer_seat, names), waiting=", ".join(who(s, names) for s in d.seats)
         )
         top = y + 8
         _size, lines = fit_text(words, WIDTH - 2 * PAD - 28, 2 * 28, MIN_PX, MIN_PX, max_lines=2)
@@ -469,20 +469,20 @@ def player_rows(
             (PAD, y, WIDTH - PAD, y + 60),  # the initials stay at MIN_PX (0.44 of the avatar)
             name=name,
             colour=colour,
-            detail=t("points", lang, n=p.points),
+            detail=t(lang, "points", n=p.points),
             active=p.seat == view.current and not view.finished,
             robot=p.seat in ai_seats,
             name_size=22,
             detail_size=22,
             initials=initials_of(name)[:1],
         )
-        one = t("counts_one_line", lang, d=p.deck, h=p.hand, x=p.discard, o=p.onprem_left, s=p.services)
+        one = t(lang, "counts_one_line", d=p.deck, h=p.hand, x=p.discard, o=p.onprem_left, s=p.services)
         if text_width(one, MIN_PX) <= WIDTH - 2 * PAD - 10:  # one line reads faster and keeps rows short
             lines = [one]
         else:
             lines = [
-                t("counts", lang, d=p.deck, h=p.hand, x=p.discard),
-                t("counts2", lang, o=p.onprem_left, s=p.services),
+                t(lang, "counts", d=p.deck, h=p.hand, x=p.discard),
+                t(lang, "counts2", o=p.onprem_left, s=p.services),
             ]
         for i, line in enumerate(lines):
             text(

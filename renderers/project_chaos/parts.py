@@ -30,7 +30,7 @@ from renderers.common import (
     wrap_text,
 )
 
-from .labels import Namer, t
+from .words import Namer, t
 
 WIDTH = 560
 PAD = 16
@@ -60,7 +60,7 @@ def value_label(value: int) -> str:
 
 
 def value_kind(value: int, lang: str) -> str:
-    return t("resource" if value > 0 else "trouble" if value < 0 else "neutral", lang)
+    return t(lang, "resource" if value > 0 else "trouble" if value < 0 else "neutral")
 
 
 def category_name(cat: str, lang: str) -> str:
@@ -83,7 +83,7 @@ HEADER_H = 84
 def header(img: Image.Image, view: PCView, lang: str, status: str, title: str | None = None) -> int:
     """Title (the game's name unless given), the round badge and a status line; returns the y below."""
     right = WIDTH - PAD
-    badges = [t("coop", lang), t("round", lang, n=view.round)]
+    badges = [t(lang, "coop"), t(lang, "round", n=view.round)]
     for text in reversed(badges):
         w, _ = badge_size(text, size=16)
         badge(img, (right - w, 14), text, colour=PALETTE.felt_light, size=16)
@@ -91,7 +91,7 @@ def header(img: Image.Image, view: PCView, lang: str, status: str, title: str | 
     draw_text(
         img,
         (PAD, 10, right - 8, 46),
-        title or t("title", lang),
+        title or t(lang, "title"),
         max_size=26,
         min_size=TEXT_MIN,
         bold=True,
@@ -194,7 +194,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     draw_text(
         img,
         (mid, top + 12, mid + col, top + 36),
-        t("die", lang),
+        t(lang, "die"),
         max_size=17,
         min_size=TEXT_MIN,
         bold=True,
@@ -204,7 +204,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     draw_text(
         img,
         (mid, top + 38, mid + col, top + 88),
-        t(f"die_{view.die}", lang),
+        t(lang, f"die_{view.die}"),
         max_size=17,
         min_size=TEXT_MIN,
         bold=view.die >= 2,
@@ -215,7 +215,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     draw_text(
         img,
         (right, top + 12, WIDTH - PAD - 10, top + 36),
-        t("tokens", lang, n=view.tokens),
+        t(lang, "tokens", n=view.tokens),
         max_size=17,
         min_size=TEXT_MIN,
         bold=True,
@@ -223,7 +223,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         wrap=False,
     )
     draw_tokens(img, (right, top + 40), view.tokens)
-    piles = f"{t('deck', lang, n=view.deck_count)} · {t('discard', lang, n=len(view.discard))}"
+    piles = f"{t(lang, 'deck', n=view.deck_count)} · {t(lang, 'discard', n=len(view.discard))}"
     draw_text(
         img,
         (right, top + 72, WIDTH - PAD - 10, top + 96),
@@ -237,7 +237,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         draw_text(
             img,
             (right, top + 96, WIDTH - PAD - 10, top + 118),
-            t("set_aside", lang, n=view.set_aside_count),
+            t(lang, "set_aside", n=view.set_aside_count),
             size=TEXT_MIN,
             fill=PALETTE.text_muted_light,
             wrap=False,
@@ -247,7 +247,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         draw_text(
             img,
             (PAD + 12, top + STATUS_H - 30, WIDTH - PAD - 12, top + STATUS_H - 6),
-            ("✓ " if safe else "⚠ ") + t("stagnation_safe" if safe else "stagnation_risk", lang),
+            ("✓ " if safe else "⚠ ") + t(lang, "stagnation_safe" if safe else "stagnation_risk"),
             size=TEXT_MIN,
             fill=PALETTE.text_muted_light if safe else PALETTE.warning,
             wrap=False,
@@ -261,7 +261,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
 def part_label(key: str, lang: str) -> str:
     if key in CATEGORY_COLOUR:
         return category_name(key, lang)
-    return t(f"part_{key}", lang) if key in ("value_3", "die", "total") else key
+    return t(lang, f"part_{key}") if key in ("value_3", "die", "total") else key
 
 
 def progress_chips(goal: GoalView, lang: str) -> list[tuple[str, RGB, bool]]:
@@ -292,7 +292,7 @@ def goal_panel(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     rounded_rect(
         img, (PAD, top, WIDTH - PAD, top + h), 16, fill=PALETTE.felt_dark, outline=PALETTE.panel_edge
     )
-    label = t("goal", lang)
+    label = t(lang, "goal")
     lw, _ = badge_size(label, size=TEXT_MIN)
     badge(img, (PAD + 12, top + 12), label, colour=PALETTE.highlight, size=TEXT_MIN)
     draw_text(
@@ -411,7 +411,7 @@ def empty_slot(img: Image.Image, box: tuple[int, int, int, int], lang: str) -> N
     draw_text(
         img,
         box,
-        t("empty", lang),
+        t(lang, "empty"),
         size=TEXT_MIN,
         fill=PALETTE.text_muted_light,
         align="center",
@@ -482,7 +482,7 @@ def lane_block(img: Image.Image, view: PCView, lang: str, top: int, title: str) 
         draw_text(
             img,
             (PAD + 12, y0, WIDTH - PAD - 12, y0 + LANE_ROW),
-            t("lane_empty", lang),
+            t(lang, "lane_empty"),
             size=TEXT_MIN,
             fill=PALETTE.text_muted_light,
             valign="middle",
@@ -568,7 +568,7 @@ def team_block(
     draw_text(
         img,
         (PAD + 4, top, WIDTH - PAD, top + 24),
-        t("team", lang),
+        t(lang, "team"),
         max_size=17,
         min_size=TEXT_MIN,
         bold=True,
@@ -583,8 +583,8 @@ def team_block(
             (PAD, y, WIDTH - PAD, y + SEAT_H),
             name=name(seat),
             colour=PALETTE.seat(i),
-            detail=t("cards", lang, n=view.hand_counts.get(seat, 0)),
-            mark=final_mark if view.finished else t("turn_mark", lang) if view.current == seat else None,
+            detail=t(lang, "cards", n=view.hand_counts.get(seat, 0)),
+            mark=final_mark if view.finished else t(lang, "turn_mark") if view.current == seat else None,
             mark_colour=PALETTE.success if view.finished else PALETTE.highlight,
             active=active,
             robot=seat in ai_seats,
