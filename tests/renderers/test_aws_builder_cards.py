@@ -25,7 +25,7 @@ from renderers.aws_builder_cards.missions import needs_text, partner_name
 from renderers.aws_builder_cards.table import status_lines
 from renderers.aws_builder_cards.words import t as words
 from renderers.common import MAX_PNG_BYTES, clear_caches, missing_glyphs
-from renderers.common.text import ZWSP
+from renderers.common.wrapping import ZWSP
 from tests.engines.aws_builder_cards.conftest import Table
 from tests.renderers.drawn_text import DrawnText
 from tests.renderers.layout_checks import decode, empty_bands, largest_empty_band
