@@ -19,14 +19,13 @@ from .parts import (
     goal_panel,
     goal_panel_height,
     header,
-    lane_block,
-    lane_height,
     status_row,
     team_block,
     team_height,
     text_height,
 )
 from .table import card_name
+from .tiles import lane_block, lane_height
 from .words import namer, t
 
 RESULT_PX = 28

@@ -33,7 +33,6 @@ from .parts import (
     PAD,
     TEXT_MIN,
     WIDTH,
-    category_band,
     category_name,
     draw_die,
     draw_tokens,
@@ -41,10 +40,10 @@ from .parts import (
     progress_chips,
     text_height,
     value_colour,
-    value_disc,
     value_kind,
     value_label,
 )
+from .tiles import category_band, value_disc
 from .words import Namer, namer, t
 
 NAME_PX = 21

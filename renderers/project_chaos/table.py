@@ -17,19 +17,16 @@ from .parts import (
     STATUS_H,
     TEXT_MIN,
     WIDTH,
-    card_tile,
     category_name,
-    empty_slot,
     goal_panel,
     goal_panel_height,
     header,
-    lane_block,
-    lane_height,
     status_row,
     team_block,
     team_height,
     text_height,
 )
+from .tiles import card_tile, empty_slot, lane_block, lane_height
 from .words import Namer, namer, t
 
 SLOT_GAP = 10
