@@ -20,15 +20,13 @@ from .parts import (
     PANEL_EDGE,
     WIDTH,
     Names,
-    draw_tile,
     face_of,
     header,
     section,
-    statuses_of,
     text,
-    tile_height,
     who,
 )
+from .tile import draw_tile, statuses_of, tile_height
 from .words import t
 
 

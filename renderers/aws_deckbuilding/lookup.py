@@ -12,7 +12,8 @@ from engines.aws_deckbuilding.views import all_faces
 from renderers.common import PALETTE
 from renderers.common.card_sheet import SHEET_WIDTH, Paragraph, card_sheet
 
-from .parts import MIN_PX, ORANGE, key_of, paint_tile, tile_height
+from .parts import MIN_PX, ORANGE, key_of
+from .tile import paint_tile, tile_height
 from .words import t
 
 TITLE_PX = 26

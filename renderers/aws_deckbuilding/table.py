@@ -22,17 +22,15 @@ from .parts import (
     chip,
     chip_width,
     coin,
-    draw_tile,
     face_of,
     header,
     hex_rgb,
     player_rows,
     section,
-    statuses_of,
     text,
-    tile_height,
     who,
 )
+from .tile import draw_tile, statuses_of, tile_height
 from .words import t
 
 GREEN_EDGE = (46, 190, 110)

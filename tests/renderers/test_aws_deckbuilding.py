@@ -173,7 +173,8 @@ def test_a_cached_tile_is_the_tile_drawn_in_place(lang: str) -> None:
     """Tiles are drawn once per look and pasted: the paste must be exactly what drawing it there gives,
     for every kind of card and every shading, and a second copy of the card (same key) gets the same
     tile only for the same look."""
-    from renderers.aws_deckbuilding.parts import INK, PAD, draw_tile, paint_tile, tile_height
+    from renderers.aws_deckbuilding.parts import INK, PAD
+    from renderers.aws_deckbuilding.tile import draw_tile, paint_tile, tile_height
     from renderers.common import new_canvas
 
     faces = all_faces()
