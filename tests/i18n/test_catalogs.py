@@ -8,7 +8,7 @@ import string
 import pytest
 
 from i18n import catalog, pick, t
-from i18n.catalog import files
+from i18n.catalog import files, files_flat, game_folders
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
@@ -59,3 +59,15 @@ def test_formatting_and_missing_keys() -> None:
     assert t("ja", "errors.game_full", max=5) == "満席です（5 人）。"
     assert t("en", "errors.game_full") == "The game is full ({max} players)."
     assert t("en", "no.such.key") == "no.such.key"
+
+
+#: the families of keys the bot builds by pattern from a game's id (``events.<game-id>.<kind>`` …); every
+#: other key of a game lives under the game's id (``<game-id>.…``, its pictures under ``<game-id>.picture``)
+FAMILIES = ("events", "actions", "errors", "options", "option_values", "commands.name", "commands.text")
+
+
+def test_a_game_catalog_holds_only_that_games_keys() -> None:
+    for game_id in game_folders():
+        keys = files_flat("en")[f"{game_id}.toml"]
+        own = (f"{game_id}.", *(f"{family}.{game_id}." for family in FAMILIES))
+        assert not [k for k in keys if not k.startswith(own)], game_id

@@ -53,7 +53,7 @@ from i18n import t
 from i18n.words import LABEL_LIMIT, clip, tidy
 
 GAME = "aws-builder-cards"
-_NS = "aws_builder_cards"
+_NS = "aws-builder-cards"
 
 
 def plural(lang: str, key: str, n: int, **params: object) -> str:

@@ -69,7 +69,7 @@ if TYPE_CHECKING:
 
 GAME = "aws-deckbuilding"
 #: the catalog namespace of this game's own strings
-NS = "aws_deckbuilding"
+NS = "aws-deckbuilding"
 #: more offered effects than this are chosen card first (a select of cards, then the card's effects)
 FLAT_EFFECTS = 4
 

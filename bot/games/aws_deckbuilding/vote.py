@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from bot.table.service import Played
 
 GAME = "aws-deckbuilding"
-NS = "aws_deckbuilding"
+NS = "aws-deckbuilding"
 
 ACTIONS: dict[str, Vote] = {"yes": Vote(agree=True), "no": Vote(agree=False)}
 
