@@ -4,7 +4,7 @@ lines that say which pairs formed and what they produced, ending each turn with 
 
 Only wording and arrangement live here: the rules, the numbers (``preview_deploy``, in the chooser's view)
 and the card names (``engines.aws_builder_cards.notation``) come from the engine. Every sentence, every
-plural and every separator is a catalog entry (``locales/<lang>.toml``).
+plural and every separator is a catalog entry (``i18n/games/aws-builder-cards/<lang>.toml``).
 """
 
 from __future__ import annotations
