@@ -12,7 +12,8 @@
 
 Card ids are instance ids (``s3#2``, ``bare-metal#blue1``, ``wa-1#3``): they are named by their kind. Every
 sentence, plural and separator is a catalog entry (``i18n/games/aws-deckbuilding/<lang>.toml``); the card
-names and the short condition texts ("S3", "a Storage card") are the engine's card data. Nothing here decides a rule.
+names and the short condition texts ("S3", "a Storage card") are the engine's card data. Nothing here
+decides a rule.
 """
 
 from __future__ import annotations
