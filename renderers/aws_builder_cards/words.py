@@ -4,11 +4,12 @@ The words themselves are the game's catalog,
 
 from __future__ import annotations
 
-from engines.aws_builder_cards.text import gives_text
 from i18n import Scope
 
 t = Scope("aws-builder-cards.picture")
 
 
 def gives(credits: int, draw: int, adopt: int, lang: str) -> str:
-    return gives_text(credits, draw, adopt, lang, compact=True)
+    """What a combo gives, in the pictures' short form: "+2 Cr · Draw 1" (「導入」 for Cloud Adoption)."""
+    amounts = (("gives_credits", credits), ("gives_draw", draw), ("gives_adopt", adopt))
+    return t(lang, "gives_sep").join(t(lang, key, n=n) for key, n in amounts if n)
