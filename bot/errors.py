@@ -87,7 +87,7 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
     if isinstance(error, GameError):
         candidates = [f"errors.{error.game}.{error.code}"] if error.game else []
         candidates += [f"errors.{error.code}", "errors.illegal_action"]
-        key = next(k for k in candidates if has(k) or k == candidates[-1])
+        key = next(k for k in candidates if has(lang, k) or k == candidates[-1])
         return t(lang, key, **format_params(error.params, lang)), True
     if isinstance(error, StaleVersion):
         return t(lang, "errors.stale"), True

@@ -99,7 +99,8 @@ class _Lenient(dict[str, Any]):
         return "{" + key + "}"
 
 
-def has(key: str, lang: str = DEFAULT) -> bool:
+def has(lang: str, key: str, /) -> bool:
+    """Whether the catalog of ``lang`` holds ``key`` (a sentence or a table of plural forms)."""
     found = catalog(normalize(lang) or DEFAULT)
     return key in found or f"{key}.other" in found
 
@@ -130,7 +131,7 @@ class Scope:
         return t(lang, f"{self.namespace}.{key}", **params)
 
     def has(self, key: str) -> bool:
-        return has(f"{self.namespace}.{key}")
+        return has(DEFAULT, f"{self.namespace}.{key}")
 
     def strings(self) -> list[str]:
         """Every text of the namespace in every language (for glyph-coverage tests)."""

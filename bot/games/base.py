@@ -84,10 +84,10 @@ class GameUI:
         already chose the group, so the label may leave that part out."""
         fields = action.model_dump(exclude={"type"})
         key = f"actions.{self.game_id}.{action.type}"
-        if has(key):
+        if has(lang, key):
             return clip(t(lang, key, **self._params(fields, lang, {})))
         generic = f"actions.generic.{action.type}"
-        base = t(lang, generic) if has(generic) else action.type.replace("_", " ")
+        base = t(lang, generic) if has(lang, generic) else action.type.replace("_", " ")
         detail = self._params(fields, lang, {})
         return clip(" ".join([base, *(str(v) for v in detail.values())]))
 
@@ -103,7 +103,7 @@ class GameUI:
         params = self._params(self.event_fields(event), lang, names)
         player = names.get(event.seat or "", event.seat or "")
         key = f"events.{self.game_id}.{event.kind}"
-        if has(key):
+        if has(lang, key):
             return t(lang, key, player=player, **params)
         return t(lang, "events.generic", player=player, kind=event.kind.replace("_", " "))
 

@@ -74,7 +74,7 @@ class Sprint:
 def variant(lang: str, key: str, pick: int, **params: object) -> str:
     """One of the catalog's variants ``<key>.0``, ``<key>.1`` … chosen by ``pick``."""
     count = 0
-    while has(f"{key}.{count}", lang):
+    while has(lang, f"{key}.{count}"):
         count += 1
     if count == 0:
         return t(lang, key, **params)

@@ -417,7 +417,7 @@ class UI(GameUI):
         key = f"{NS}.team.reason.{reason}"
         why = t(
             lang,
-            key if has(key) else f"{NS}.team.reason.other",
+            key if has(lang, key) else f"{NS}.team.reason.other",
             card=card_ref(outcome.details.get("cause_card"), lang),
         )
         return t(lang, f"{NS}.team.lost", scenario=scenario, reason=why)

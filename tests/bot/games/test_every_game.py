@@ -113,7 +113,7 @@ def observed(engine: Engine[Any, Any, Any, Any], games: int = 4) -> tuple[set[st
 
 
 def sentence(keys: list[str]) -> bool:
-    return any(has(k, "en") and has(k, "ja") for k in keys)
+    return any(has("en", k) and has("ja", k) for k in keys)
 
 
 @pytest.fixture(params=GAMES, ids=lambda m: m.id, scope="module")

@@ -26,10 +26,13 @@ COUNTED = ("count", "points", "bonus")
 
 
 def own_sentences(lang: str) -> dict[str, str]:
+    """The game's sentences on Discord (its pictures' words, ``<id>.picture``, pick their plural forms
+    from one/other tables: ``tests/bot/i18n/test_wording.py`` checks those)."""
     return {
         k: v
         for k, v in catalog(lang).items()
         if k.startswith((f"{NS}.", f"events.{NS}.", f"actions.{NS}.", f"errors.{NS}."))
+        and not k.startswith(f"{NS}.picture.")
     }
 
 

@@ -61,11 +61,11 @@ CODES = sorted(
 def test_every_action_event_and_refusal_has_a_sentence(lang: str) -> None:
     actions = sorted(ACTION_ADAPTER.json_schema()["discriminator"]["mapping"])
     assert len(actions) == 9 and len(EVENT_KINDS) == 25 and len(CODES) >= 14
-    missing = [f"actions.project-chaos.{a}" for a in actions if not has(f"actions.project-chaos.{a}", lang)]
+    missing = [f"actions.project-chaos.{a}" for a in actions if not has(lang, f"actions.project-chaos.{a}")]
     missing += [
-        f"events.project-chaos.{k}" for k in EVENT_KINDS if not has(f"events.project-chaos.{k}", lang)
+        f"events.project-chaos.{k}" for k in EVENT_KINDS if not has(lang, f"events.project-chaos.{k}")
     ]
-    missing += [f"errors.project-chaos.{c}" for c in CODES if not has(f"errors.project-chaos.{c}", lang)]
+    missing += [f"errors.project-chaos.{c}" for c in CODES if not has(lang, f"errors.project-chaos.{c}")]
     assert not missing
 
 
