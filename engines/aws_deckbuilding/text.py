@@ -102,4 +102,3 @@ def cost_text(card: Card, lang: str) -> str:
     if card.currency is None:
         return "—"
     return f"{card.cost} {'TCO' if card.currency == 'tco' else 'AWSome'}"
-
