@@ -14,13 +14,13 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
-from bot.i18n import has, pick, t
-from bot.i18n.words import clip
 from bot.interactions import Interaction
 from bot.store import ChannelBusy, StaleVersion
 from bot.store.errors import GameNotFound
 from engines.core import AmbiguousMove, GameError, IllegalMove, NotationError, UnreadableMove
 from engines.core.i18n import Text
+from i18n import has, pick, t
+from i18n.words import clip
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ def _worded(error: GameError, code: str, params: dict[str, object], lang: str) -
     """``errors.<game>.<code>`` when the game words it itself, else ``errors.<code>``."""
     candidates = [f"errors.{error.game}.{code}"] if error.game else []
     candidates += [f"errors.{code}", "errors.illegal_action"]
-    key = next(k for k in candidates if has(k) or k == candidates[-1])
+    key = next(k for k in candidates if has(lang, k) or k == candidates[-1])
     return t(lang, key, **format_params(params, lang))
 
 

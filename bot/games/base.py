@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
-from bot.i18n import has, t
-from bot.i18n.words import clip
 from bot.interactions import UiItem
 from bot.jsontypes import JsonObject
 from engines.core import Action, CardInfo, Event, Outcome, Text, View
+from i18n import has, t
+from i18n.words import clip
 
 if TYPE_CHECKING:
     from bot.store import ActionRecord, GameRecord
@@ -105,10 +105,10 @@ class GameUI(Generic[ViewT]):
         already chose the group, so the label may leave that part out."""
         fields = action.model_dump(exclude={"type"})
         key = f"actions.{self.game_id}.{action.type}"
-        if has(key):
+        if has(lang, key):
             return clip(t(lang, key, **self._params(fields, lang, {})))
         generic = f"actions.generic.{action.type}"
-        base = t(lang, generic) if has(generic) else action.type.replace("_", " ")
+        base = t(lang, generic) if has(lang, generic) else action.type.replace("_", " ")
         detail = self._params(fields, lang, {})
         return clip(" ".join([base, *(str(v) for v in detail.values())]))
 
@@ -124,7 +124,7 @@ class GameUI(Generic[ViewT]):
         params = self._params(self.event_fields(event), lang, names)
         player = names.get(event.seat or "", event.seat or "")
         key = f"events.{self.game_id}.{event.kind}"
-        if has(key):
+        if has(lang, key):
             return t(lang, key, player=player, **params)
         return t(lang, "events.generic", player=player, kind=event.kind.replace("_", " "))
 

@@ -22,7 +22,6 @@ import discord
 
 from bot.errors import UserError, user_lang
 from bot.games import manifest, ui_for
-from bot.i18n import both
 from bot.interactions import Interaction, UiButton, UiItem
 from bot.presenters.built import BuiltWords, built
 from bot.presenters.payload import Payload
@@ -33,6 +32,7 @@ from bot.table.custom_ids import BadControl, ControlId
 from bot.table.host import tables_of
 from engines.core import Event, GameState, Text
 from engines.deckbuilding.lessons import Architecture
+from i18n import both
 
 if TYPE_CHECKING:
     from bot.store import ActionRecord, GameRecord

@@ -15,13 +15,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Answered, UserError, user_lang
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.jsontypes import JsonObject
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table.host import tables_of
 from bot.table.slash import Position, act_and_show_hand, game_for, legal_choices, resolve_pick
 from engines.core import Action, AmbiguousMove, GameError, IllegalMove, NotationError, Phrase, Text
+from i18n import t
 
 if TYPE_CHECKING:
     from bot.client import Deckhand

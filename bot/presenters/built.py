@@ -4,7 +4,7 @@ and the mission architectures built, and the combos whose parts they held but ne
 
 Pure: the engine's ``Architecture`` (codes and card keys) and the card data's words go in, an ephemeral
 message's payload comes out. Every sentence is a catalog entry of the game (``<words>.<key>``, e.g.
-``aws_builder_cards.built.title``), so each game says "deployed" or "owned" in its own terms.
+``aws-builder-cards.built.title``), so each game says "deployed" or "owned" in its own terms.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.i18n import t
 from bot.presenters.payload import COLOUR, Payload
 from engines.core import Text
 from engines.deckbuilding.lessons import Architecture, Combo
+from i18n import t
 
 #: Discord's limits: an embed's description, and all embeds of one message together.
 DESCRIPTION_LIMIT = 4096

@@ -7,13 +7,13 @@ from __future__ import annotations
 import discord
 
 from bot.games import manifest, ui_for
-from bot.i18n import t
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.summary import team_lines
 from bot.presenters.words import ViewFor, fit, seat_label
 from bot.store import GameRecord
 from bot.table.feed import Feed, news
 from engines.core import GameState, Outcome
+from i18n import t
 
 #: Discord's limit of an embed's description.
 DESCRIPTION_LIMIT = 4096

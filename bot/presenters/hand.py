@@ -10,11 +10,11 @@ import discord
 
 from bot.games import LabelContext, manifest, ui_for
 from bot.games.base import SomeUI
-from bot.i18n import t
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.words import seat_label
 from bot.store import GameRecord, Status
 from engines.core import Action, Event, GameState, View
+from i18n import t
 
 #: ``bot.table.hand_controls.hand_view``: (record, legal moves, UI, language, page, group, label context).
 MenusFor = Callable[

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n import t
 from bot.presenters.payload import Payload
 from bot.presenters.words import CONTENT_LIMIT, ViewFor
 from bot.store.messages import Told
+from i18n import t
 
 
 def notice(pk: int, told: Told, lang: str, *, take_back: ViewFor) -> Payload:

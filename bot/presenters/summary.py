@@ -9,13 +9,13 @@ from collections.abc import Callable
 import discord
 
 from bot.games import manifest, ui_for
-from bot.i18n import t
 from bot.interactions import UiItem
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.words import seat_name
 from bot.store import GameRecord, Status
 from bot.table.lobby_words import player_range
 from engines.core import GameState, Outcome
+from i18n import t
 
 #: The card's Join button for a game (its number, the language): ``bot.table.seat_buttons.CardJoinButton``.
 JoinFor = Callable[[int, str], UiItem]

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 import discord
 
 from bot.games import manifest, ui_for
-from bot.i18n import t
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.words import ViewFor, fit, seat_label, seat_name, time_left
 from bot.store import GameRecord
 from bot.table.feed import Feed, Plan
 from engines.core import Event, GameState
+from i18n import t
 
 
 def event_lines(rec: GameRecord, events: Sequence[Event], lang: str) -> list[str]:

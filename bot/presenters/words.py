@@ -7,8 +7,8 @@ from collections.abc import Callable, Sequence
 
 import discord
 
-from bot.i18n import t
 from bot.store import GameRecord
+from i18n import t
 
 #: A message's controls for a game (its number, the language): the bot's buttons, built in ``bot.table``.
 ViewFor = Callable[[int, str], discord.ui.View]

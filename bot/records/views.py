@@ -16,7 +16,6 @@ import discord
 
 from bot.errors import UserError, user_lang
 from bot.games import ui_for
-from bot.i18n import t
 from bot.interactions import Interaction, UiButton
 from bot.presenters.payload import Kwargs
 from bot.records.history import COLOUR, decider_label, event_lines, history_page
@@ -27,6 +26,7 @@ from bot.table.controls import Control, control_template
 from bot.table.custom_ids import ControlId
 from bot.table.host import tables_of
 from bot.table.pictures import render
+from i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -17,10 +17,10 @@ import discord
 
 from bot.errors import UserError
 from bot.games.manifest import SomeEngine
-from bot.i18n import t
 from bot.settings import Settings
 from bot.store import GameRecord, SqliteStore, StaleVersion, Status
 from engines.core import Action, GameState, Rng
+from i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,6 @@ from typing import ClassVar
 import discord
 
 from bot.errors import UserError, user_lang
-from bot.i18n import both, t
 from bot.interactions import Interaction, UiButton
 from bot.presenters.payload import Kwargs, Payload
 from bot.store import StaleVersion
@@ -27,6 +26,7 @@ from bot.table import custom_ids
 from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import BadControl, ControlId
 from bot.table.host import tables_of
+from i18n import both, t
 
 log = logging.getLogger(__name__)
 

@@ -16,8 +16,6 @@ import discord
 
 from bot.errors import UserError, user_lang
 from bot.games.base import SomeUI
-from bot.i18n import t
-from bot.i18n.words import LABEL_LIMIT, clip
 from bot.interactions import Interaction, UiButton, UiSelect
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table import custom_ids
@@ -27,6 +25,8 @@ from bot.table.custom_ids import ControlId
 from bot.table.host import tables_of
 from bot.table.pick import pick
 from engines.core import View
+from i18n import t
+from i18n.words import LABEL_LIMIT, clip
 
 if TYPE_CHECKING:
     from bot.games import LabelContext

@@ -4,8 +4,8 @@ count) and the options as a player of either language reads them (the name in th
 
 from __future__ import annotations
 
-from bot.i18n import has, t
-from bot.i18n.words import clip
+from i18n import has, t
+from i18n.words import clip
 
 
 def player_range(lang: str, low: int, high: int) -> str:
@@ -25,11 +25,11 @@ def option_row(game_id: str, name: str, value: object, lang: str) -> str:
     an option the game's catalog does not name is shown as typed."""
     written = option_text(value)
     label_key = f"options.{game_id}.{name}"
-    if not has(label_key, lang):
+    if not has(lang, label_key):
         return f"`{name}` = `{written}`"
     if isinstance(value, bool):
         shown = t(lang, "lobby.option_on" if value else "lobby.option_off")
     else:
         value_key = f"option_values.{game_id}.{name}.{written}"
-        shown = t(lang, value_key) if has(value_key, lang) else written
+        shown = t(lang, value_key) if has(lang, value_key) else written
     return t(lang, "lobby.option_row", label=t(lang, label_key), shown=shown, typed=f"`{name}={written}`")

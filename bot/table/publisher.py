@@ -20,7 +20,6 @@ import discord
 
 from bot.errors import UserError
 from bot.games import SomeEngine, manifest
-from bot.i18n import pick
 from bot.presenters import final, hand, lobby, notice, table
 from bot.presenters.payload import Kwargs, Payload
 from bot.records import timelapse
@@ -32,6 +31,7 @@ from bot.table.feed import Feed, Plan, advance, notified
 from bot.table.pictures import render, render_bytes
 from bot.table.rematch import rematch_view
 from engines.core import GameState, Outcome
+from i18n import pick
 
 log = logging.getLogger(__name__)
 

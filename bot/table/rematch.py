@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.errors import UserError, user_lang
-from bot.i18n import both, t
 from bot.interactions import Interaction, UiButton
 from bot.presenters.summary import thread_name
 from bot.store import GameRecord, SeatInfo, Status
@@ -25,6 +24,7 @@ from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import ControlId
 from bot.table.host import tables_of
 from bot.table.places import ARCHIVE_MINUTES, THREAD_PERMISSIONS, check_thread_id, threads_on
+from i18n import both, t
 
 if TYPE_CHECKING:
     from bot.table.service import TableService

@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import pick, t
 from bot.presenters import summary
 from bot.store import GameRecord, SeatInfo, Status
 from bot.store.models import ClockWrite, TimerItem, TimerRow
@@ -36,6 +35,7 @@ from bot.table.clock import (
 from bot.table.hooks import Change, Contribution
 from bot.table.timer_effects import SEAT_TAKEN, Clock, SystemClock
 from engines.core import GameState
+from i18n import pick, t
 
 if TYPE_CHECKING:
     from bot.table.service import TableService

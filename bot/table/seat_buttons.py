@@ -6,12 +6,12 @@ from __future__ import annotations
 import discord
 
 from bot.errors import user_lang
-from bot.i18n import both, t
 from bot.interactions import Interaction, UiButton
 from bot.table import custom_ids
 from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import ControlId, Kind
 from bot.table.host import tables_of
+from i18n import both, t
 
 # Read and written by the one parser of custom ids (``bot.table.custom_ids``): a malformed id, or a key of
 # another server's game, gets a plain refusal, never "something went wrong".

@@ -24,7 +24,6 @@ from bot.errors import UserError
 from bot.games import ui_for
 from bot.games.base import SomeUI
 from bot.games.manifest import SomeEngine
-from bot.i18n import t
 from bot.jsontypes import JsonValue
 from bot.presenters.hand import private_note
 from bot.presenters.payload import Payload
@@ -41,6 +40,7 @@ from bot.table.ports import TableOutbox, TablePublisher, TableScheduler, Unpubli
 from bot.table.seat_ops import SeatOperations
 from bot.table.timer_effects import TimerEffect, timer_effect
 from engines.core import Action, Event, GameState, Rng
+from i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -3,13 +3,13 @@ its Join button while the lobby is open."""
 
 from __future__ import annotations
 
-from bot.i18n import both
 from bot.interactions import UiItem
 from bot.presenters import summary
 from bot.presenters.payload import Payload
 from bot.store import GameRecord
 from bot.table import seat_buttons
 from engines.core import GameState
+from i18n import both
 
 
 def _join(pk: int, lang: str) -> UiItem:

@@ -13,7 +13,6 @@ import engines
 from bot.cogs.rules import batches, section_embeds
 from bot.games import ui_for
 from bot.games.glorious_crown import cog as gc_cog
-from bot.i18n import catalog
 from bot.lookup import search_cards, search_sections
 from engines.core import BadAction, Event, NotYourTurn, UnreadableMove
 from engines.core import GameOver as GameIsOver
@@ -39,6 +38,7 @@ from engines.glorious_crown.events import (
     WentOut,
 )
 from engines.glorious_crown.models import Answer, Decline, Discard, GCAction, Give, Pass, Pending, Play
+from i18n import catalog
 
 GAME = "glorious-crown"
 ENGINE = engines.get(GAME)

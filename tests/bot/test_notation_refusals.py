@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bot.errors import message_for
-from bot.i18n import t
 from engines.core import AmbiguousMove, IllegalAction, IllegalMove, NotYourTurn, Text, UnreadableMove
 from engines.yggdrasil.models import Place
+from i18n import t
 
 LANGS = ("en", "ja")
 

@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import has, t
 from engines.aws_builder_cards.notation import PHRASES as BUILDER
 from engines.aws_deckbuilding.notation import PHRASES as CLOUD
 from engines.core import Action, AmbiguousMove
@@ -25,6 +24,7 @@ from engines.glorious_crown.notation import format_card
 from engines.project_chaos.notation import PHRASES as CHAOS
 from engines.yggdrasil.models import Place as TreePlace
 from engines.yggdrasil.notation import PHRASES as TREE
+from i18n import has, t
 from tests.engines.aws_builder_cards.conftest import Table as BuilderTable
 from tests.engines.aws_deckbuilding.conftest import Table as CloudTable
 from tests.engines.project_chaos.conftest import make_state as chaos_state
@@ -91,7 +91,7 @@ def worded(text: str, lang: str, key: str) -> bool:
 
 
 def rules_key(game: str, code: str) -> str:
-    return f"errors.{game}.{code}" if has(f"errors.{game}.{code}") else f"errors.{code}"
+    return f"errors.{game}.{code}" if has("en", f"errors.{game}.{code}") else f"errors.{code}"
 
 
 def assert_unreadable(text: str, lang: str, phrase: str) -> None:

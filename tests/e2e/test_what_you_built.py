@@ -15,8 +15,8 @@ import pytest
 from bot.games import manifest
 from bot.games.built import TeachesArchitecture
 from bot.games.built import review as _review
-from bot.i18n import t
 from engines.core import replay
+from i18n import t
 from tests.e2e.tables import open_game
 from tests.e2e.test_every_game import latest_table, play_my_turn
 from tests.fakediscord import FakeDiscord

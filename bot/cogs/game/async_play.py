@@ -11,11 +11,11 @@ from discord.app_commands import locale_str as _
 
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import user_lang
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.presenters import summary
 from bot.presenters.payload import COLOUR
 from bot.store import GameRecord, Status
+from i18n import t
 
 
 def stored_time(text: str) -> float:

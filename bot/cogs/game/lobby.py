@@ -11,13 +11,13 @@ from discord.app_commands import locale_str as _
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import UserError, user_lang
 from bot.games import find_game
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.lookup import playable_engines
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import components, places, seat_buttons
 from bot.table.lobby_ops import AI_LEVELS
 from engines.core import GameError, describe_options
+from i18n import t
 
 
 def option_choices(game: str, current: str) -> list[app_commands.Choice[str]]:

@@ -20,7 +20,6 @@ from discord.app_commands import locale_str as _
 
 from bot.games import LabelContext
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.store import GameRecord
 from bot.table.slash import caller_position
@@ -28,13 +27,14 @@ from engines.aws_builder_cards.cards import CardDataError, load_cards
 from engines.aws_builder_cards.models import Acquire, Deploy, EndTurn, Retire
 from engines.aws_builder_cards.notation import PHRASES
 from engines.core import NotationError
+from i18n import t
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
 
 GAME = "aws-builder-cards"
 CARD_FILE_LIMIT = 256 * 1024  # bytes: the built-in file is about 30 KB
-_CARDFILE = "aws_builder_cards.cardfile"
+_CARDFILE = "aws-builder-cards.cardfile"
 
 # What each command makes: its autocomplete offers these moves, and a pick of any other move is refused.
 _DEPLOY = of_type(Deploy)
@@ -143,10 +143,10 @@ class AwsCog(
         if file is None:
             rec = await tables.set_option(rec.id, interaction.user.id, "card_file", None)
             await interaction.response.send_message(
-                t(lang, "aws_builder_cards.cardfile.cleared"), ephemeral=True
+                t(lang, "aws-builder-cards.cardfile.cleared"), ephemeral=True
             )
             await self._announce(
-                rec, "aws_builder_cards.cardfile.announce_cleared", host=interaction.user.mention
+                rec, "aws-builder-cards.cardfile.announce_cleared", host=interaction.user.mention
             )
             return
         if file.size > CARD_FILE_LIMIT:
@@ -163,10 +163,10 @@ class AwsCog(
         # Host only, in the lobby, checked by the engine with the whole option set, versioned (the service).
         rec = await tables.set_option(rec.id, interaction.user.id, "card_file", text)
         facts = {"file": file.filename, "cards": len(db.cards), "missions": len(db.missions)}
-        await interaction.followup.send(t(lang, "aws_builder_cards.cardfile.loaded", **facts), ephemeral=True)
+        await interaction.followup.send(t(lang, "aws-builder-cards.cardfile.loaded", **facts), ephemeral=True)
         # Everyone at the table should know the cards differ from the printed ones.
         await self._announce(
-            rec, "aws_builder_cards.cardfile.announce", host=interaction.user.mention, **facts
+            rec, "aws-builder-cards.cardfile.announce", host=interaction.user.mention, **facts
         )
 
     async def _announce(self, rec: GameRecord, key: str, **params: object) -> None:

@@ -28,4 +28,4 @@ def does() -> dict[str, Text]:
     return {key: line.text for key, line in service_lines().lines.items()}
 
 
-LESSONS = Lessons(words="aws_builder_cards", architecture=architecture, does=does, names=names, why=why)
+LESSONS = Lessons(words="aws-builder-cards", architecture=architecture, does=does, names=names, why=why)

@@ -4,7 +4,7 @@ lines that say which pairs formed and what they produced, ending each turn with 
 
 Only wording and arrangement live here: the rules, the numbers (``preview_deploy``, in the chooser's view)
 and the card names (``engines.aws_builder_cards.notation``) come from the engine. Every sentence, every
-plural and every separator is a catalog entry (``locales/<lang>.toml``).
+plural and every separator is a catalog entry (``i18n/games/aws-builder-cards/<lang>.toml``).
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from bot.games.aws_builder_cards.lessons import LESSONS
 from bot.games.base import GameUI, LabelContext
 from bot.games.built import TeachesArchitecture
-from bot.i18n import t
-from bot.i18n.words import LABEL_LIMIT, clip, tidy
 from engines.aws_builder_cards.cards import DEFAULT_DB, key_of
 from engines.aws_builder_cards.events import (
     Acquired,
@@ -53,9 +51,11 @@ from engines.aws_builder_cards.models import (
 )
 from engines.aws_builder_cards.notation import card_name, counted, mission_name, without_prefix
 from engines.core import Action, Event
+from i18n import t
+from i18n.words import LABEL_LIMIT, clip, tidy
 
 GAME = "aws-builder-cards"
-_NS = "aws_builder_cards"
+_NS = "aws-builder-cards"
 
 
 def plural(lang: str, key: str, n: int, **params: object) -> str:

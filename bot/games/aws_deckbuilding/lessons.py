@@ -20,5 +20,5 @@ def does() -> dict[str, Text]:
 
 
 LESSONS = Lessons(
-    words="aws_deckbuilding", architecture=architecture, does=does, names=names, why=lambda _: {}
+    words="aws-deckbuilding", architecture=architecture, does=does, names=names, why=lambda _: {}
 )

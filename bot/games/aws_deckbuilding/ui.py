@@ -11,8 +11,9 @@
 - A reshuffle vote puts public Yes / No buttons on the table message (``table_items``, ``vote.VoteButton``).
 
 Card ids are instance ids (``s3#2``, ``bare-metal#blue1``, ``wa-1#3``): they are named by their kind. Every
-sentence, plural and separator is a catalog entry (``locales/<lang>.toml``); the card names and the short
-condition texts ("S3", "a Storage card") are the engine's card data. Nothing here decides a rule.
+sentence, plural and separator is a catalog entry (``i18n/games/aws-deckbuilding/<lang>.toml``); the card
+names and the short condition texts ("S3", "a Storage card") are the engine's card data. Nothing here
+decides a rule.
 """
 
 from __future__ import annotations
@@ -25,8 +26,6 @@ from bot.games.aws_deckbuilding.lessons import LESSONS
 from bot.games.aws_deckbuilding.vote import vote_buttons
 from bot.games.base import GameUI, LabelContext
 from bot.games.built import TeachesArchitecture
-from bot.i18n import t
-from bot.i18n.words import LABEL_LIMIT, clip, tidy
 from bot.interactions import UiItem
 from engines.aws_deckbuilding.cards import DB, Card, Eff, key_of
 from engines.aws_deckbuilding.events import (
@@ -66,13 +65,15 @@ from engines.aws_deckbuilding.models import (
 from engines.aws_deckbuilding.text import condition_text, short_name
 from engines.aws_deckbuilding.views import ADView
 from engines.core import Action, Event
+from i18n import t
+from i18n.words import LABEL_LIMIT, clip, tidy
 
 if TYPE_CHECKING:
     from bot.store import GameRecord
 
 GAME = "aws-deckbuilding"
 #: the catalog namespace of this game's own strings
-NS = "aws_deckbuilding"
+NS = "aws-deckbuilding"
 #: more offered effects than this are chosen card first (a select of cards, then the card's effects)
 FLAT_EFFECTS = 4
 

@@ -13,19 +13,19 @@ from typing import TYPE_CHECKING, ClassVar
 
 import discord
 
-from bot.i18n import both, t
 from bot.interactions import UiItem
 from bot.store import GameRecord
 from bot.table import answer_buttons, custom_ids
 from bot.table.answer_buttons import AnswerButton
 from engines.aws_deckbuilding.models import ADState, Vote
 from engines.core import GameState
+from i18n import both, t
 
 if TYPE_CHECKING:
     from bot.table.service import Played
 
 GAME = "aws-deckbuilding"
-NS = "aws_deckbuilding"
+NS = "aws-deckbuilding"
 
 ACTIONS: dict[str, Vote] = {"yes": Vote(agree=True), "no": Vote(agree=False)}
 

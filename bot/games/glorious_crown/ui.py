@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.games.base import GameUI, LabelContext
-from bot.i18n import t
-from bot.i18n.words import clip
 from engines.core import Action, Event, Text
 from engines.glorious_crown.cards import CARDS, RANK_EFFECT
 from engines.glorious_crown.events import (
@@ -33,6 +31,8 @@ from engines.glorious_crown.models import Answer, Decline, Discard, GCView, Give
 from engines.glorious_crown.notation import format_card, format_cards, format_suits
 from engines.glorious_crown.plays import COUNTER
 from engines.glorious_crown.scoring import fouls_out
+from i18n import t
+from i18n.words import clip
 
 NS = "glorious-crown"  # catalog namespace of this game's own extra strings
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, ClassVar
 import discord
 
 from bot.games import ui_for
-from bot.i18n import both, t
 from bot.interactions import UiItem
 from bot.store import GameRecord
 from bot.table import answer_buttons, custom_ids
@@ -29,6 +28,7 @@ from engines.project_chaos.models import (
     PCState,
     VotePending,
 )
+from i18n import both, t
 
 if TYPE_CHECKING:
     from bot.table.service import Played

@@ -32,8 +32,6 @@ from bot.games.project_chaos.words import (
     typed,
     workplace_name,
 )
-from bot.i18n import has, t
-from bot.i18n.words import clip
 from bot.interactions import UiItem
 from engines.core import Action, Event, Outcome
 from engines.project_chaos.cards import CARDS, Claim, Vote
@@ -78,6 +76,8 @@ from engines.project_chaos.models import (
 )
 from engines.project_chaos.scenarios import SCENARIOS
 from engines.project_chaos.views import PCView
+from i18n import has, t
+from i18n.words import clip
 
 if TYPE_CHECKING:
     from bot.store import GameRecord
@@ -420,7 +420,7 @@ class UI(GameUI[PCView]):
         key = f"{NS}.team.reason.{reason}"
         why = t(
             lang,
-            key if has(key) else f"{NS}.team.reason.other",
+            key if has(lang, key) else f"{NS}.team.reason.other",
             card=card_ref(outcome.details.get("cause_card"), lang),
         )
         return t(lang, f"{NS}.team.lost", scenario=scenario, reason=why)

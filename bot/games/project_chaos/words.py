@@ -8,15 +8,15 @@ from collections.abc import Sequence
 
 from pydantic import TypeAdapter, ValidationError
 
-from bot.i18n import t
 from engines.core import Event
 from engines.project_chaos.cards import CARDS, CATEGORY_NAMES, Claim, Effect, Vote
 from engines.project_chaos.events import PCEvent
 from engines.project_chaos.events import __name__ as EVENTS_MODULE
 from engines.project_chaos.text import effects_text, play_text
+from i18n import t
 
 GAME = "project-chaos"
-#: the catalog namespace of this game's own strings (``locales/<lang>.toml``)
+#: the catalog namespace of this game's own strings (``i18n/games/project-chaos/<lang>.toml``)
 NS = GAME
 #: the moves of a turn's action (PC-7): chosen in the hand's selects, card first
 TURN_ACTIONS = ("play", "discard", "place")

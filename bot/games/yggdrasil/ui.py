@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.games.base import GameUI, LabelContext
-from bot.i18n import t
 from bot.store import ActionRecord, GameRecord
 from engines.core import Action, Event
 from engines.yggdrasil.cards import CARDS
@@ -44,6 +43,7 @@ from engines.yggdrasil.models import (
     YggView,
 )
 from engines.yggdrasil.notation import card_name
+from i18n import t
 
 GAME = "yggdrasil"
 #: Actions shown as buttons under the hand: the invasion choice and declining an optional effect.

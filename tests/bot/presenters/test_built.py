@@ -11,7 +11,6 @@ import pytest
 from bot.games.aws_builder_cards.lessons import LESSONS as AB
 from bot.games.aws_deckbuilding.lessons import LESSONS as AD
 from bot.games.built import BuiltButton
-from bot.i18n import t
 from bot.presenters.built import BuiltWords, built, pack
 from bot.presenters.final import final
 from bot.table.feed import Feed
@@ -21,6 +20,7 @@ from engines.aws_builder_cards.setup import mission_id
 from engines.aws_deckbuilding import ENGINE as AD_ENGINE
 from engines.core import Outcome, Text
 from engines.deckbuilding.lessons import Architecture, Built, Combo, Group
+from i18n import t
 from tests.bot.presenters.conftest import PK, controls, record, state_of, within_discord_limits
 
 COMPUTE = Text(en="Compute", ja="コンピューティング")
@@ -60,18 +60,18 @@ def test_the_services_come_by_category_each_with_its_line_on_real_aws(lang: str)
     words = ab_words()
     payload = built(ARCH, words, lang)
     text = text_of(payload)
-    assert t(lang, "aws_builder_cards.built.title", game=AB_ENGINE.name.get(lang)) in text
+    assert t(lang, "aws-builder-cards.built.title", game=AB_ENGINE.name.get(lang)) in text
     assert text.index(f"**{COMPUTE.get(lang)}**") < text.index(f"**{STORAGE.get(lang)}**")
     lam = t(
         lang,
-        "aws_builder_cards.built.service",
+        "aws-builder-cards.built.service",
         card="AWS Lambda",
-        times=t(lang, "aws_builder_cards.built.times", n=3),
+        times=t(lang, "aws-builder-cards.built.times", n=3),
         does=words.does["lambda"].get(lang),
     )
     assert lam in text.splitlines()
     ec2 = t(
-        lang, "aws_builder_cards.built.service", card="Amazon EC2", times="", does=words.does["ec2"].get(lang)
+        lang, "aws-builder-cards.built.service", card="Amazon EC2", times="", does=words.does["ec2"].get(lang)
     )
     assert ec2 in text.splitlines()  # once: no count
     within_discord_limits(payload)
@@ -83,42 +83,42 @@ def test_combos_missions_and_missed_combos_are_listed(lang: str) -> None:
     lines = text_of(built(ARCH, words, lang)).splitlines()
     combo = t(
         lang,
-        "aws_builder_cards.built.combo",
+        "aws-builder-cards.built.combo",
         card="Amazon S3",
         partners="AWS Lambda",
-        times=t(lang, "aws_builder_cards.built.times", n=2),
+        times=t(lang, "aws-builder-cards.built.times", n=2),
     )
-    assert f"**{t(lang, 'aws_builder_cards.built.combos')}**" in lines and combo in lines
+    assert f"**{t(lang, 'aws-builder-cards.built.combos')}**" in lines and combo in lines
     serverless = mission_id("serverless-api")
-    assert f"**{t(lang, 'aws_builder_cards.built.missions')}**" in lines
+    assert f"**{t(lang, 'aws-builder-cards.built.missions')}**" in lines
     assert (
         t(
             lang,
-            "aws_builder_cards.built.mission",
+            "aws-builder-cards.built.mission",
             mission=words.names[serverless].get(lang),
             why=words.why[serverless].get(lang),
         )
         in lines
     )
-    assert f"**{t(lang, 'aws_builder_cards.built.patterns')}**" in lines
+    assert f"**{t(lang, 'aws-builder-cards.built.patterns')}**" in lines
     missed = t(
         lang,
-        "aws_builder_cards.built.combo",
+        "aws-builder-cards.built.combo",
         card=words.names["identity-center"].get(lang),
         partners=words.names["corporate-idp"].get(lang),
         times="",
     )
-    at = lines.index(f"**{t(lang, 'aws_builder_cards.built.missed')}**")
-    assert lines[at + 1] == missed and lines[at + 2] == t(lang, "aws_builder_cards.built.missed_note")
+    at = lines.index(f"**{t(lang, 'aws-builder-cards.built.missed')}**")
+    assert lines[at + 1] == missed and lines[at + 2] == t(lang, "aws-builder-cards.built.missed_note")
 
 
 def test_nothing_built_says_so_and_lists_no_empty_sections(lang: str) -> None:
     empty = Architecture(seat="p1", basis="deployed", groups=(), combos=(), missed=())
     text = text_of(built(empty, ab_words(), lang))
-    assert t(lang, "aws_builder_cards.built.none") in text
-    assert t(lang, "aws_builder_cards.built.combos_none") in text
-    assert t(lang, "aws_builder_cards.built.missed") not in text
-    assert t(lang, "aws_builder_cards.built.missions") not in text
+    assert t(lang, "aws-builder-cards.built.none") in text
+    assert t(lang, "aws-builder-cards.built.combos_none") in text
+    assert t(lang, "aws-builder-cards.built.missed") not in text
+    assert t(lang, "aws-builder-cards.built.missions") not in text
 
 
 def test_many_partners_are_cut_to_three_and_a_count(lang: str) -> None:
@@ -130,9 +130,9 @@ def test_many_partners_are_cut_to_three_and_a_count(lang: str) -> None:
         missed=(),
     )
     words = ab_words()
-    shown = t(lang, "aws_builder_cards.built.or").join(["Amazon EC2", "AWS Lambda", "Amazon S3"])
-    partners = t(lang, "aws_builder_cards.built.and_more", partners=shown, n=2)
-    line = t(lang, "aws_builder_cards.built.combo", card="Amazon CloudWatch", partners=partners, times="")
+    shown = t(lang, "aws-builder-cards.built.or").join(["Amazon EC2", "AWS Lambda", "Amazon S3"])
+    partners = t(lang, "aws-builder-cards.built.and_more", partners=shown, n=2)
+    line = t(lang, "aws-builder-cards.built.combo", card="Amazon CloudWatch", partners=partners, times="")
     assert line in text_of(built(many, words, lang)).splitlines()
 
 
@@ -147,12 +147,12 @@ def test_the_deckbuilding_words_say_owned_and_a_combo_without_partner(lang: str)
         missed=(Combo("athena", 0, ("s3",)),),
     )
     text = text_of(built(arch, words, lang))
-    assert t(lang, "aws_deckbuilding.built.intro") in text
+    assert t(lang, "aws-deckbuilding.built.intro") in text
     assert (
-        t(lang, "aws_deckbuilding.built.combo_alone", card=words.names["cost-management"].get(lang), times="")
+        t(lang, "aws-deckbuilding.built.combo_alone", card=words.names["cost-management"].get(lang), times="")
         in text
     )
-    assert t(lang, "aws_deckbuilding.built.missed_note") in text
+    assert t(lang, "aws-deckbuilding.built.missed_note") in text
 
 
 def test_a_long_architecture_is_packed_within_discords_limits(lang: str) -> None:
@@ -169,7 +169,7 @@ def test_a_long_architecture_is_packed_within_discords_limits(lang: str) -> None
     within_discord_limits(payload)
     assert len(payload.embeds()) >= 2
     last = (payload.embeds()[-1].description or "").splitlines()[-1]
-    assert last.startswith(t(lang, "aws_builder_cards.built.more", n=1).split("1")[0])
+    assert last.startswith(t(lang, "aws-builder-cards.built.more", n=1).split("1")[0])
 
 
 @pytest.mark.parametrize("game", ["aws-builder-cards", "aws-deckbuilding"])

@@ -3,10 +3,10 @@ ping (a reminder: its player) and nobody else, the take-back button where offere
 
 from __future__ import annotations
 
-from bot.i18n import t
 from bot.presenters.notice import notice
 from bot.store.messages import Told
 from bot.table.seat_buttons import take_back_view
+from i18n import t
 from tests.bot.presenters.conftest import ALICE, PK, controls, pinged, within_discord_limits
 
 

@@ -5,13 +5,13 @@ controls; the message a turn has left; ``/game status``, which names and never p
 from __future__ import annotations
 
 from bot.games import manifest
-from bot.i18n import t
 from bot.presenters import table
 from bot.presenters.words import seat_label
 from bot.table.clock import ClockState, advance
 from bot.table.components import table_view
 from bot.table.feed import Feed, Plan
 from engines.core import Event
+from i18n import t
 from tests.bot.presenters.conftest import (
     GAME,
     PK,

@@ -10,10 +10,10 @@ import pytest
 
 import engines
 from bot.games import GameUI, LabelContext
-from bot.i18n import LANGS, t
 from bot.table import components, hand_controls
 from engines.aws_deckbuilding.models import EndTurn
 from engines.core import Action
+from i18n import LANGS, t
 
 
 def labels(view: Any) -> list[str]:

@@ -4,7 +4,7 @@ tests/engines/project_chaos/test_notation.py)."""
 from __future__ import annotations
 
 from bot.games.project_chaos.cog import ChaosCog
-from bot.i18n import catalog
+from i18n import catalog
 
 
 def test_commands_are_namespaced_and_translated() -> None:

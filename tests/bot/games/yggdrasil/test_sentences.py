@@ -10,10 +10,10 @@ from typing import get_args
 
 import pytest
 
-from bot.i18n import has
 from engines.yggdrasil import engine, notation
 from engines.yggdrasil.events import EVENT_KINDS
 from engines.yggdrasil.models import ACTION_ADAPTER, PlacementProblem
+from i18n import has
 
 
 def raised_codes(module: object, call: str) -> set[str]:
@@ -41,7 +41,7 @@ CODES = sorted(
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_action_event_and_refusal_has_a_sentence(lang: str) -> None:
     assert len(ACTION_TYPES) == 6 and len(CODES) >= 12
-    missing = [f"actions.yggdrasil.{a}" for a in ACTION_TYPES if not has(f"actions.yggdrasil.{a}", lang)]
-    missing += [f"events.yggdrasil.{k}" for k in EVENT_KINDS if not has(f"events.yggdrasil.{k}", lang)]
-    missing += [f"errors.yggdrasil.{c}" for c in CODES if not has(f"errors.yggdrasil.{c}", lang)]
+    missing = [f"actions.yggdrasil.{a}" for a in ACTION_TYPES if not has(lang, f"actions.yggdrasil.{a}")]
+    missing += [f"events.yggdrasil.{k}" for k in EVENT_KINDS if not has(lang, f"events.yggdrasil.{k}")]
+    missing += [f"errors.yggdrasil.{c}" for c in CODES if not has(lang, f"errors.yggdrasil.{c}")]
     assert not missing
