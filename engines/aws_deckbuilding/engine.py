@@ -13,8 +13,10 @@ from engines.aws_deckbuilding.notation import ADNotation
 from engines.aws_deckbuilding.setup import new_state
 from engines.aws_deckbuilding.views import ADView
 from engines.core import (
+    TABLE,
     Action,
     Agent,
+    CallGame,
     CardInfo,
     Engine,
     Event,
@@ -67,11 +69,15 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
     def legal_actions(self, state: ADState, seat: Seat) -> list[ADAction]:
         return turn.legal(state, seat)
 
-    def apply(self, state: ADState, seat: Seat, action: ADAction | Mapping[str, Any]) -> Step[ADState]:
+    def apply(
+        self, state: ADState, seat: Seat, action: ADAction | CallGame | Mapping[str, Any]
+    ) -> Step[ADState]:
         """The contract's ``apply`` (parse, refuse a finished game or a seat that is not to move, change a
         copy, count the step), written out here because it runs on every AI step. AD-14: any player may
         propose a reshuffle at any time, so a seat that is not to move may still do that one thing."""
         parsed = action if isinstance(action, Action) else self.parse_action(action)
+        if seat == TABLE or isinstance(parsed, CallGame):  # GN-1: the table's call
+            return self.table_action(state, seat, parsed)
         if state.phase == "over":  # ``outcome`` is set exactly then
             raise GameOver()
         vote = state.vote
