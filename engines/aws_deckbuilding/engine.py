@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from engines.aws_deckbuilding import play, turn, views
+from engines.aws_deckbuilding import called, play, turn, views
 from engines.aws_deckbuilding.models import ADAction, ADOptions, ADState, ProposeReshuffle
 from engines.aws_deckbuilding.notation import ADNotation
 from engines.aws_deckbuilding.setup import new_state
@@ -95,6 +95,9 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
     def _apply(self, state: ADState, seat: Seat, action: ADAction) -> list[Event]:
         return turn.apply_action(state, seat, action)
 
+    def _call(self, state: ADState) -> list[Event]:
+        return called.call(state)  # GN-2
+
     def copy_state(self, state: ADState) -> ADState:
         return self._copy(state, step=state.turn)
 
@@ -142,7 +145,7 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
             scores={r.seat: float(r.points) for r in rows},
             ranking=[list(g) for g in groups],
             winners=list(groups[0]),
-            reason="last_wa_bought",
+            reason=called.end_reason(state),
             details={
                 "ones": {r.seat: r.ones for r in rows},
                 "threes": {r.seat: r.threes for r in rows},

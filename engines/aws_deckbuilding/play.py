@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Literal
 
+from engines.aws_deckbuilding import called
 from engines.aws_deckbuilding.cards import DB, Card, CardDB, Eff, Which, key_of
 from engines.aws_deckbuilding.events import (
     DeckShuffled,
@@ -435,6 +436,8 @@ def end_turn(state: ADState, rng: Rng) -> list[Event]:
     state.current = current
     if current == 0:
         state.round += 1
+    if called.round_over(state):  # GN-2: no next turn; scored as at AD-15
+        return events + game_over(state, seat)
     if state.phase != "play":
         state.phase = "play"
     events += start_turn(state, rng)
