@@ -437,6 +437,7 @@ def end_turn(state: ADState, rng: Rng) -> list[Event]:
     if current == 0:
         state.round += 1
     if called.round_over(state):  # GN-2: no next turn; scored as at AD-15
+        state.now = None  # no turn is in progress: every hand, the one just drawn too, stays hidden
         return events + game_over(state, seat)
     if state.phase != "play":
         state.phase = "play"
