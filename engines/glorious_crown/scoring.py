@@ -88,5 +88,8 @@ def outcome(state: GCState) -> Outcome:
         ranking=ranking,
         winners=list(ranking[0]),
         reason="called" if called.ended_by_call(state) else "last_holder",
-        details={"standings": [r.model_dump() for r in rows], "finish_order": finish_order(state)},
+        details={
+            "standings": [r.model_dump() for r in rows],
+            "finish_order": [s for s, _, _ in finish_places(state)],
+        },
     )
