@@ -109,6 +109,7 @@ def end_game(state: GCState, events: list[Event], last_seat: Seat | None) -> Non
     ``None``, several players still holding cards)."""
     state.over = True
     state.pending = None
+    by_call = called.ended_by_call(state)
     # The final tally rides on the event (public: points and places only, never a card) so the table
     # message can word field points, bonus and illegal finishes without reading the state.
     final = [
@@ -120,6 +121,7 @@ def end_game(state: GCState, events: list[Event], last_seat: Seat | None) -> Non
             bonus=r.bonus,
             total=r.total,
             foul=r.foul,
+            held=len(state.hands[r.seat]) if by_call and state.hands[r.seat] else None,
         )
         for r in standings(state)
     ]

@@ -125,6 +125,7 @@ def test_gn_4_the_hand_over_event_carries_the_called_standings() -> None:
     over = step.events[-1]
     assert isinstance(over, HandOver) and over.last_seat is None
     assert {f.seat: f.bonus for f in over.standings} == {"p2": 3, "p1": 1, "p3": 1}
+    assert {f.seat: (f.finish, f.held) for f in over.standings} == {"p2": (1, 1), "p1": (2, 3), "p3": (2, 3)}
 
 
 def test_gn_4_a_hand_that_ends_by_gc_19_first_keeps_its_normal_end() -> None:
