@@ -62,7 +62,8 @@ def _pc_cards(s: Any) -> list[str]:
     placed = [c for c in s.workplaces.values() if c is not None]
     held = [c for h in s.hands.values() for c in h]
     playing = [s.playing] if s.playing is not None else []
-    return [*s.deck, *held, *placed, *s.lane, *s.discard, *s.revealed, *s.set_aside, *playing]
+    pushed = [s.pending.card] if s.pending is not None and s.pending.kind == "push_out" else []
+    return [*s.deck, *held, *placed, *s.lane, *s.discard, *s.revealed, *s.set_aside, *playing, *pushed]
 
 
 def _ygg_cards(s: Any) -> list[str]:
