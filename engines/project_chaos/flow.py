@@ -138,10 +138,10 @@ def _end_turn(state: PCState, events: list[Event]) -> None:
             state.die = before + 1
             events.append(shared(Stagnation, round=state.round, before=before, after=state.die))
         state.die_touched = False
-        state.round += 1
         if state.called:  # GN-5: the deadline arrives at the end of the round
             called.deadline(state, events)
             return
+        state.round += 1
     state.current = (state.current + 1) % len(state.players)
     state.stage = "action"
     events.append(shared(TurnStarted, seat=current_seat(state), round=state.round))

@@ -63,6 +63,7 @@ def test_gn_5_called_at_the_start_of_a_round_the_goal_is_checked_after_the_round
     assert kinds(events)[-1] == "game_lost" and events[-1].reason == "loss:deadline"
     out = E.outcome(s)
     assert out is not None and out.reason == "loss:deadline" and out.winners == []
+    assert out.details["rounds"] == 1  # the round played, as a stagnation loss reports it
     assert out.scores == {"p1": 0.0, "p2": 0.0, "p3": 0.0} and E.to_move(s) == []
 
 
