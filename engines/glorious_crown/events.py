@@ -137,6 +137,8 @@ class FinalStanding(BaseModel):
     bonus: int
     total: int
     foul: bool
+    #: GN-4: cards still in hand when a called hand ended (the place was given by it); ``None`` otherwise
+    held: int | None = None
 
 
 class GameOver(Event):
