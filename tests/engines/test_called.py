@@ -24,6 +24,7 @@ from engines.core import (
     Engine,
     Event,
     GameCalled,
+    GameError,
     GameOver,
     NotCallable,
     NotYourTurn,
@@ -195,9 +196,13 @@ def test_the_table_makes_no_other_move(engine: Engine[Any, Any, Any, Any]) -> No
 def test_an_ai_game_called_at_once_ends_called(engine: Engine[Any, Any, Any, Any]) -> None:
     """Called before anyone moved, a game whose rule finishes a round or a trick ends called (no normal end
     can come that soon with real play), and an old saved state without ``called`` loads as not called."""
-    if not engine.can_be_called:
-        pytest.skip(f"{engine.id} has no called rule (a test-only game)")
     start = engine.new_game(seats(engine.max_players), None, 9)
+    if not engine.can_be_called:
+        # A game without a called rule (the test-only game) refuses the call and changes nothing.
+        with pytest.raises(GameError) as refused:
+            engine.call(start)
+        assert refused.value.code == "not_callable"
+        return
     raw = json.loads(engine.dump_state(start))
     del raw["called"]
     assert engine.load_state(json.dumps(raw)).called is False
