@@ -212,7 +212,7 @@ class UI(TeachesArchitecture, GameUI[ADView]):
         return clip(tidy(self._label(action, lang, in_group, _view(ctx)), lang))
 
     def _label(self, action: Action, lang: str, in_group: bool, view: ADView | None) -> str:
-        key = f"actions.{GAME}.{action.type}"
+        key = f"{GAME}.actions.{action.type}"
         match action:
             case Buy(card=cid) if card(cid).is_wa:
                 c = card(cid)
@@ -324,7 +324,7 @@ class UI(TeachesArchitecture, GameUI[ADView]):
 
     def _describe(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{GAME}.{event.kind}"
+        key = f"{GAME}.events.{event.kind}"
         match event:
             case TurnStarted() | DrewCount() | RetireSkipped():
                 return None  # the "to move" line, the turn's summary and the hand say these
