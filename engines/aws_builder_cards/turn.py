@@ -380,7 +380,7 @@ def do_end_turn(state: ABState, db: CardDB, seat: Seat, rng: Rng) -> list[Event]
     state.turns += 1
     if state.ending or called.round_over(state):  # AB-8, GN-2
         state.finished = True
-        events.append(GameOver(turns=state.turns))
+        events.append(GameOver(turns=state.turns, called=called.end_reason(state) == "called"))
         state.now = TurnState(seat=seat)
         return events
     state.current = (state.current + 1) % len(state.order)

@@ -366,5 +366,6 @@ def game_over(state: ADState, seat: Seat) -> list[Event]:
             seat=seat,
             winner_seats=list(groups[0]),
             scores={s: points(state, s) for s in state.order},
+            called=called.end_reason(state) == "called",
         )
     ]

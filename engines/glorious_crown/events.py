@@ -147,6 +147,8 @@ class GameOver(Event):
     kind: Literal["game_over"] = "game_over"
     last_seat: Seat | None
     standings: list[FinalStanding]
+    #: GN-4: the hand ended at the clear after a call; False in logs from before calling.
+    called: bool = False
 
 
 GCEvent = Annotated[

@@ -125,4 +125,4 @@ def end_game(state: GCState, events: list[Event], last_seat: Seat | None) -> Non
         )
         for r in standings(state)
     ]
-    events.append(GameOver(last_seat=last_seat, standings=final))
+    events.append(GameOver(last_seat=last_seat, standings=final, called=by_call))

@@ -294,7 +294,9 @@ class UI(TeachesArchitecture, GameUI[ABView]):
                 return t(lang, key, player=player, vote=t(lang, f"{_NS}.vote_{'yes' if agree else 'no'}"))
             case TurnEnded():
                 return t(lang, key, player=player, summary=self.turn_summary(event, lang))
-            case GameOver(turns=turns):
+            case GameOver(turns=turns, called=by_call):
+                # GN-2: a called game ends when its round does, not when the W-A pile runs out.
+                key = f"{key}_called" if by_call else key
                 return t(lang, key, turns=plural(lang, f"{_NS}.n.turns", turns))
         return t(lang, key, player=player)  # last_wa_acquired, reshuffle_rejected
 

@@ -401,7 +401,9 @@ class UI(TeachesArchitecture, GameUI[ADView]):
                 return t(lang, key, player=player, voters=voters)
             case Voted(agree=agree):
                 return t(lang, f"{NS}.voted_{'yes' if agree else 'no'}", player=player)
-            case GameEnded(winner_seats=winners):
+            case GameEnded(winner_seats=winners, called=by_call):
+                # GN-2: a called game ends when its round does, not with the last W-A card.
+                key = f"{key}_called" if by_call else key
                 return t(lang, key, player=player, winners=listing([names.get(s, s) for s in winners], lang))
         return t(lang, key, player=player)  # reshuffle_rejected
 

@@ -261,14 +261,17 @@ class UI(GameUI[GCView]):
 
     def _game_over(self, event: GameOver, lang: str, names: Mapping[str, str]) -> str:
         last = event.last_seat
-        lines = [
-            t(lang, f"{NS}.events.game_over", player=names.get(last, last))
-            if last
-            else t(lang, f"{NS}.game_over_all_out")
-        ]
+        if event.called:  # GN-4: the hand ended at the clear after the call
+            lines = [t(lang, f"{NS}.game_over_called")]
+        elif last:
+            lines = [t(lang, f"{NS}.events.game_over", player=names.get(last, last))]
+        else:
+            lines = [t(lang, f"{NS}.game_over_all_out")]
         for row in event.standings:
             if row.foul:
                 how = t(lang, f"{NS}.finish.foul")
+            elif row.held is not None:
+                how = t(lang, f"{NS}.finish.held", cards=count_text(row.held, lang))
             elif row.seat == last:
                 how = t(lang, f"{NS}.finish.last")
             else:
