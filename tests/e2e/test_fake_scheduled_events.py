@@ -9,25 +9,16 @@ import asyncio
 import datetime as dt
 from typing import Any
 
-import aiohttp
 import discord
 import pytest
 
 from tests.fakediscord import FakeDiscord, NotPossible, Permission
 from tests.fakediscord.botrunner import RunningBot
 from tests.fakediscord.permissions import BOT_PERMISSIONS
+from tests.fakediscord.raw import raw
 from tests.fakediscord.scheduled_events import ScheduledEvent
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(30)]
-
-
-async def raw(fake: FakeDiscord, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-    headers = {"Authorization": f"Bot {fake.token}"}
-    async with (
-        aiohttp.ClientSession() as session,
-        session.request(method, fake.api_base + path, json=body, headers=headers) as response,
-    ):
-        return response.status, await response.json() if response.status != 204 else None
 
 
 def guild_of(minibot: RunningBot, fake: FakeDiscord) -> discord.Guild:
