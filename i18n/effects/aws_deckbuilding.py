@@ -58,8 +58,7 @@ def _revealed(cond: Cond, lang: str, *, short: bool) -> str:
     names = _names(cond, lang, short=short)
     what = _joined(names, lang, short=short)
     if cond.kind == "category":
-        article = t(lang, f"{E}.article.{'vowel' if what[0] in 'AEIOU' else 'consonant'}")
-        what = t(lang, f"{E}.category_card", names=what, article=article)
+        what = t(lang, f"{E}.category_card.{'vowel' if what[0] in 'AEIOU' else 'consonant'}", names=what)
     if short:
         return what
     # "Amazon S3 を公開していれば": AWS Japan spaces a Latin name from the Japanese after it.
