@@ -19,6 +19,7 @@ from bot.lookup import CardHit, playable_engines, search_cards, search_sections,
 from engines.core import GameError
 from i18n import t
 from i18n.effects import cards as described_cards
+from i18n.effects import rules as worded_rules
 from renderers.contract import CardRenderer
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ class RulesCog(commands.Cog):
     async def rules(self, interaction: Interaction, game: str, topic: str | None = None) -> None:
         lang = user_lang(interaction)
         engine = find_game(game).engine
-        sections = engine.rules()
+        sections = worded_rules(engine)
         if topic is None:
             lines = [
                 f"• **{s.title.get(lang)}**" + (f"  ({', '.join(s.rule_ids)})" if s.rule_ids else "")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from engines.core import CardInfo
+from engines.core import CardInfo, RuleSection
 
 
 class HasCards(Protocol):
@@ -20,6 +20,13 @@ class HasCards(Protocol):
     def id(self) -> str: ...
 
     def cards(self) -> list[CardInfo]: ...
+
+
+class HasRules(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    def rules(self) -> list[RuleSection]: ...
 
 
 def _aws_builder_cards() -> list[CardInfo]:
@@ -60,3 +67,19 @@ def cards(engine: HasCards) -> list[CardInfo]:
     effects to word (Glorious Crown's playing cards), else the words layer's from the card data."""
     describe = DESCRIBED.get(engine.id)
     return engine.cards() if describe is None else describe()
+
+
+def _project_chaos_rules() -> list[RuleSection]:
+    from i18n.effects.project_chaos import rule_sections
+
+    return rule_sections()
+
+
+#: game id -> its ``/rules`` sections with the parts worded from its data (Project Chaos's scenario goals)
+WORDED_RULES: dict[str, Callable[[], list[RuleSection]]] = {"project-chaos": _project_chaos_rules}
+
+
+def rules(engine: HasRules) -> list[RuleSection]:
+    """The ``/rules`` sections of a game: the engine's own, with what its data says worded here."""
+    word = WORDED_RULES.get(engine.id)
+    return engine.rules() if word is None else word()

@@ -90,7 +90,6 @@ def test_rules_cite_every_rule_id_in_both_languages() -> None:
         assert s.body.en.strip() and s.body.ja.strip()
 
 
-
 def test_the_lists_for_the_bot_match_the_code() -> None:
     """EVENT_KINDS, ACTION_TYPES and REFUSALS are what the Discord layer words: they must be complete."""
     union = get_args(get_args(ADAction)[0])
