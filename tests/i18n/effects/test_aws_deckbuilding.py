@@ -7,6 +7,7 @@ import pytest
 
 from engines.aws_deckbuilding import ENGINE
 from engines.aws_deckbuilding.cards import DB, Cond, Eff
+from engines.aws_deckbuilding.faces import short_name
 from engines.aws_deckbuilding.views import all_faces
 from i18n.effects import cards
 from i18n.effects.aws_deckbuilding import cond_of, condition_text, cost_text, effect_line
@@ -20,6 +21,7 @@ def old_keys() -> dict[str, str]:
     for key, card in DB.cards.items():
         for lang in LANGS:
             out[f"aws-deckbuilding/cost/{key}/{lang}"] = cost_text(card, lang)
+            out[f"aws-deckbuilding/short_name/{key}/{lang}"] = short_name(card, lang)
         for which in ("primary", "secondary"):
             eff = card.effect(which)
             if eff is None:
@@ -44,7 +46,7 @@ def old_keys() -> dict[str, str]:
 def test_every_effect_condition_and_cost_reads_as_before(golden: dict[str, str]) -> None:
     expected = {
         k: v
-        for prefix in ("cost", "effect", "condition")
+        for prefix in ("cost", "effect", "condition", "short_name")
         for k, v in under(golden, f"aws-deckbuilding/{prefix}/").items()
     }
     got = old_keys()

@@ -3,6 +3,8 @@ games without effects to word keep their engine's own entries."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import engines
@@ -50,3 +52,9 @@ def test_a_game_without_effects_keeps_its_engines_entries() -> None:
     engine = engines.get("glorious-crown")
     assert "glorious-crown" not in DESCRIBED
     assert cards(engine) == engine.cards()
+
+
+def test_no_engine_keeps_a_sentence_making_text_module() -> None:
+    """Issue 24 item 5: the engines' ``text.py`` effect wording moved to ``i18n/effects``."""
+    root = Path(__file__).resolve().parents[3] / "engines"
+    assert sorted(str(p.relative_to(root)) for p in root.rglob("text.py")) == []
