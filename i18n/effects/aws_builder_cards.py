@@ -102,7 +102,7 @@ def long_text(db: CardDB, key: str, lang: str) -> str:
     cat = db.categories[d.category]
     parts: list[str] = [Text(en=cat.en, ja=cat.ja).get(lang)]
     if d.kind == "wa":
-        parts.append(t(lang, f"{D}.wa", points=d.points, cost=d.cost))
+        parts.append(t(lang, f"{D}.wa", n=d.points, cost=d.cost))
         if d.players > 2:
             parts.append(t(lang, f"{D}.players", n=d.players))
     elif d.kind == "starter":

@@ -58,7 +58,8 @@ def _revealed(cond: Cond, lang: str, *, short: bool) -> str:
     names = _names(cond, lang, short=short)
     what = _joined(names, lang, short=short)
     if cond.kind == "category":
-        what = t(lang, f"{E}.category_card.{'vowel' if what[0] in 'AEIOU' else 'consonant'}", names=what)
+        article = "vowel" if what[0] in "AEIOU" else "consonant"
+        what = t(lang, f"{E}.category_card.{article}", names=what) + t(lang, f"{E}.category_card.noun")
     if short:
         return what
     # "Amazon S3 を公開していれば": AWS Japan spaces a Latin name from the Japanese after it.
@@ -149,7 +150,7 @@ def _summary(card: Card, lang: str) -> str:
     if card.is_onprem:
         return t(lang, f"{D}.summary.onprem", tco=card.tco)
     if card.is_wa:
-        return t(lang, f"{D}.summary.wa", points=card.points, cost=card.cost)
+        return t(lang, f"{D}.summary.wa", n=card.points, cost=card.cost)
     cat = DB.categories[card.category]
     lines = [
         t(

@@ -29,7 +29,14 @@ from engines.project_chaos.cards import (
     Vote,
     WorkplaceValue,
 )
-from engines.project_chaos.scenarios import SCENARIOS, CategoryCountGoal, Goal, ScenarioDef
+from engines.project_chaos.scenarios import (
+    SCENARIOS,
+    CategoriesGoal,
+    CategoryCountGoal,
+    Goal,
+    ScenarioDef,
+    ValueCountGoal,
+)
 from i18n.catalog import t
 from i18n.effects.bilingual import field, per_lang
 
@@ -121,7 +128,11 @@ def goal_text(goal: Goal, lang: str) -> str:
         else:
             cond = t(lang, f"{E}.goal.at_least", n=goal.min_value)
         name = CATEGORY_NAMES[goal.category].get(lang)
-        return t(lang, f"{E}.goal.category_count", count=goal.count, category=name, cond=cond)
+        return t(lang, f"{E}.goal.category_count", n=goal.count, category=name, cond=cond)
+    if isinstance(goal, CategoriesGoal):
+        return t(lang, f"{E}.goal.categories", n=goal.per_category)
+    if isinstance(goal, ValueCountGoal):
+        return t(lang, f"{E}.goal.value_count", n=goal.count, value=goal.value)
     return t(lang, f"{E}.goal.{goal.type}", **goal.model_dump(exclude={"type"}))
 
 
