@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core import CardInfo, RuleSection, Text
-from engines.yggdrasil.cards import CARDS, DECKS
+from engines.yggdrasil.cards import CARDS
 
 
 def _r(rid: str, ids: tuple[str, ...], title: tuple[str, str], en: str, ja: str) -> RuleSection:
@@ -11,8 +11,6 @@ def _r(rid: str, ids: tuple[str, ...], title: tuple[str, str], en: str, ja: str)
 
 
 def rule_sections() -> list[RuleSection]:
-    decks_en = "; ".join(f"{d.name.en} ({d.plan.en})" for d in DECKS.values())
-    decks_ja = "／".join(f"{d.name.ja}（{d.plan.ja}）" for d in DECKS.values())
     return [
         _r(
             "goal",
@@ -137,10 +135,9 @@ def rule_sections() -> list[RuleSection]:
             "decks",
             ("YG-12", "YG-13"),
             ("Decks", "デッキ"),
-            f"Each player plays a ready deck of 20 cards with its own root, and starts with 5 cards in "
-            f"hand. Decks: {decks_en}.",
-            "各プレイヤーは専用のルートつきの20枚の構築済みデッキを使い、手札5枚から始めます。"
-            f"デッキ：{decks_ja}。",
+            # the decks and their plans follow, worded from the deck data (i18n.effects.yggdrasil)
+            "Each player plays a ready deck of 20 cards with its own root, and starts with 5 cards in hand.",
+            "各プレイヤーは専用のルートつきの20枚の構築済みデッキを使い、手札5枚から始めます。",
         ),
         _r(
             "effects",

@@ -75,8 +75,17 @@ def _project_chaos_rules() -> list[RuleSection]:
     return rule_sections()
 
 
-#: game id -> its ``/rules`` sections with the parts worded from its data (Project Chaos's scenario goals)
-WORDED_RULES: dict[str, Callable[[], list[RuleSection]]] = {"project-chaos": _project_chaos_rules}
+def _yggdrasil_rules() -> list[RuleSection]:
+    from i18n.effects.yggdrasil import rule_sections
+
+    return rule_sections()
+
+
+#: game id -> its ``/rules`` sections with the parts worded from its data (scenario goals, ready decks)
+WORDED_RULES: dict[str, Callable[[], list[RuleSection]]] = {
+    "project-chaos": _project_chaos_rules,
+    "yggdrasil": _yggdrasil_rules,
+}
 
 
 def rules(engine: HasRules) -> list[RuleSection]:

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, partial
 
-from engines.core import CardInfo
+from engines.core import CardInfo, RuleSection, Text
 from engines.yggdrasil import ENGINE
-from engines.yggdrasil.cards import CARDS, CardDef, Effect
+from engines.yggdrasil.cards import CARDS, DECKS, CardDef, Effect
 from engines.yggdrasil.geometry import branch_count
 from i18n.catalog import t
 from i18n.effects.bilingual import field, per_lang
@@ -88,3 +88,25 @@ def _infos() -> tuple[CardInfo, ...]:
 def card_infos() -> list[CardInfo]:
     """Every card of the pool as ``/card`` shows it, in the engine's order with the engine's aliases."""
     return list(_infos())
+
+
+# ------------------------------------------------------------------------------------------------ /rules
+def _with_decks(intro: Text, lang: str) -> str:
+    item = f"{NS}.describe.deck"
+    decks = t(lang, f"{item}.separator").join(
+        t(lang, f"{item}.item", name=d.name.get(lang), plan=d.plan.get(lang)) for d in DECKS.values()
+    )
+    return t(lang, f"{item}.section", intro=intro.get(lang), decks=decks)
+
+
+@cache
+def _sections() -> tuple[RuleSection, ...]:
+    return tuple(
+        s.model_copy(update={"body": per_lang(partial(_with_decks, s.body))}) if s.id == "decks" else s
+        for s in ENGINE.rules()
+    )
+
+
+def rule_sections() -> list[RuleSection]:
+    """The ``/rules`` sections with the ready decks and their plans worded from the deck data (YG-12)."""
+    return list(_sections())

@@ -63,7 +63,7 @@ def test_the_rules_scenarios_section_reads_as_before(golden: dict[str, str]) -> 
 
 
 def test_a_game_without_worded_rules_keeps_its_engines_sections() -> None:
-    engine = engines.get("yggdrasil")
+    engine = engines.get("glorious-crown")
     assert rules(engine) == engine.rules()
 
 

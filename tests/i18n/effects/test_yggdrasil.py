@@ -8,7 +8,7 @@ import pytest
 from engines.yggdrasil import ENGINE
 from engines.yggdrasil.cards import CARDS, ExtraPlacement, SwapCards
 from engines.yggdrasil.views import face
-from i18n.effects import cards
+from i18n.effects import cards, rules
 from i18n.effects.yggdrasil import effect_params, effect_text
 from tests.i18n.effects.conftest import under
 
@@ -57,3 +57,10 @@ def test_cards_lists_every_card_with_its_numbers_and_effect() -> None:
     assert sage.name.ja == "梟の賢者" and "owl sage" in sage.aliases
     fields = {f.name.en: f.value.en for f in sage.fields}
     assert fields["Power"] == "1" and fields["Branches"] == "ESW"
+
+
+def test_the_rules_read_as_before_with_the_decks_worded_from_the_deck_data(golden: dict[str, str]) -> None:
+    got = {f"yggdrasil/rules/{s.id}/{lang}": s.body.get(lang) for s in rules(ENGINE) for lang in ("en", "ja")}
+    assert got == under(golden, "yggdrasil/rules/") and got
+    intro = next(s for s in ENGINE.rules() if s.id == "decks")
+    assert "Decks:" not in intro.body.en, "the engine gives the section's start, the words the decks"
