@@ -29,7 +29,9 @@ KINDS: tuple[Literal["service", "category", "no_onprem", "categories"], ...] = (
 
 def cond_of(face: ConditionFace) -> Cond:
     """The condition a view's ``ConditionFace`` carries, as the card data holds it."""
-    kind = next(k for k in KINDS if k == face.type)
+    kind = next((k for k in KINDS if k == face.type), None)
+    if kind is None:
+        raise ValueError(f"not a condition kind: {face.type!r}")
     return Cond(kind, frozenset(face.services or face.categories), face.at_least or 0)
 
 
