@@ -13,6 +13,8 @@ from engines.core import CardInfo, RuleSection
 
 # Case, width and kana folded, so "ｓ３", "S3" and "s3" meet: the engines' one fold, re-exported for the cogs.
 from engines.core.notation import fold as fold
+from i18n.effects import cards as described_cards
+from i18n.effects import rules as worded_rules
 
 
 def playable_engines() -> list[SomeEngine]:
@@ -64,7 +66,7 @@ def search_cards(
     in the channel) first, so "S3" at a Glorious Crown table is the spade 3, not Amazon S3."""
     hits = []
     for engine in playable_engines() if game_id is None else [engines.get(game_id)]:
-        for card in engine.cards():
+        for card in described_cards(engine):
             score = _score(query, card_keys(card))
             if score >= 0.45:
                 hits.append(CardHit(engine, card, score))
@@ -73,7 +75,7 @@ def search_cards(
 
 
 def search_sections(engine: SomeEngine, query: str, lang: str) -> list[RuleSection]:
-    sections = engine.rules()
+    sections = worded_rules(engine)
     if not query.strip():
         return sections
     scored = [(_score(query, [s.title.en, s.title.ja, s.id, *s.rule_ids]), s) for s in sections]

@@ -18,6 +18,8 @@ from bot.interactions import Interaction
 from bot.lookup import CardHit, playable_engines, search_cards, search_sections, split_text
 from engines.core import GameError
 from i18n import t
+from i18n.effects import cards as described_cards
+from i18n.effects import rules as worded_rules
 from renderers.contract import CardRenderer
 
 if TYPE_CHECKING:
@@ -83,7 +85,7 @@ class RulesCog(commands.Cog):
     async def rules(self, interaction: Interaction, game: str, topic: str | None = None) -> None:
         lang = user_lang(interaction)
         engine = find_game(game).engine
-        sections = engine.rules()
+        sections = worded_rules(engine)
         if topic is None:
             lines = [
                 f"• **{s.title.get(lang)}**" + (f"  ({', '.join(s.rule_ids)})" if s.rule_ids else "")
@@ -145,7 +147,7 @@ class RulesCog(commands.Cog):
         if card_id:
             try:
                 engine = engines.get(game_id)
-                hit = next(((engine, c) for c in engine.cards() if c.id == card_id), None)
+                hit = next(((engine, c) for c in described_cards(engine) if c.id == card_id), None)
             except Exception:  # not an id from autocomplete: search by text instead
                 hit = None
         if hit is None:

@@ -16,6 +16,7 @@ from bot.interactions import UiItem
 from bot.jsontypes import JsonObject
 from engines.core import Action, CardInfo, Event, Outcome, Text, View
 from i18n import has, t
+from i18n.effects import cards as described_cards
 from i18n.words import clip
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ class GameUI(Generic[ViewT]):
 
     @cached_property
     def card_index(self) -> dict[str, CardInfo]:
-        return {c.id: c for c in self.engine.cards()}
+        return {c.id: c for c in described_cards(self.engine)}
 
     def game_name(self, lang: str) -> str:
         return self.engine.name.get(lang)

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from engines.aws_builder_cards.cards import Effect
 from engines.core import Action, GameState, Options, Seat, Text, View
 from engines.deckbuilding import Market, Piles, shallow_copy
 
@@ -314,7 +315,10 @@ class CardFace(BaseModel):
     paid: bool
     credits: int
     points: int
-    combo: Text
+    #: the card file's effects as data (AB-5), worded by ``i18n.effects.aws_builder_cards.combo_line``
+    effects: list[Effect]
+    #: the short name of every card or token the effects name
+    names: dict[str, Text]
     partners: list[str]
     ja_lines: list[str] = Field(default_factory=list)  # where the Japanese name may break on a face
 

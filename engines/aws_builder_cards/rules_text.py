@@ -1,4 +1,4 @@
-"""``/rules`` sections (for players, in both languages) and ``/card`` entries generated from the card data."""
+"""``/rules`` sections (for players, in both languages) and the ``/card`` index of a card file."""
 
 from __future__ import annotations
 
@@ -9,15 +9,8 @@ from importlib import resources
 from pydantic import BaseModel, ConfigDict
 
 from engines.aws_builder_cards.cards import catalogue
-from engines.aws_builder_cards.notation import card_name as full_name
 from engines.aws_builder_cards.setup import mission_id
-from engines.aws_builder_cards.text import combo_line, long_text
 from engines.core import CardInfo, RuleSection, Text
-from engines.core.models import CardField
-
-
-def _f(en_name: str, ja_name: str, en: str, ja: str) -> CardField:
-    return CardField(name=Text(en=en_name, ja=ja_name), value=Text(en=en, ja=ja))
 
 
 class _Section(BaseModel):
@@ -58,51 +51,14 @@ def rule_sections() -> list[RuleSection]:
 
 
 def card_infos(text: str | None) -> list[CardInfo]:
+    """The ``/card`` index of a card file (ids, names, search aliases); the descriptions are worded from the
+    card data above the engines (``i18n.effects.aws_builder_cards``)."""
     db = catalogue(text)
     out: list[CardInfo] = []
     for key, card in db.cards.items():
         d = card.defn
-        cat = db.categories[d.category]
         aliases = tuple(dict.fromkeys([key, *d.aliases, *([d.ja] if d.ja != d.en else [])]))
-        fields = [
-            _f("Category", "カテゴリー", cat.en, cat.ja),
-            _f("Copies", "枚数", str(d.qty), str(d.qty)),
-        ]
-        if d.kind != "starter":
-            cost = str(d.cost) if d.cost else "free"
-            fields.append(_f("Cost", "コスト", cost, str(d.cost) if d.cost else "無料"))
-        if d.kind == "wa":
-            fields.append(_f("Points", "ポイント", str(d.points), str(d.points)))
-        else:
-            fields.append(_f("Credits", "クレジット", str(d.credits), str(d.credits)))
-        combo = combo_line(db, key, "en")
-        if combo:
-            fields.append(_f("Combo", "コンボ", combo, combo_line(db, key, "ja")))
-        partners = db.partner_names(key)
-        if partners:
-            fields.append(
-                _f(
-                    "Partners",
-                    "パートナー",
-                    ", ".join(full_name(db, p, "en") for p in partners),
-                    "、".join(full_name(db, p, "ja") for p in partners),
-                )
-            )
-        out.append(
-            CardInfo(id=key, name=d.name, text=long_text(db, key), aliases=aliases, fields=tuple(fields))
-        )
+        out.append(CardInfo(id=key, name=d.name, aliases=aliases))
     for key, m in db.missions.items():
-        needs_en = " + ".join(" or ".join(full_name(db, r, "en") for r in sorted(n)) for n in m.needs)
-        needs_ja = " + ".join("か".join(full_name(db, r, "ja") for r in sorted(n)) for n in m.needs)
-        out.append(
-            CardInfo(
-                id=mission_id(key),
-                name=Text(en=f"Mission: {m.name.en}", ja=f"ミッション：{m.name.ja}"),
-                text=Text(
-                    en=f"{needs_en}. {m.why.en} (+3 points)", ja=f"{needs_ja}。{m.why.ja}（+3ポイント）"
-                ),
-                aliases=(key, m.name.en, m.name.ja),
-                fields=(_f("Kind", "種類", "Mission (+3 points)", "ミッション（+3ポイント）"),),
-            )
-        )
+        out.append(CardInfo(id=mission_id(key), name=m.name, aliases=(key, m.name.en, m.name.ja)))
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engines.aws_builder_cards.architecture import is_cmp
-from engines.aws_builder_cards.cards import CardDB, catalogue, key_of
+from engines.aws_builder_cards.cards import CardDB, CreditsPer, DrawPer, Effect, WithEffect, catalogue, key_of
 from engines.aws_builder_cards.deploy import deploy_choices, preview_deploy
 from engines.aws_builder_cards.models import (
     ABState,
@@ -22,8 +22,8 @@ from engines.aws_builder_cards.models import (
     TurnState,
     TurnView,
 )
+from engines.aws_builder_cards.notation import short_name
 from engines.aws_builder_cards.setup import mission_key
-from engines.aws_builder_cards.text import combo_line
 from engines.aws_builder_cards.turn import (
     acquisitions_left,
     builder_count,
@@ -34,6 +34,17 @@ from engines.aws_builder_cards.turn import (
     wa_points,
 )
 from engines.core import Seat, Text
+
+
+def _effect_names(db: CardDB, effects: list[Effect]) -> dict[str, Text]:
+    """The short name of every card or partner token the effects name, for the words of a card face."""
+    refs: list[str] = []
+    for eff in effects:
+        if isinstance(eff, WithEffect):
+            refs += eff.partners
+        elif isinstance(eff, CreditsPer | DrawPer):
+            refs.append(eff.per)
+    return {r: Text(en=short_name(db, r, "en"), ja=short_name(db, r, "ja")) for r in refs}
 
 
 @lru_cache(maxsize=16)
@@ -55,7 +66,8 @@ def faces(text: str | None) -> dict[str, CardFace]:
             paid=card.paid,
             credits=d.credits,
             points=d.points,
-            combo=Text(en=combo_line(db, key, "en"), ja=combo_line(db, key, "ja")),
+            effects=list(d.effects),
+            names=_effect_names(db, d.effects),
             partners=db.partner_names(key),
             ja_lines=list(d.ja_lines),
         )

@@ -10,7 +10,6 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from engines.aws_deckbuilding.cards import DB, Card, Currency, Eff, Which
-from engines.aws_deckbuilding.text import condition, short_name
 from engines.core import Text
 
 
@@ -18,18 +17,31 @@ class _M(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+PREFIXES = ("Amazon ", "AWS ")
+
+
+def short_name(card: Card, lang: str) -> str:
+    """``Amazon S3`` -> ``S3``: enough where space is short."""
+    name = card.name.get(lang)
+    for prefix in PREFIXES:
+        if name.startswith(prefix):
+            return name[len(prefix) :]
+    return name
+
+
 # ------------------------------------------------------------------------------------------------ faces
 class ConditionFace(_M):
+    """A condition as data (AD-2), worded by ``i18n.effects.aws_deckbuilding``."""
+
     type: str
     services: list[str]  # card keys
     categories: list[str]
     at_least: int | None
-    text: Text  # short
 
 
 class EffectFace(_M):
     """An effect as printed: what it gives (``type``, ``amount``) and when (``condition``, ``None``: always).
-    Full sentences are in ``engine.cards()``."""
+    Worded by ``i18n.effects.aws_deckbuilding``."""
 
     which: Which
     type: Literal["awsome", "draw", "buy"]
@@ -38,7 +50,7 @@ class EffectFace(_M):
 
 
 class CardFace(_M):
-    """What is printed on a card kind (why a condition is good architecture: ``engine.cards()``)."""
+    """What is printed on a card kind (why a condition is good architecture: ``i18n.effects.cards``)."""
 
     key: str
     kind: Literal["service", "onprem", "wa"]
@@ -74,7 +86,6 @@ def _effect_face(eff: Eff | None) -> EffectFace | None:
             services=sorted(cond.keys) if cond.kind == "service" else [],
             categories=sorted(cond.keys) if cond.kind == "category" else [],
             at_least=cond.at_least or None,
-            text=condition(cond),
         )
     return EffectFace(
         which=eff.which,

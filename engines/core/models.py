@@ -156,6 +156,7 @@ class CardInfo(BaseModel):
 
     id: str
     name: Text
-    text: Text
+    #: the description; empty where the game's words layer (``i18n.effects``) describes the card from its data
+    text: Text = Text(en="", ja="")
     aliases: tuple[str, ...] = ()
     fields: tuple[CardField, ...] = ()

@@ -1,36 +1,13 @@
-"""``/rules`` sections and ``/card`` entries, written for players in both languages."""
+"""``/rules`` sections written for players in both languages, and the ``/card`` index."""
 
 from __future__ import annotations
 
-from engines.core import CardField, CardInfo, RuleSection, Text
+from engines.core import CardInfo, RuleSection, Text
 from engines.project_chaos.cards import CARDS
-from engines.project_chaos.scenarios import SCENARIOS
-from engines.project_chaos.text import categories_text, goal_text, play_text, value_text
 
 
 def _r(rid: str, ids: tuple[str, ...], title: tuple[str, str], en: str, ja: str) -> RuleSection:
     return RuleSection(id=rid, title=Text(en=title[0], ja=title[1]), body=Text(en=en, ja=ja), rule_ids=ids)
-
-
-def _scenario_lines(lang: str) -> str:
-    lines = []
-    for s in SCENARIOS.values():
-        st = s.start
-        if lang == "ja":
-            start = f"開始時：混沌ダイス{st.die}、リソース{st.tokens}"
-            if st.workplaces:
-                start += "、各仕事場にトラブルカード1枚"
-            if st.deck is not None:
-                start += f"、deck=short なら山札{st.deck}枚"
-            lines.append(f"・{s.name.ja}：{goal_text(s.goal).ja}（{start}）")
-        else:
-            start = f"start: die {st.die}, tokens {st.tokens}"
-            if st.workplaces:
-                start += ", a trouble card in each workplace"
-            if st.deck is not None:
-                start += f", with deck=short a deck of {st.deck} cards"
-            lines.append(f"- {s.name.en}: {goal_text(s.goal).en} ({start})")
-    return "\n".join(lines)
 
 
 def rule_sections() -> list[RuleSection]:
@@ -86,8 +63,9 @@ def rule_sections() -> list[RuleSection]:
             "scenarios",
             ("PC-5",),
             ("Scenarios", "シナリオ（勝利条件）"),
-            "Choose one with the scenario option (or random):\n" + _scenario_lines("en"),
-            "オプション scenario で選びます（random も可）：\n" + _scenario_lines("ja"),
+            # each scenario's goal follows, worded from the scenario data (i18n.effects.project_chaos)
+            "Choose one with the scenario option (or random):",
+            "オプション scenario で選びます（random も可）：",
         ),
         _r(
             "setup",
@@ -185,46 +163,10 @@ def rule_sections() -> list[RuleSection]:
     ]
 
 
-def _field(name: tuple[str, str], value: Text) -> CardField:
-    return CardField(name=Text(en=name[0], ja=name[1]), value=value)
-
-
-_TALK = {
-    "vote": Text(en="talk card: all agree (vote)", ja="コミュニケーション：全員の合意（投票）"),
-    "claim": Text(en="talk card: someone has lived this (claim)", ja="コミュニケーション：体験者はいる？"),
-}
-
-
 def card_infos() -> list[CardInfo]:
-    out = []
-    for card in CARDS.values():
-        value = value_text(card.value)
-        cats = categories_text(card)
-        effect = play_text(card)
-        en = f"{cats.en}, {value.en}. "
-        ja = f"{cats.ja}、{value.ja}。"
-        if effect is not None:
-            en += f"Play: {effect.en} "
-            ja += f"プレイ：{effect.ja}。"
-        else:
-            en += "No play effect (place or discard it). "
-            ja += "プレイ効果なし（配置するか捨てる）。"
-        en += card.flavour.en
-        ja += card.flavour.ja
-        fields = [
-            _field(("Value", "状況値"), value),
-            _field(("Categories", "カテゴリ"), cats),
-            _field(("Play", "プレイ効果"), effect or Text(en="none", ja="なし")),
-        ]
-        if card.talk is not None:
-            fields.append(_field(("Talk", "会話"), _TALK[card.talk]))
-        out.append(
-            CardInfo(
-                id=card.id,
-                name=card.name,
-                text=Text(en=en, ja=ja),
-                aliases=(card.name.en.lower(), card.name.ja, *card.aliases),
-                fields=tuple(fields),
-            )
-        )
-    return out
+    """The ``/card`` index (ids, names, search aliases); the descriptions are worded from the card data above
+    the engines (``i18n.effects.project_chaos``)."""
+    return [
+        CardInfo(id=card.id, name=card.name, aliases=(card.name.en.lower(), card.name.ja, *card.aliases))
+        for card in CARDS.values()
+    ]

@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from engines.core import Seat, Text, View
-from engines.project_chaos.cards import CARDS, CATS, PLAYABLE, Category
+from engines.project_chaos.cards import CARDS, CATS, PLAYABLE, Category, Effect
 from engines.project_chaos.models import (
     ClaimPending,
     Destination,
@@ -19,8 +19,7 @@ from engines.project_chaos.models import (
     TargetPending,
     VotePending,
 )
-from engines.project_chaos.scenarios import SCENARIOS, Part, progress
-from engines.project_chaos.text import effects_text, goal_text, play_text
+from engines.project_chaos.scenarios import SCENARIOS, Goal, Part, progress
 
 
 class _ViewModel(BaseModel):
@@ -35,8 +34,8 @@ class CardFace(_ViewModel):
     flavour: Text
     categories: list[Category]
     value: int
-    #: the play effect's text (None: the card cannot be played)
-    effect: Text | None
+    #: the play effects as data, worded by ``i18n.effects.project_chaos`` (empty: the card cannot be played)
+    play: list[Effect]
     talk: Literal["vote", "claim"] | None
 
 
@@ -69,9 +68,9 @@ class PendingView(_ViewModel):
     votes: dict[Seat, bool] = {}
     passed: list[Seat] = []
     question: Text | None = None
-    #: vote/claim: what happens on yes (claimed) and on no (unclaimed)
-    outcome_yes: Text | None = None
-    outcome_no: Text | None = None
+    #: vote/claim: the effects on yes (claimed) and on no (unclaimed; None: nothing happens)
+    outcome_yes: list[Effect] | None = None
+    outcome_no: list[Effect] | None = None
     #: forced: the revealed cards still to resolve
     cards: list[str] = []
 
@@ -80,7 +79,8 @@ class GoalView(_ViewModel):
     scenario: str
     name: Text
     story: Text
-    text: Text
+    #: the goal as data (PC-5), worded by ``i18n.effects.project_chaos.goal_text``
+    goal: Goal
     parts: list[Part]
     met: bool
 
@@ -122,7 +122,7 @@ _FACES: dict[str, CardFace] = {
         flavour=c.flavour,
         categories=list(c.categories),
         value=c.value,
-        effect=play_text(c),
+        play=list(c.play),
         talk=c.talk,
     )
     for cid, c in CARDS.items()
@@ -145,12 +145,12 @@ def _pending(state: PCState, movers: list[Seat]) -> PendingView | None:
         view.card, view.effect, view.candidates = p.card, p.effect, list(p.candidates)
     elif isinstance(p, VotePending):
         view.card, view.votes, view.question = p.card, dict(p.votes), p.effect.question
-        view.outcome_yes = effects_text(p.effect.yes)
-        view.outcome_no = effects_text(p.effect.no) if p.effect.no else None
+        view.outcome_yes = list(p.effect.yes)
+        view.outcome_no = list(p.effect.no) if p.effect.no else None
     elif isinstance(p, ClaimPending):
         view.card, view.passed, view.question = p.card, list(p.passed), p.effect.question
-        view.outcome_yes = effects_text(p.effect.claimed)
-        view.outcome_no = effects_text(p.effect.unclaimed) if p.effect.unclaimed else None
+        view.outcome_yes = list(p.effect.claimed)
+        view.outcome_no = list(p.effect.unclaimed) if p.effect.unclaimed else None
     elif p.kind == "forced":
         view.cards = list(state.revealed)
     return view
@@ -199,7 +199,7 @@ def build(state: PCState, seat: Seat | None, movers: list[Seat]) -> PCView:
             scenario=scenario.id,
             name=scenario.name,
             story=scenario.story,
-            text=goal_text(scenario.goal),
+            goal=scenario.goal,
             parts=parts,
             met=state.result == "win",
         ),

@@ -132,11 +132,12 @@ class YggState(GameState):
 
 
 class EffectInfo(BaseModel):
+    """A card's effect as data (YG-14): its type and parameters, worded by ``i18n.effects.yggdrasil``."""
+
     model_config = ConfigDict(extra="forbid")
 
     type: str
     params: dict[str, str] = Field(default_factory=dict)
-    text: Text
 
 
 class CardFace(BaseModel):

@@ -1,31 +1,9 @@
-"""``/rules`` sections and ``/card`` entries, written for players in both languages."""
+"""``/rules`` sections written for players in both languages, and the ``/card`` index of the pool."""
 
 from __future__ import annotations
 
-from engines.core import CardField, CardInfo, RuleSection, Text
-from engines.yggdrasil.cards import CARDS, DECKS, Effect, ExtraPlacement
-from engines.yggdrasil.geometry import branch_count
-
-_WHOSE = {
-    "any": ("any card on the field", "場のカード1枚"),
-    "own": ("one of your cards", "自分のカード1枚"),
-    "opponent": ("one of your opponent's cards", "相手のカード1枚"),
-}
-
-
-def effect_text(effect: Effect) -> Text:
-    if isinstance(effect, ExtraPlacement):
-        return Text(
-            en="Fast growth: if this is the only card you placed this turn, you may place one more card.",
-            ja="成長が早い枝：このターン1枚しかカードを置いていない場合、もう1枚追加で置くことができる。",
-        )
-    en, ja = _WHOSE[effect.whose]
-    return Text(
-        en=f"Swap: choose {en} and swap it with another card of the same owner, as long as every connection "
-        "is kept (roots never move).",
-        ja=f"入れ替え：{ja}を選び、その持ち主のカードのうち入れ替えても接続が維持されるカードと入れ替える"
-        "（ルートは動かない）。",
-    )
+from engines.core import CardInfo, RuleSection, Text
+from engines.yggdrasil.cards import CARDS
 
 
 def _r(rid: str, ids: tuple[str, ...], title: tuple[str, str], en: str, ja: str) -> RuleSection:
@@ -33,8 +11,6 @@ def _r(rid: str, ids: tuple[str, ...], title: tuple[str, str], en: str, ja: str)
 
 
 def rule_sections() -> list[RuleSection]:
-    decks_en = "; ".join(f"{d.name.en} ({d.plan.en})" for d in DECKS.values())
-    decks_ja = "／".join(f"{d.name.ja}（{d.plan.ja}）" for d in DECKS.values())
     return [
         _r(
             "goal",
@@ -159,10 +135,9 @@ def rule_sections() -> list[RuleSection]:
             "decks",
             ("YG-12", "YG-13"),
             ("Decks", "デッキ"),
-            f"Each player plays a ready deck of 20 cards with its own root, and starts with 5 cards in "
-            f"hand. Decks: {decks_en}.",
-            "各プレイヤーは専用のルートつきの20枚の構築済みデッキを使い、手札5枚から始めます。"
-            f"デッキ：{decks_ja}。",
+            # the decks and their plans follow, worded from the deck data (i18n.effects.yggdrasil)
+            "Each player plays a ready deck of 20 cards with its own root, and starts with 5 cards in hand.",
+            "各プレイヤーは専用のルートつきの20枚の構築済みデッキを使い、手札5枚から始めます。",
         ),
         _r(
             "effects",
@@ -192,56 +167,10 @@ def rule_sections() -> list[RuleSection]:
     ]
 
 
-_DIR_JA = {"N": "上", "E": "右", "S": "下", "W": "左"}
-_COLOUR_JA = {"green": "緑", "red": "赤", "gold": "金", "blue": "青", "any": "全色"}
-
-
-def _field(en: str, ja: str, value_en: str, value_ja: str) -> CardField:
-    return CardField(name=Text(en=en, ja=ja), value=Text(en=value_en, ja=value_ja))
-
-
 def card_infos() -> list[CardInfo]:
-    out = []
-    for card in CARDS.values():
-        parts_en = [
-            f"Branches {card.branches} ({branch_count(card.mask)})",
-            f"power {card.power}",
-            f"fruit {card.fruit}",
-        ]
-        dirs_ja = "".join(_DIR_JA[c] for c in card.branches)
-        parts_ja = [
-            f"枝：{dirs_ja}（{branch_count(card.mask)}方向）",
-            f"パワー{card.power}",
-            f"果実{card.fruit}",
-        ]
-        if card.root:
-            parts_en.append("root")
-            parts_ja.append("ルート")
-        en = ", ".join(parts_en) + ". "
-        ja = "、".join(parts_ja) + "。"
-        if card.effect is not None:
-            t = effect_text(card.effect)
-            en += t.en + " "
-            ja += t.ja
-        en += card.flavour.en
-        ja += card.flavour.ja
-        out.append(
-            CardInfo(
-                id=card.id,
-                name=card.name,
-                text=Text(en=en, ja=ja),
-                aliases=(card.name.en.lower(), card.name.ja, card.branches),
-                fields=(
-                    _field("Branches", "枝", card.branches, dirs_ja),
-                    _field("Power", "パワー", str(card.power), str(card.power)),
-                    _field("Fruit", "果実", str(card.fruit), str(card.fruit)),
-                    _field("Colour", "枝の色", card.colour, _COLOUR_JA[card.colour]),
-                    *(
-                        (_field("Effect", "効果", effect_text(card.effect).en, effect_text(card.effect).ja),)
-                        if card.effect
-                        else ()
-                    ),
-                ),
-            )
-        )
-    return out
+    """The ``/card`` index (ids, names, search aliases); the descriptions are worded from the card data above
+    the engines (``i18n.effects.yggdrasil``)."""
+    return [
+        CardInfo(id=card.id, name=card.name, aliases=(card.name.en.lower(), card.name.ja, card.branches))
+        for card in CARDS.values()
+    ]

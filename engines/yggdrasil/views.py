@@ -22,7 +22,6 @@ from engines.yggdrasil.models import (
     YggState,
     YggView,
 )
-from engines.yggdrasil.rules_text import effect_text
 from engines.yggdrasil.scoring import score
 
 COORDINATES = (
@@ -36,7 +35,7 @@ def face(kind: str) -> CardFace:
     effect = None
     if card.effect is not None:
         params = {k: str(v) for k, v in card.effect.model_dump().items() if k != "type"}
-        effect = EffectInfo(type=card.effect.type, params=params, text=effect_text(card.effect))
+        effect = EffectInfo(type=card.effect.type, params=params)
     return CardFace(
         kind=kind,
         name=card.name,

@@ -8,6 +8,7 @@ from PIL import Image, ImageDraw
 
 from engines.aws_builder_cards.models import CardFace
 from engines.aws_builder_cards.notation import without_prefix
+from i18n.effects.aws_builder_cards import combo_line
 from renderers.common import (
     PALETTE,
     badge,
@@ -222,7 +223,7 @@ def _paint_card(
             wrap=False,
         )
     name_top = y0 + band + max(4, h // 30)
-    combo_text = face.combo.get(lang) if combo else ""
+    combo_text = combo_line(face, lang) if combo else ""
     combo_h = 0
     if combo_text:
         # As tall as the combo needs at the floor (it is what a player weighs), leaving two name lines.

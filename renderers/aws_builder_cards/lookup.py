@@ -11,6 +11,7 @@ from engines.aws_builder_cards import ENGINE
 from engines.aws_builder_cards.cards import DEFAULT_DB
 from engines.aws_builder_cards.views import faces, mission_face
 from engines.core import CardInfo
+from i18n.effects import cards
 from renderers.common import PALETTE
 from renderers.common.card_sheet import Paragraph, card_sheet
 
@@ -26,7 +27,7 @@ TEXT_PX = 18
 
 @cache
 def _infos() -> dict[str, CardInfo]:
-    return {info.id: info for info in ENGINE.cards()}
+    return {info.id: info for info in cards(ENGINE)}
 
 
 def draw_lookup(card_id: str, lang: str) -> Image.Image:

@@ -6,9 +6,8 @@ from __future__ import annotations
 from PIL import Image
 
 from engines.aws_deckbuilding.cards import DB
-from engines.aws_deckbuilding.rules_text import card_infos
-from engines.aws_deckbuilding.text import effect_line
 from engines.aws_deckbuilding.views import all_faces
+from i18n.effects.aws_deckbuilding import card_infos, effect_line
 from renderers.common import PALETTE
 from renderers.common.card_sheet import SHEET_WIDTH, Paragraph, card_sheet
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engines.aws_deckbuilding.views import ConditionFace, EffectFace
 from i18n import Scope
+from i18n.effects.aws_deckbuilding import cond_of, condition_text
 
 t = Scope("aws-deckbuilding.picture")
 
@@ -21,7 +22,7 @@ def condition(cond: ConditionFace | None, lang: str) -> str:
         return t(lang, "cond_no_onprem")
     if cond.type == "categories":
         return t(lang, "cond_categories", n=cond.at_least or 0)
-    x = cond.text.get(lang)
+    x = condition_text(cond_of(cond), lang, short=True)
     if lang == "ja" and x[-1].isascii():
         x += " "  # "S3 があれば", as AWS Japan spaces Latin names in Japanese text
     return t(lang, "cond_any", x=x)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from engines.project_chaos.views import CardFace, PCView, face
+from i18n.effects.project_chaos import play_text
 from renderers.common import (
     PALETTE,
     RGB,
@@ -87,7 +88,7 @@ def _forced(view: PCView, lang: str) -> list[Shown]:
     out = []
     for card in view.revealed:
         face = view.cards[card]
-        if face.effect is not None:
+        if face.play:
             acts = [(t(lang, "act_play"), PALETTE.info)]
         else:
             acts = [
@@ -121,15 +122,14 @@ def _status(view: PCView, lang: str, name: Namer) -> str:
 def _card_height(shown: Shown, lang: str, width: int = WIDTH) -> int:
     text_w = width - 2 * PAD - 24
     face = shown.face
-    effect = face.effect.get(lang) if face.effect else t(lang, "no_effect")
+    play = play_text(face.play, lang)
+    effect = t(lang, "no_effect") if play is None else play
     h = (
         BAND
         + 12
         + max(64, text_height(face.name.get(lang), NAME_PX, text_w - 76, bold=True, max_lines=2) + 26)
     )
-    h += 8 + text_height(
-        ("▶ " if face.effect else "") + effect, EFFECT_PX, text_w, bold=face.effect is not None
-    )
+    h += 8 + text_height(("▶ " if play else "") + effect, EFFECT_PX, text_w, bold=play is not None)
     h += 6 + text_height(face.flavour.get(lang), FLAVOUR_PX, text_w, max_lines=3)
     if shown.with_actions:
         h += 12 + _action_rows(shown.actions, lang) * (badge_size("X", size=ACTION_PX)[1] + 6)
@@ -191,15 +191,16 @@ def draw_card(img: Image.Image, shown: Shown, lang: str, top: int, *, width: int
         wrap=False,
     )
     y += max(64, nh + 26) + 8
-    effect = ("▶ " + face.effect.get(lang)) if face.effect else t(lang, "no_effect")
-    eh = text_height(effect, EFFECT_PX, text_w, bold=face.effect is not None)
+    play = play_text(face.play, lang)
+    effect = ("▶ " + play) if play else t(lang, "no_effect")
+    eh = text_height(effect, EFFECT_PX, text_w, bold=play is not None)
     draw_text(
         img,
         (left + 12, y, right - 12, y + eh),
         effect,
         size=EFFECT_PX,
-        bold=face.effect is not None,
-        fill=PALETTE.text_dark if face.effect else PALETTE.text_muted,
+        bold=play is not None,
+        fill=PALETTE.text_dark if play else PALETTE.text_muted,
     )
     y += eh + 6
     fh = text_height(face.flavour.get(lang), FLAVOUR_PX, text_w, max_lines=3)

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 
 from engines.project_chaos.cards import CATEGORY_NAMES
 from engines.project_chaos.views import GoalView, PCView
+from i18n.effects.project_chaos import goal_text
 from renderers.common import (
     PALETTE,
     RGB,
@@ -278,7 +279,7 @@ CHIP_PX = 16
 
 
 def goal_panel_height(goal: GoalView, lang: str) -> int:
-    return 12 + 28 + text_height(goal.text.get(lang), GOAL_TEXT_PX, INNER - 24) + 10 + 32 + 12
+    return 12 + 28 + text_height(goal_text(goal.goal, lang), GOAL_TEXT_PX, INNER - 24) + 10 + 32 + 12
 
 
 def goal_panel(img: Image.Image, view: PCView, lang: str, top: int) -> int:
@@ -302,7 +303,7 @@ def goal_panel(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         wrap=False,
     )
     y = top + 40
-    body = goal.text.get(lang)
+    body = goal_text(goal.goal, lang)
     bh = text_height(body, GOAL_TEXT_PX, INNER - 24)
     draw_text(
         img, (PAD + 12, y, WIDTH - PAD - 12, y + bh), body, size=GOAL_TEXT_PX, fill=PALETTE.text_muted_light

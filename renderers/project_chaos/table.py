@@ -7,6 +7,7 @@ from __future__ import annotations
 from PIL import Image
 
 from engines.project_chaos.views import PCView, PendingView
+from i18n.effects.project_chaos import effects_text
 from renderers.common import PALETTE, draw_text, mix, new_canvas, rounded_rect
 
 from .parts import (
@@ -88,9 +89,9 @@ def banner_lines(view: PCView, lang: str, name: Namer) -> list[tuple[str, int, b
     lines = [(t(lang, f"pending_{p.kind}", card=card, question=question), BANNER_PX, True)]
     yes_key, no_key = ("on_yes", "on_no") if p.kind == "vote" else ("on_claim", "on_unclaimed")
     if p.outcome_yes is not None:
-        lines.append((t(lang, yes_key, text=p.outcome_yes.get(lang)), DETAIL_PX, False))
+        lines.append((t(lang, yes_key, text=effects_text(p.outcome_yes, lang)), DETAIL_PX, False))
     if p.outcome_no is not None:
-        lines.append((t(lang, no_key, text=p.outcome_no.get(lang)), DETAIL_PX, False))
+        lines.append((t(lang, no_key, text=effects_text(p.outcome_no, lang)), DETAIL_PX, False))
     lines.append((_answers(view, p, lang, name), DETAIL_PX, True))
     return lines
 

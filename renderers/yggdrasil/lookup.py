@@ -6,6 +6,7 @@ from __future__ import annotations
 from PIL import Image
 
 from engines.yggdrasil.views import face as card_face
+from i18n.effects.yggdrasil import effect_text
 from renderers.common import PALETTE
 from renderers.common.card_sheet import Paragraph, card_sheet
 
@@ -42,7 +43,11 @@ def draw_lookup(card_id: str, lang: str) -> Image.Image:
             Paragraph(face.name.get(lang), TITLE_PX, bold=True, align="center"),
             Paragraph(stats, STATS_PX, PALETTE.highlight, bold=True, align="center"),
             Paragraph(t(lang, "root_card") if face.root else "", TEXT_PX, PALETTE.text_light),
-            Paragraph(face.effect.text.get(lang) if face.effect else "", TEXT_PX, EFFECT_INK),
+            Paragraph(
+                effect_text(face.effect.type, face.effect.params, lang) if face.effect else "",
+                TEXT_PX,
+                EFFECT_INK,
+            ),
             Paragraph(face.flavour.get(lang), TEXT_PX, PALETTE.text_muted_light),
         ],
     )

@@ -1,5 +1,6 @@
 """The catalogs are one package for the bot and the pictures alike: ``i18n`` imports nothing of Discord, the
-bot, the pictures or the engines, the renderers import nothing of the bot, and a renderer running alone (a
+bot, the pictures or the engines (but ``i18n.effects``, which words the engines' effect data), the renderers
+import nothing of the bot, and a renderer running alone (a
 picture worker, a test) finds its game's words without the bot's game registry."""
 
 from __future__ import annotations
@@ -25,8 +26,22 @@ def imports(root: Path) -> list[tuple[str, str]]:
 
 def test_the_catalogs_import_nothing_of_discord_the_bot_the_pictures_or_the_engines() -> None:
     forbidden = {"discord", "bot", "renderers", "engines", "PIL", "aiosqlite"}
-    offenders = [(f, m) for f, m in imports(REPO / "i18n") if m.split(".")[0] in forbidden]
+    effects = str(Path("i18n", "effects"))
+    offenders = [
+        (f, m)
+        for f, m in imports(REPO / "i18n")
+        if m.split(".")[0] in forbidden and not f.startswith(effects)
+    ]
     assert offenders == []
+
+
+def test_the_effect_words_read_only_the_engines_data_and_the_catalogs() -> None:
+    """``i18n.effects`` words the engines' effect data, so it may import the engines (which never import
+    ``i18n``), and nothing of Discord, the bot or the pictures."""
+    forbidden = {"discord", "bot", "renderers", "PIL", "aiosqlite"}
+    found = imports(REPO / "i18n" / "effects")
+    assert found, "the effect words exist"
+    assert [(f, m) for f, m in found if m.split(".")[0] in forbidden] == []
 
 
 def test_the_renderers_import_nothing_of_the_bot() -> None:

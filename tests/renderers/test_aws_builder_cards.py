@@ -105,11 +105,12 @@ def test_every_card_name_category_combo_and_label_has_glyphs() -> None:
     view = ENGINE.view(ENGINE.new_game(["a", "b"], None, 1), None)
     faces = {**view.cards}
     from engines.aws_builder_cards.views import faces as all_faces
+    from i18n.effects.aws_builder_cards import combo_line
 
     faces.update(all_faces(None))
     for face in faces.values():
         for lang in LANGS:
-            texts += [face.name.get(lang), face.category_name.get(lang), face.combo.get(lang)]
+            texts += [face.name.get(lang), face.category_name.get(lang), combo_line(face, lang)]
     for m in DEFAULT_DB.missions.values():
         texts += [m.name.en, m.name.ja, m.why.en, m.why.ja]
     texts += words.strings()

@@ -18,7 +18,7 @@ from engines.core.play import play_out
 from engines.project_chaos import ENGINE
 from engines.project_chaos.cards import CARD_IDS, CARDS, CATEGORY_NAMES
 from engines.project_chaos.scenarios import SCENARIOS
-from engines.project_chaos.text import effects_text, goal_text, play_text
+from i18n.effects.project_chaos import effects_text, goal_text, play_text
 from renderers.common import MAX_IMAGE_BYTES, clear_caches, missing_glyphs
 from renderers.contract import CardRenderer
 from renderers.project_chaos import MIN_TEXT_PX, RENDERER
@@ -187,14 +187,15 @@ def test_every_card_name_and_label_has_glyphs() -> None:
     texts = words.strings()
     for card in CARDS.values():
         texts += [card.name.en, card.name.ja, card.flavour.en, card.flavour.ja]
-        effect = play_text(card)
-        if effect is not None:
-            texts += [effect.en, effect.ja]
+        for lang in ("en", "ja"):
+            effect = play_text(card.play, lang)
+            if effect is not None:
+                texts.append(effect)
     for sc in SCENARIOS.values():
-        texts += [sc.name.en, sc.name.ja, goal_text(sc.goal).en, goal_text(sc.goal).ja]
+        texts += [sc.name.en, sc.name.ja, goal_text(sc.goal, "en"), goal_text(sc.goal, "ja")]
     for name in CATEGORY_NAMES.values():
         texts += [name.en, name.ja]
-    texts += [effects_text(()).en, "▶⬇✕✓✗…·→★⚠"]
+    texts += [effects_text((), "en"), "▶⬇✕✓✗…·→★⚠"]
     missing = set().union(*(missing_glyphs(text) for text in texts))
     assert not missing, sorted(missing)
 

@@ -50,6 +50,7 @@ from engines.aws_deckbuilding.events import (
     Voted,
 )
 from engines.aws_deckbuilding.events import Drew as DrewCards
+from engines.aws_deckbuilding.faces import short_name
 from engines.aws_deckbuilding.models import (
     ApplyEffect,
     ApplyEffects,
@@ -62,10 +63,10 @@ from engines.aws_deckbuilding.models import (
     Retire,
     Vote,
 )
-from engines.aws_deckbuilding.text import condition_text, short_name
 from engines.aws_deckbuilding.views import ADView
 from engines.core import Action, Event
 from i18n import t
+from i18n.effects.aws_deckbuilding import condition_text
 from i18n.words import LABEL_LIMIT, clip, tidy
 
 if TYPE_CHECKING:

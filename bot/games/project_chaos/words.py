@@ -12,8 +12,8 @@ from engines.core import Event
 from engines.project_chaos.cards import CARDS, CATEGORY_NAMES, Claim, Effect, Vote
 from engines.project_chaos.events import PCEvent
 from engines.project_chaos.events import __name__ as EVENTS_MODULE
-from engines.project_chaos.text import effects_text, play_text
 from i18n import t
+from i18n.effects.project_chaos import effects_text, play_text
 
 GAME = "project-chaos"
 #: the catalog namespace of this game's own strings (``i18n/games/project-chaos/<lang>.toml``)
@@ -46,7 +46,7 @@ def effects_words(effects: Sequence[Effect], lang: str) -> str:
     """What a list of effects does ("Chaos die -1, then resources +1."), or "nothing happens"."""
     if not effects:
         return t(lang, f"{NS}.nothing_happens")
-    return effects_text(effects).get(lang)
+    return effects_text(effects, lang)
 
 
 def and_list(items: Sequence[str], lang: str) -> str:
@@ -72,8 +72,8 @@ def play_words(card: str, lang: str) -> str:
         return t(lang, f"{NS}.label.vote_effect", question=talk.question.get(lang))
     if isinstance(talk, Claim):
         return t(lang, f"{NS}.label.claim_effect", question=talk.question.get(lang))
-    text = play_text(CARDS[card]) if card in CARDS else None
-    return text.get(lang) if text is not None else t(lang, f"{NS}.no_play_effect")
+    text = play_text(CARDS[card].play, lang) if card in CARDS else None
+    return text if text is not None else t(lang, f"{NS}.no_play_effect")
 
 
 _EVENTS: TypeAdapter[PCEvent] = TypeAdapter(PCEvent)

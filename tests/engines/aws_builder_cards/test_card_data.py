@@ -89,15 +89,3 @@ def test_a_bad_card_file_is_a_bad_option() -> None:
     with pytest.raises(BadOptions) as err:
         ENGINE.make_options({"card_file": "[[cards]]\nkey = 1"})
     assert err.value.params["problems"][0]["field"] == "card_file"
-
-
-def test_every_card_has_a_card_entry_with_its_combos_in_both_languages() -> None:
-    infos = {c.id: c for c in ENGINE.cards()}
-    for key, card in DEFAULT_DB.cards.items():
-        info = infos[key]
-        assert info.name.en == card.defn.en and info.name.ja == card.defn.ja
-        if card.combos:
-            combo = next(f for f in info.fields if f.name.en == "Combo")
-            assert combo.value.en and combo.value.ja
-    assert "S3" in infos["s3"].aliases
-    assert any(i.startswith("mission-") for i in infos)

@@ -18,7 +18,7 @@ def test_public_view_shows_the_console_counts_and_wa_pile() -> None:
     assert [p.seat for p in v.table] == ["p1", "p2"] and v.table[0].hand == 5 and v.table[0].deck == 5
     assert v.hand is None and v.discard is None
     for slot in v.console.free_slots:
-        assert slot is not None and slot.key in v.cards and v.cards[slot.key].combo.en is not None
+        assert slot is not None and slot.key in v.cards and v.cards[slot.key].effects is not None
 
 
 def test_public_view_never_shows_a_hand() -> None:

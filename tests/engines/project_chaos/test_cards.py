@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from engines.project_chaos import ENGINE
 from engines.project_chaos.cards import (
     CARDS,
     CATEGORIES,
@@ -22,7 +21,6 @@ from engines.project_chaos.cards import (
     WorkplaceValue,
 )
 from engines.project_chaos.cards import Die as DieEffect
-from engines.project_chaos.text import play_text
 
 SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "002_a06c7463485d03ec.txt"
 
@@ -78,19 +76,6 @@ def test_pc_2_the_seed_examples_are_in_the_deck_exactly() -> None:
     assert {c.id for c in CARDS.values() if c.seed} == {ma.id, praised.id, cut.id}
 
 
-def test_pc_2_the_seed_examples_read_as_the_seed_wrote_them() -> None:
-    if not SEED.is_file():
-        pytest.skip(f"seed document not found at {SEED} (../shared is beside the repo)")
-    seed = SEED.read_text(encoding="utf-8")
-    for card_id in ("pc-company-acquired", "pc-product-praised", "pc-deadline-cut"):
-        card = CARDS[card_id]
-        assert card.name.ja in seed
-        text = play_text(card)
-        assert text is not None
-        # The seed adds "（最大3）" to one text: the general token cap (PC-3), not part of the effect.
-        assert f"プレイ：{text.ja}" in seed.replace("（最大3）", ""), text.ja
-
-
 def test_pc_2_effects_are_named_types_with_parameters() -> None:
     types = Counter(e.type for c in CARDS.values() for e in c.effects)
     assert {"tokens", "die", "roll", "if", "vote", "claim", "discard_workplace", "ship_workplace"} <= set(
@@ -120,19 +105,3 @@ def test_pc_12_at_least_four_talk_cards_of_each_kind() -> None:
         assert isinstance(card.play[0], Vote) and card.play[0].question.ja.endswith("？")
     for card in claims:
         assert isinstance(card.play[0], Claim) and card.play[0].question.en.endswith("?")
-
-
-def test_cards_entries_cover_every_card_in_both_languages() -> None:
-    infos = {c.id: c for c in ENGINE.cards()}
-    assert set(infos) == set(CARDS)
-    for cid, card in CARDS.items():
-        info = infos[cid]
-        assert info.name == card.name and card.name.ja in info.aliases
-        names = {f.name.en for f in info.fields}
-        assert {"Value", "Categories", "Play"} <= names
-        assert info.text.en and info.text.ja
-        if card.talk:
-            assert "Talk" in names
-    praised = infos["pc-product-praised"]
-    assert "テクノロジーカテゴリにリソース1以上のカードがあればリソース+2" in praised.text.ja
-    assert "resource +2" in praised.text.en

@@ -6,6 +6,7 @@ import pytest
 
 from engines.core import IllegalAction, NotYourTurn
 from engines.project_chaos.models import ClaimPending, VotePending
+from i18n.effects.project_chaos import effects_text
 
 from .conftest import E, act, kinds, make_state, of_kind
 
@@ -94,7 +95,7 @@ def test_pc_12_public_view_shows_the_question_and_who_answered() -> None:
     assert pending is not None and pending.kind == "vote" and pending.card == STANDUP
     assert pending.votes == {"p2": False} and pending.seats == ["p1", "p3"]
     assert pending.question is not None and pending.question.ja.endswith("？")
-    assert pending.outcome_yes is not None and "-1" in pending.outcome_yes.en
+    assert pending.outcome_yes is not None and "-1" in effects_text(pending.outcome_yes, "en")
 
 
 def test_pc_12_a_vote_is_part_of_the_turn_of_the_player_who_played_the_card() -> None:

@@ -7,6 +7,7 @@ from engines.core.play import play_out
 from engines.project_chaos import ENGINE
 from engines.project_chaos.ai import NormalAgent, determinize, visible_cards
 from engines.project_chaos.models import CastVote, NoClaim, VotePending
+from i18n.effects.project_chaos import play_text
 
 from .conftest import E, act, make_state
 
@@ -32,7 +33,9 @@ def test_hand_view_lists_each_cards_possible_actions() -> None:
     assert other is not None and other[0].places == [] and not other[0].discardable  # not p2's turn
     assert E.view(s, None).hand is None
     faces = E.view(s, "p1").cards
-    assert faces[COFFEE].effect is not None and faces[COFFEE].effect.ja == "混沌ダイス-1"
+    assert (
+        faces[COFFEE].play and play_text(faces[COFFEE].play, "ja") == "混沌ダイス-1"
+    )  # worded above the engine
     assert INTERN in faces and CI not in faces
 
 
