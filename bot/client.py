@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot.games import add_games_folder, manifests
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
-from bot.store import SqliteStore
+from bot.store import Store, open_store
 from bot.table import controls, pictures
 from bot.table.assembly import table_service
 from bot.table.service import TableService
@@ -31,7 +31,7 @@ def cog_modules() -> list[str]:
 
 
 class Deckhand(commands.Bot):
-    store: SqliteStore
+    store: Store
     tables: TableService
 
     def __init__(self, settings: Settings) -> None:
@@ -60,7 +60,7 @@ class Deckhand(commands.Bot):
         # (the same one on Discord, the local one against the fake Discord of tests and the sandbox).
         _shards, url, _limits = await self.http.get_bot_gateway()
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.store = await SqliteStore.open(self.settings.database)
+        self.store = await open_store(self.settings.database)
         await pictures.start(self.settings.render_workers)
         self.tables = table_service(self, self.store, self.settings)
         await self.tree.set_translator(CatalogTranslator())

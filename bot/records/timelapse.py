@@ -14,7 +14,7 @@ import logging
 import discord
 
 from bot.games import GameUI, ui_for
-from bot.store import GameRecord, SqliteStore
+from bot.store import GameRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +22,7 @@ log = logging.getLogger(__name__)
 TIMELAPSE_FILE = "timelapse.gif"
 
 
-async def final_extras(rec: GameRecord, lang: str, store: SqliteStore) -> list[discord.File]:
+async def final_extras(rec: GameRecord, lang: str, store: Store) -> list[discord.File]:
     """Files to attach to the final message of ``rec`` (its words in ``lang``); ``[]`` for most games."""
     ui = ui_for(rec.game_id)
     if type(ui).timelapse is GameUI.timelapse:

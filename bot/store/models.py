@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -148,3 +149,46 @@ class MemberSettings(BaseModel):
     user_id: int
     dm: bool = False
     locale: str | None = None
+
+
+class GuildSettings(BaseModel):
+    """A server's ``/game settings`` besides its language (stored as JSON by name: ``threads_off``,
+    ``clock``, ``lobby_limit``)."""
+
+    #: Channels where a game stays in the channel instead of getting a thread of its own.
+    threads_off: list[int] = Field(default_factory=list)
+    #: The default turn clock of new games (``24h``); ``None``: off.
+    clock: str | None = None
+    #: Open lobbies one member may host from one channel; ``None``: the bot's own limit.
+    lobby_limit: int | None = None
+
+
+class GuildSettingsChange(BaseModel):
+    """One ``/game settings`` change, applied to the stored settings in one transaction (two admins changing
+    different settings at once both keep theirs). Only the fields given change: ``clock=None`` given turns
+    the clock off; left out, it stays."""
+
+    clock: str | None = None
+    lobby_limit: int | None = None
+    #: ``(channel_id, on)``: games started in that channel get a thread of their own, or not.
+    threads: tuple[int, bool] | None = None
+
+    def as_plain(self) -> dict[str, object]:
+        """The fields given, as plain values (what the SQLite writer process takes)."""
+        return self.model_dump(mode="json", exclude_unset=True)
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The Discord shards one process owns: a guild belongs to shard ``(guild_id >> 22) % count``
+    (Discord's own rule; a DM's guild id 0 is shard 0). The queries that read every game take one."""
+
+    ids: frozenset[int]
+    count: int
+
+    def __post_init__(self) -> None:
+        if self.count < 1 or not self.ids or any(not 0 <= i < self.count for i in self.ids):
+            raise ValueError(f"shards {sorted(self.ids)} of {self.count}")
+
+    def owns(self, guild_id: int) -> bool:
+        return (guild_id >> 22) % self.count in self.ids

@@ -18,7 +18,7 @@ import discord
 from bot.errors import UserError
 from bot.i18n import t
 from bot.settings import Settings
-from bot.store import GameRecord, SqliteStore, StaleVersion, Status
+from bot.store import GameRecord, StaleVersion, Status, Store
 from bot.table.clock import ai_plays
 from engines.core import Action, Engine, Rng
 
@@ -35,7 +35,7 @@ class AiTables(Protocol):
     @property
     def client(self) -> discord.Client: ...
     @property
-    def store(self) -> SqliteStore: ...
+    def store(self) -> Store: ...
     @property
     def settings(self) -> Settings: ...
     @property

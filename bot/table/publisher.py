@@ -25,7 +25,7 @@ from bot.i18n import pick
 from bot.presenters import final, hand, lobby, notice, table
 from bot.presenters.payload import Payload
 from bot.records import timelapse
-from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
+from bot.store import GameRecord, OutboxEntry, Status, Store
 from bot.table import components, seat_buttons, summary
 from bot.table.events import load_event
 from bot.table.feed import Feed, Plan, advance, notified
@@ -51,7 +51,7 @@ class Publisher:
     """Posts and edits; never changes a game. It gets the record, the state and the events from the table
     service and reads nothing back from it (the service depends on the publisher, not the other way)."""
 
-    def __init__(self, client: discord.Client, store: SqliteStore, default_locale: str = "en") -> None:
+    def __init__(self, client: discord.Client, store: Store, default_locale: str = "en") -> None:
         self.client = client
         self.store = store
         self.default_locale = default_locale

@@ -8,7 +8,7 @@ import asyncio
 from typing import Any, Protocol
 
 from bot.settings import Settings
-from bot.store import GameRecord, SqliteStore
+from bot.store import GameRecord, Store
 from bot.table.hooks import Change
 from engines.core import Engine
 
@@ -31,7 +31,7 @@ class Flushes(Protocol):
 class ServiceParts:
     """The members every part of the service shares; ``TableService`` provides them."""
 
-    store: SqliteStore
+    store: Store
     settings: Settings
     publisher: LobbyCards
     outbox: Flushes
