@@ -68,8 +68,11 @@ class StoreWrites(StoreReads):
         )
         try:
             game_pk, _ = await self._write("create_game", row=row)
-        except ConstraintViolation as exc:  # the one live game per channel (a unique index)
-            raise ChannelBusy(channel_id) from exc
+        except ConstraintViolation as exc:
+            # The one live game per channel (a unique index: SQLite names its column, PostgreSQL the index).
+            if "games.channel_id" in str(exc) or "games_one_live_per_channel" in str(exc):
+                raise ChannelBusy(channel_id) from exc
+            raise
         assert isinstance(game_pk, int)
         return await self.get_game(game_pk)
 
