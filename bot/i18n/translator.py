@@ -14,7 +14,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n.catalog import catalog, games
+from bot.games import manifests
+from i18n import catalog
 
 
 def game_of(data: Any) -> str | None:
@@ -23,7 +24,7 @@ def game_of(data: Any) -> str | None:
     # A GroupCog's group is built inside discord.py, so its own ``module`` names discord.py: ask its commands.
     candidates = [owner, *getattr(owner, "commands", ())]
     modules = {str(getattr(c, "module", "") or "") for c in candidates}
-    return next((g.game_id for g in games() if g.cog and g.cog in modules), None)
+    return next((m.id for m in manifests() if m.cog and m.cog in modules), None)
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -20,7 +20,6 @@ from bot.store.models import (
     OutboxItem,
     ResultRow,
     SeatInfo,
-    Shards,
     Status,
 )
 from bot.store.opening import open_store
@@ -39,7 +38,6 @@ __all__ = [
     "OutboxItem",
     "ResultRow",
     "SeatInfo",
-    "Shards",
     "SqliteStore",
     "StaleVersion",
     "Status",

@@ -3,7 +3,8 @@ file, a writer process) and ``PostgresStore`` (a connection pool) both are one; 
 backend from ``DECKHAND_DATABASE``. Every failure is one of ``bot.store.errors``, never a driver's type.
 
 The queries that read every game (``live_games`` without a server, ``games_with_pending``, ``due_timers``,
-``next_due``) take an optional ``Shards``: only the games of servers those shards own.
+``next_due``) take an optional ``bot.shards.Shards``: only the games of servers those shards own,
+``(guild_id >> 22) % shard_count`` in its shard ids.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
+from bot.shards import Shards
 from bot.store.models import (
     ActionRecord,
     ClockWrite,
@@ -22,7 +24,6 @@ from bot.store.models import (
     OutboxItem,
     ResultRow,
     SeatInfo,
-    Shards,
     Status,
     TimerRow,
 )

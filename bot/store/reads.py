@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from bot.shards import Shards
 from bot.store import rows
 from bot.store.errors import GameNotFound
 from bot.store.models import (
@@ -16,7 +17,6 @@ from bot.store.models import (
     MemberSettings,
     OutboxEntry,
     ResultRow,
-    Shards,
     TimerRow,
 )
 from bot.store.rows import Row
@@ -28,10 +28,10 @@ LIVE = "status IN ('lobby', 'running')"
 def shard_clause(shards: Shards | None, column: str = "guild_id") -> tuple[str, list[int]]:
     """`` AND <the guild is one of these shards'>`` and its parameters (nothing for every shard).
     Discord's rule: a guild is shard ``(guild_id >> 22) % shard_count``."""
-    if shards is None:
+    if shards is None or shards.everything or shards.ids is None or shards.count is None:
         return "", []
     marks = ", ".join("?" for _ in shards.ids)
-    return f" AND (({column} >> 22) % ?) IN ({marks})", [shards.count, *sorted(shards.ids)]
+    return f" AND (({column} >> 22) % ?) IN ({marks})", [shards.count, *shards.ids]
 
 
 class StoreReads:

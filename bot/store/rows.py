@@ -7,6 +7,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+from bot.store.messages import message_of
 from bot.store.models import (
     ActionRecord,
     ClockWrite,
@@ -109,9 +110,8 @@ def outbox_entry(row: Row) -> OutboxEntry:
         id=row["id"],
         game_pk=row["game_pk"],
         version=row["version"],
-        kind=row["kind"],
+        message=message_of(row["kind"], json.loads(row["payload_json"])),
         seat=row["seat"],
-        payload=json.loads(row["payload_json"]),
         state_json=row["state_json"],
         attempts=row["attempts"],
         last_error=row["last_error"],

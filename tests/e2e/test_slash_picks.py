@@ -12,7 +12,6 @@ from collections.abc import Callable
 import pytest
 
 import engines
-from bot.i18n import t
 from engines.aws_builder_cards.models import Deploy
 from engines.aws_deckbuilding.cards import key_of
 from engines.aws_deckbuilding.models import ApplyEffect, ApplyEffects, Buy, DeclineEffect, Draft
@@ -21,6 +20,7 @@ from engines.glorious_crown.models import Pass
 from engines.project_chaos.models import Discard as ChaosDiscard
 from engines.project_chaos.models import Play as ChaosPlay
 from engines.yggdrasil.models import Place as TreePlace
+from i18n import t
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 from tests.reliability.checks import own_text, snapshot

@@ -13,10 +13,10 @@ from discord.app_commands import locale_str as _
 
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import UserError, user_lang
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.store import GuildSettingsChange
 from bot.table.clock import parse_clock
+from i18n import t
 
 #: ``/game settings clock:`` choices: the clock's name (``24h``) and how the command offers it.
 CLOCK_CHOICES = {

@@ -4,16 +4,16 @@ lines that say which pairs formed and what they produced, ending each turn with 
 
 Only wording and arrangement live here: the rules, the numbers (``preview_deploy``, in the chooser's view)
 and the card names (``engines.aws_builder_cards.notation``) come from the engine. Every sentence, every
-plural and every separator is a catalog entry (``locales/<lang>.toml``).
+plural and every separator is a catalog entry (``i18n/games/aws-builder-cards/<lang>.toml``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from bot.games.aws_builder_cards.lessons import LESSONS
 from bot.games.base import GameUI, LabelContext
-from bot.i18n import t
-from bot.i18n.words import LABEL_LIMIT, clip, tidy
+from bot.games.built import TeachesArchitecture
 from engines.aws_builder_cards.cards import DEFAULT_DB, key_of
 from engines.aws_builder_cards.events import (
     Acquired,
@@ -51,9 +51,11 @@ from engines.aws_builder_cards.models import (
 )
 from engines.aws_builder_cards.notation import card_name, counted, mission_name, without_prefix
 from engines.core import Action, Event
+from i18n import t
+from i18n.words import LABEL_LIMIT, clip, tidy
 
 GAME = "aws-builder-cards"
-_NS = "aws_builder_cards"
+_NS = "aws-builder-cards"
 
 
 def plural(lang: str, key: str, n: int, **params: object) -> str:
@@ -62,11 +64,14 @@ def plural(lang: str, key: str, n: int, **params: object) -> str:
     return t(lang, f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
 
 
-def _view(ctx: LabelContext | None) -> ABView | None:
+def _view(ctx: LabelContext[ABView] | None) -> ABView | None:
     return ctx.view if ctx is not None and isinstance(ctx.view, ABView) else None
 
 
-class UI(GameUI):
+class UI(TeachesArchitecture, GameUI[ABView]):
+    #: "What you built" on the final message (bot.games.built)
+    lessons = LESSONS
+
     # -- names --------------------------------------------------------------------------------------
     def card_name(self, card_id: str, lang: str, view: ABView | None = None) -> str:
         """The printed name; the chooser's view knows the cards of a custom card file too."""
@@ -123,7 +128,7 @@ class UI(GameUI):
 
     # -- moves --------------------------------------------------------------------------------------
     def action_label(
-        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext[ABView] | None = None
     ) -> str:
         return clip(tidy(self._action_label(action, lang, _view(ctx)), lang))
 
@@ -200,7 +205,9 @@ class UI(GameUI):
         price = face.cost if face else "?"
         return t(lang, f"{_NS}.label.acquire_paid", card=name, cost=price, n=price)
 
-    def long_group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def long_group_label(
+        self, action: Action, lang: str, *, ctx: LabelContext[ABView] | None = None
+    ) -> str | None:
         """A build phase too long for one select (every deploy combination of the hand): the hand's cards
         first, each then with what can be done with it (its deploys, alone or with the cards after it in
         the hand, its retirement). "Deploy all", the acquisitions and the rest stay beside the cards."""

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from bot.games import GameManifest, manifests
-from bot.i18n import catalog, has
-from bot.i18n.catalog import files_flat
 from engines.core import Action, Engine, Event, IllegalAction, Rng
 from engines.core.play import play_out
+from i18n import catalog, has
+from i18n.catalog import files_flat
 
 GAMES = manifests()
 REPO = Path(__file__).resolve().parents[3]
@@ -113,7 +113,7 @@ def observed(engine: Engine[Any, Any, Any, Any], games: int = 4) -> tuple[set[st
 
 
 def sentence(keys: list[str]) -> bool:
-    return any(has(k, "en") and has(k, "ja") for k in keys)
+    return any(has("en", k) and has("ja", k) for k in keys)
 
 
 @pytest.fixture(params=GAMES, ids=lambda m: m.id, scope="module")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from bot.errors import UserError, message_for
-from bot.i18n import t
-from bot.i18n.catalog import catalog
+from i18n import t
+from i18n.catalog import catalog
 
 
 def test_plural_forms_follow_n() -> None:

@@ -163,7 +163,7 @@ async def test_rematches_and_message_ids(store: Store) -> None:
     first = await new_lobby(store)
     await store.set_message_ids(first, lobby_message_id=5, table_message_id=6, feed={"lines": ["a"]})
     rec = await store.finish(first, 0, Status.FINISHED, [])
-    assert (rec.lobby_message_id, rec.table_message_id, rec.feed) == (5, 6, {"lines": ["a"]})
+    assert (rec.lobby_message_id, rec.table_message_id, rec.feed.lines) == (5, 6, ["a"])
     assert rec.version == 1, "message bookkeeping is not versioned"
     again = await store.create_game(
         guild_id=1, channel_id=100, game_id="test-climb", host_id=11, seed=1, options={}, seats=SEATS,

@@ -30,7 +30,7 @@ async def test_an_entry_is_queued_with_its_change_and_published_once(store: Stor
     assert (await store.pending(pk))[0].last_error == "again"
     await store.published(entry.id, pk, {"message_id": 5})
     assert await store.pending(pk) == [] and await store.games_with_pending() == []
-    assert (await store.get_game(pk)).feed == {"message_id": 5}
+    assert (await store.get_game(pk)).feed.message_id == 5
 
 
 async def test_a_table_picture_left_behind_its_words_is_taken_up_at_start(reopen: Reopen) -> None:
@@ -55,7 +55,7 @@ async def test_a_table_picture_left_behind_its_words_is_taken_up_at_start(reopen
 async def test_timers_fire_once_and_end_with_their_turn(store: Store) -> None:
     pk = await running(store)
     clocks = ClockWrite(
-        state={"turns": {"p1": {"deadline": 30.0}}},
+        state={"turns": {"p1": {"since": 0.0, "version": 1, "deadline": 30.0}}},
         timers=[
             TimerItem(seat="p1", kind="half", due_at=15.0, version=1),
             TimerItem(seat="p1", kind="timeout", due_at=30.0, version=1),
@@ -63,14 +63,14 @@ async def test_timers_fire_once_and_end_with_their_turn(store: Store) -> None:
         ],
     )
     await store.set_clock(pk, clocks)
-    assert (await store.get_game(pk)).clock_state == clocks.state
+    assert (await store.get_game(pk)).clock_state.turns["p1"].deadline == 30.0
     assert await store.next_due() == 15.0
     half, timeout = await store.due_timers(now=40.0)
     assert (half.kind, timeout.kind) == ("half", "timeout") and await store.due_timers(now=1.0) == []
-    reminder = OutboxItem(kind="reminder", seat="p1")
+    reminder = OutboxItem(kind="notice", seat="p1", payload={"key": "clock.half", "name": "alice"})
     assert await store.fire_timer(half.id, pk, reminder) is True
     assert await store.fire_timer(half.id, pk, reminder) is False, "a timer fires once"
-    assert [e.kind for e in await store.pending(pk)] == ["reminder"]
+    assert [(e.kind, e.payload) for e in await store.pending(pk)] == [("notice", reminder.payload)]
     assert (await store.pending(pk))[0].version == 1, "a reminder is queued at the game's version"
     # The turn of p1 ends with a move: its timers end in the same transaction, p2's stays.
     await store.record_action(
