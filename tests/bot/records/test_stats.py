@@ -17,7 +17,7 @@ from bot.records.stats import (
     tally,
     team_variants,
 )
-from bot.store import ResultRow, SeatInfo, SqliteStore, Status
+from bot.store import ResultRow, SeatInfo, Status, Store
 from bot.store.stats import ResultEntry
 from tests.bot.records.conftest import stored_game
 
@@ -74,7 +74,7 @@ def test_ties_rank_by_rate_then_place_then_games() -> None:
     assert [s.user_id for s in tally(results)["g"].ranked()] == [BOB, ALICE]  # same wins, better rate
 
 
-async def test_only_finished_games_count(store: SqliteStore) -> None:
+async def test_only_finished_games_count(store: Store) -> None:
     seats = [
         SeatInfo(seat="p1", user_id=ALICE, name="alice"),
         SeatInfo(seat="p2", user_id=None, name="AI-1", ai_level="normal"),
@@ -100,7 +100,7 @@ async def test_only_finished_games_count(store: SqliteStore) -> None:
     assert counted.people[ALICE].best != 99
 
 
-async def test_the_games_a_channel_and_a_server_had(store: SqliteStore) -> None:
+async def test_the_games_a_channel_and_a_server_had(store: Store) -> None:
     seats = [SeatInfo(seat="p1", user_id=ALICE, name="alice"), SeatInfo(seat="p2", user_id=BOB, name="bob")]
     first, _ = await stored_game(store, "test-climb", seats, channel_id=100)
     second, _ = await stored_game(store, "test-climb", seats, channel_id=100, seed=9)
@@ -138,7 +138,7 @@ TEAM = [
 ]
 
 
-async def team_stats(store: SqliteStore, seats: list[SeatInfo], lang: str = "en") -> dict[str, Any]:
+async def team_stats(store: Store, seats: list[SeatInfo], lang: str = "en") -> dict[str, Any]:
     """Two finished Project Chaos games of ``seats``: seed 2 ships, seed 1 fails (the normal AI's play)."""
     await stored_game(store, "project-chaos", seats, seed=2, channel_id=300)
     await stored_game(store, "project-chaos", seats, seed=1, channel_id=301)
@@ -148,7 +148,7 @@ async def team_stats(store: SqliteStore, seats: list[SeatInfo], lang: str = "en"
 
 
 async def test_pc_11a_a_team_game_keeps_a_team_record_per_member_not_a_leaderboard(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     counted = await team_stats(store, TEAM)
     game = counted["project-chaos"]
@@ -179,7 +179,7 @@ async def test_pc_11a_a_team_game_keeps_a_team_record_per_member_not_a_leaderboa
 
 
 async def test_a_seat_the_ai_held_for_a_member_at_the_end_counts_for_nobody_and_is_said(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     """The one rule for every game (README, /game stats): the member who left (or ran /game auto) is not
     counted for that game, nor is the AI that finished the seat; the stats say how many games so."""
