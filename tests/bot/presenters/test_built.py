@@ -183,8 +183,7 @@ def test_the_final_message_of_an_aws_game_offers_what_you_built(game: str, lang:
     assert payload.view is not None
     button = next(i for i in payload.view.children if isinstance(i, BuiltButton))
     assert isinstance(button.item, discord.ui.Button)
-    words = "aws_builder_cards" if game == "aws-builder-cards" else "aws_deckbuilding"
-    assert t(lang, f"{words}.built.button") in (button.item.label or "")
+    assert t(lang, f"{game}.built.button") in (button.item.label or "")
     within_discord_limits(payload)
 
 
