@@ -36,12 +36,20 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 
 class BotProcess:
     def __init__(
-        self, fake: FakeDiscord, database: Path, *, profile: Path | None = None, log_file: Path | None = None
+        self,
+        fake: FakeDiscord,
+        database: Path | str,
+        *,
+        profile: Path | None = None,
+        log_file: Path | None = None,
     ) -> None:
         self.fake = fake
         self.database = database
         self.profile = profile
-        self.log_file = log_file or Path(os.environ.get("BENCH_BOT_LOG", database.with_suffix(".log")))
+        default_log = (
+            Path(database).with_suffix(".log") if isinstance(database, Path) else Path("bench-bot.log")
+        )
+        self.log_file = log_file or Path(os.environ.get("BENCH_BOT_LOG", default_log))
         self.proc: asyncio.subprocess.Process | None = None
         self.pid = 0
         self._io = asyncio.Lock()
