@@ -23,6 +23,7 @@ import logging
 import os
 import resource
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -46,8 +47,11 @@ class BotProcess:
         self.fake = fake
         self.database = database
         self.profile = profile
+        # A PostgreSQL URL has no folder of its own: the log goes to the temporary directory.
         default_log = (
-            Path(database).with_suffix(".log") if isinstance(database, Path) else Path("bench-bot.log")
+            database.with_suffix(".log")
+            if isinstance(database, Path)
+            else Path(tempfile.gettempdir()) / "deckhand-bench-bot.log"
         )
         self.log_file = log_file or Path(os.environ.get("BENCH_BOT_LOG", default_log))
         self.proc: asyncio.subprocess.Process | None = None
