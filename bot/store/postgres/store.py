@@ -10,7 +10,7 @@ import logging
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import asyncpg
 
@@ -133,7 +133,7 @@ class PostgresStore(StoreWrites):
         self, op: str, *, durable: bool = True, read_back: int | None = None, **kwargs: Plain
     ) -> tuple[Plain, GameRecord | None]:
         body = TRANSACTIONS[op]
-        row = None
+        row: Row | None = None
         with _Translate():
             async with self._pool.acquire() as conn, conn.transaction():
                 begun = time.perf_counter()
@@ -142,7 +142,9 @@ class PostgresStore(StoreWrites):
                     # SQLite's synchronous=NORMAL); a crash of the server may lose it, never a move.
                     await conn.execute("SET LOCAL synchronous_commit = off")
                 result = await body(conn, **kwargs)
-                if read_back is not None:
+                if op == "change_game":
+                    row, result = cast(Row, result), None  # the row as the change left it: no second read
+                elif read_back is not None:
                     row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", read_back)
             seconds = time.perf_counter() - begun
         hook = type(self).on_commit

@@ -21,22 +21,6 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-async def _versioned_update(
-    conn: asyncpg.Connection, game_pk: int, expected_version: int, assign: Sequence[tuple[str, Plain]]
-) -> None:
-    sets = "".join(f"{column} = ${n}, " for n, (column, _) in enumerate(assign, start=1))
-    k = len(assign)
-    status = await conn.execute(
-        f"UPDATE games SET {sets}version = version + 1, updated_at = {NOW}"
-        f" WHERE id = ${k + 1} AND version = ${k + 2}",
-        *(value for _, value in assign),
-        game_pk,
-        expected_version,
-    )
-    if _count(status) != 1:
-        raise StaleVersion(game_pk, expected_version)
-
-
 async def _enqueue(conn: asyncpg.Connection, game_pk: int, version: int, item: Publish) -> None:
     await conn.execute(
         "INSERT INTO outbox (game_pk, version, kind, seat, payload_json, state_json)"
@@ -48,8 +32,13 @@ async def _enqueue(conn: asyncpg.Connection, game_pk: int, version: int, item: P
 
 
 async def _write_clock(conn: asyncpg.Connection, game_pk: int, clock: Clock) -> None:
-    state_json, cancel_all, cancel, timers = clock
-    await conn.execute("UPDATE games SET clock_json = $1 WHERE id = $2", state_json, game_pk)
+    await conn.execute("UPDATE games SET clock_json = $1 WHERE id = $2", clock[0], game_pk)
+    await _write_timers(conn, game_pk, clock)
+
+
+async def _write_timers(conn: asyncpg.Connection, game_pk: int, clock: Clock) -> None:
+    """The timers of a clock change: those of ended turns cancelled, those of new turns made."""
+    _, cancel_all, cancel, timers = clock
     done = f"done_at = {NOW}, outcome = 'cancelled'"
     if cancel_all:
         await conn.execute(f"UPDATE timers SET {done} WHERE game_pk = $1 AND done_at IS NULL", game_pk)
@@ -121,31 +110,55 @@ async def change_game(
     fire: int | None,
     clock: Clock | None,
     publish: Publish | None,
-) -> None:
-    """As ``bot.store.transactions.change_game``: the versioned change and all that goes with it."""
-    await _versioned_update(conn, game_pk, expected_version, assign)
+) -> asyncpg.Record:
+    """As ``bot.store.transactions.change_game``: the versioned change and all that goes with it; the game's
+    row as it will be committed. The versioned update, the move's log entry and its outbox entry are one
+    statement (the bot's event loop is busy: each round trip waits for it), the clocks' state rides in the
+    update; timers and results follow in the same transaction."""
+    columns = [*assign, *([("clock_json", clock[0])] if clock is not None else [])]
+    values: list[Plain] = [value for _, value in columns]
+    sets = "".join(f"{column} = ${n}, " for n, (column, _) in enumerate(columns, start=1))
+
+    def mark(value: Plain, cast: str) -> str:
+        values.append(value)
+        return f"${len(values)}::{cast}"
+
+    where = f"id = {mark(game_pk, 'bigint')} AND version = {mark(expected_version, 'integer')}"
+    sql = (
+        f"WITH g AS (UPDATE games SET {sets}version = version + 1, updated_at = {NOW}"
+        f" WHERE {where} RETURNING *)"
+    )
+    if action is not None:
+        seat, user_id, action_json, decided_by, seats_json = action
+        # The game's row is locked by the update: no other move of this game can take the same seq (a move
+        # that waited for the lock finds the version moved on, and inserts nothing).
+        sql += (
+            ", a AS (INSERT INTO actions (game_pk, seq, seat, user_id, action_json, decided_by, seats_json)"
+            " SELECT g.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = g.id),"
+            f" {mark(seat, 'text')}, {mark(user_id, 'bigint')}, {mark(action_json, 'jsonb')},"
+            f" {mark(decided_by, 'text')}, {mark(seats_json, 'jsonb')} FROM g)"
+        )
+    if publish is not None:
+        kind, seat_to, payload_json, state_json = publish
+        sql += (
+            ", o AS (INSERT INTO outbox (game_pk, version, kind, seat, payload_json, state_json)"
+            f" SELECT g.id, g.version, {mark(kind, 'text')}, {mark(seat_to, 'text')},"
+            f" {mark(payload_json, 'jsonb')}, {mark(state_json, 'text')} FROM g)"
+        )
+    row = await conn.fetchrow(f"{sql} SELECT * FROM g", *values)
+    if row is None:
+        raise StaleVersion(game_pk, expected_version)
     if fire is not None:
         await _timer_done(conn, fire, "fired")
-    if action is not None:
-        # The game's row is locked by the update above: no other move of this game can take the same seq.
-        await conn.execute(
-            "INSERT INTO actions (game_pk, seq, seat, user_id, action_json, decided_by, seats_json)"
-            " VALUES ($1, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = $1),"
-            " $2, $3, $4, $5, $6)",
-            game_pk,
-            *action,
-        )
     if results:
-        game = await conn.fetchrow("SELECT guild_id, game_id FROM games WHERE id = $1", game_pk)
         await conn.executemany(
             "INSERT INTO results (game_pk, guild_id, game_id, seat, user_id, place, score, winner)"
             " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            [(game_pk, game["guild_id"], game["game_id"], *result) for result in results],
+            [(game_pk, row["guild_id"], row["game_id"], *result) for result in results],
         )
     if clock is not None:
-        await _write_clock(conn, game_pk, clock)
-    if publish is not None:
-        await _enqueue(conn, game_pk, expected_version + 1, publish)
+        await _write_timers(conn, game_pk, clock)
+    return row
 
 
 async def set_message_ids(conn: asyncpg.Connection, game_pk: int, columns: Mapping[str, Plain]) -> None:
