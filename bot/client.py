@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.games import add_games_folder, manifests
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
-from bot.store import SqliteStore
+from bot.store import Store, open_store
 from bot.table import controls, pictures
 from bot.table.assembly import table_service
 from bot.table.service import TableService
@@ -40,7 +40,7 @@ class Deckhand(commands.AutoShardedBot):
     """Discord's own sharding (``AutoShardedBot``): one process runs the shards its settings name (all of
     them by default) and works only for the servers they own (``settings.shards``)."""
 
-    store: SqliteStore
+    store: Store
     tables: TableService
 
     def __init__(self, settings: Settings) -> None:
@@ -78,7 +78,7 @@ class Deckhand(commands.AutoShardedBot):
         _shards, url, limits = await self.http.get_bot_gateway()
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self._max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
-        self.store = await SqliteStore.open(self.settings.database)
+        self.store = await open_store(self.settings.database)
         await pictures.start(self.settings.render_workers)
         self.tables = table_service(self, self.store, self.settings)
         await self.tree.set_translator(CatalogTranslator())

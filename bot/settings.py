@@ -17,7 +17,8 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(
         None, validation_alias=AliasChoices("DISCORD_TOKEN", "DECKHAND_TOKEN"), description="the bot's token"
     )
-    database: Path = Field(Path("data/deckhand.db"), validation_alias="DECKHAND_DATABASE")
+    #: A SQLite file (a path, or ``sqlite:///path``) or a PostgreSQL URL (``postgresql://user@host/db``).
+    database: str = Field("data/deckhand.db", validation_alias="DECKHAND_DATABASE")
     dev_guild_id: int | None = Field(None, validation_alias="DECKHAND_DEV_GUILD_ID")
     api_base: str | None = Field(None, validation_alias="DECKHAND_API_BASE")
     ai_delay: float = Field(1.5, ge=0, le=30, validation_alias="DECKHAND_AI_DELAY")

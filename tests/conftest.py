@@ -8,6 +8,7 @@ every generic test (contract, pictures, catalogs, end-to-end) runs on a game tha
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from hypothesis import HealthCheck, settings
 
 import engines
 from bot.games import add_games_folder
+from tests import postgres
 from tests.reliability import figures
 
 EXTRA_GAMES = Path(__file__).parent / "extra_games"
@@ -32,6 +34,27 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 def climb() -> Any:
     """The test-only Climb engine."""
     return engines.get("test-climb")
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throw-away PostgreSQL database of this test session (this xdist worker), dropped at the end; a test
+    that uses it empties it first (``tests.postgres.fresh``). Skips where no PostgreSQL answers."""
+    reason = postgres.unreachable()
+    if reason:
+        pytest.skip(reason)
+    url = postgres.create_database()
+    yield url
+    postgres.drop_database(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database for one test, on each backend: a SQLite file in ``tmp_path``, or the session's
+    PostgreSQL database, emptied. What ``DECKHAND_DATABASE`` would say."""
+    if request.param == "sqlite":
+        return str(tmp_path / "deckhand.db")
+    return postgres.fresh(request.getfixturevalue("postgres_url"))
 
 
 # The reliability figures, summed over xdist workers (see tests/reliability/figures.py).

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import engines
 from bot.errors import UserError
 from bot.games.manifest import SomeEngine
-from bot.store import ActionRecord, GameRecord, SeatInfo, SqliteStore
+from bot.store import ActionRecord, GameRecord, SeatInfo, Store
 from engines.core import Action, Event, GameError, GameState
 
 log = logging.getLogger(__name__)
@@ -108,7 +108,7 @@ def replay_log(rec: GameRecord, actions: Sequence[ActionRecord], keep: Container
     return out
 
 
-async def load(store: SqliteStore, rec: GameRecord, keep: Container[int] = ()) -> Replayed:
+async def load(store: Store, rec: GameRecord, keep: Container[int] = ()) -> Replayed:
     """The replay of the stored game, computed in a worker thread; a mismatch with the stored state is
     logged here (the commands also say it in their reply)."""
     actions = await store.actions(rec.id)

@@ -14,7 +14,7 @@ import logging
 import discord
 
 from bot.games import GameUI, manifest, ui_for
-from bot.store import GameRecord, SqliteStore
+from bot.store import GameRecord, Store
 from engines.core import Event
 
 log = logging.getLogger(__name__)
@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 TIMELAPSE_FILE = "timelapse.gif"
 
 
-async def final_extras(rec: GameRecord, lang: str, store: SqliteStore) -> list[discord.File]:
+async def final_extras(rec: GameRecord, lang: str, store: Store) -> list[discord.File]:
     """Files to attach to the final message of ``rec`` (its words in ``lang``); ``[]`` for most games."""
     ui = ui_for(rec.game_id)
     if type(ui).timelapse is GameUI.timelapse:
@@ -41,7 +41,7 @@ async def final_extras(rec: GameRecord, lang: str, store: SqliteStore) -> list[d
     return [discord.File(io.BytesIO(data), filename=TIMELAPSE_FILE)]
 
 
-async def chronicle(rec: GameRecord, lang: str, store: SqliteStore) -> str | None:
+async def chronicle(rec: GameRecord, lang: str, store: Store) -> str | None:
     """The game's own end-of-game story (``GameUI.chronicle``) from every public event, replayed."""
     ui = ui_for(rec.game_id)
     if type(ui).chronicle is GameUI.chronicle:

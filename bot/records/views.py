@@ -20,7 +20,7 @@ from bot.interactions import Interaction, UiButton
 from bot.presenters.payload import Kwargs
 from bot.records.history import COLOUR, decider_label, event_lines, history_page
 from bot.records.replay import load
-from bot.store import GameNotFound, GameRecord, SqliteStore
+from bot.store import GameNotFound, GameRecord, Store
 from bot.table import custom_ids
 from bot.table.controls import Control, control_template
 from bot.table.custom_ids import ControlId
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 REPLAY_FILE = "replay.png"
 
 
-async def game_for(store: SqliteStore, guild_id: int | None, number: int) -> GameRecord:
+async def game_for(store: Store, guild_id: int | None, number: int) -> GameRecord:
     """Game ``number`` of this server; another server's game is "not found" like a missing one."""
     try:
         rec = await store.get_game(number)
@@ -63,9 +63,7 @@ class Reply:
 
 
 # -- history ------------------------------------------------------------------------------------------
-async def history_reply(
-    store: SqliteStore, rec: GameRecord, user_id: int, lang: str, page: int | None
-) -> Reply:
+async def history_reply(store: Store, rec: GameRecord, user_id: int, lang: str, page: int | None) -> Reply:
     replayed = await load(store, rec)
     shown = history_page(replayed, user_id, lang, page)
     view = discord.ui.View(timeout=None)
@@ -85,7 +83,7 @@ def audit_line(lang: str, matches: bool, moves: int, broken_at: int | None) -> s
     return t(lang, "replay.audit_ok", moves=moves)
 
 
-async def replay_reply(store: SqliteStore, rec: GameRecord, step: int, user_id: int, lang: str) -> Reply:
+async def replay_reply(store: Store, rec: GameRecord, step: int, user_id: int, lang: str) -> Reply:
     """The public table after action ``step`` (0: the deal), the events of that action the caller may
     see, and the audit of the whole log against the stored state."""
     replayed = await load(store, rec, keep={step})
@@ -155,7 +153,7 @@ class _RecordControl(Control[UiButton]):
         reply = await self.reply(store, rec, interaction.user.id, user_lang(interaction))
         await interaction.edit_original_response(**reply.edit_kwargs())
 
-    async def reply(self, store: SqliteStore, rec: GameRecord, user_id: int, lang: str) -> Reply:
+    async def reply(self, store: Store, rec: GameRecord, user_id: int, lang: str) -> Reply:
         raise NotImplementedError
 
 
@@ -165,7 +163,7 @@ class HistoryButton(_RecordControl, template=control_template(HIST.name)):
     kind = HIST.name
     field = "page"
 
-    async def reply(self, store: SqliteStore, rec: GameRecord, user_id: int, lang: str) -> Reply:
+    async def reply(self, store: Store, rec: GameRecord, user_id: int, lang: str) -> Reply:
         return await history_reply(store, rec, user_id, lang, self.position)
 
 
@@ -175,5 +173,5 @@ class ReplayButton(_RecordControl, template=control_template(REPLAY.name)):
     kind = REPLAY.name
     field = "step"
 
-    async def reply(self, store: SqliteStore, rec: GameRecord, user_id: int, lang: str) -> Reply:
+    async def reply(self, store: Store, rec: GameRecord, user_id: int, lang: str) -> Reply:
         return await replay_reply(store, rec, self.position, user_id, lang)

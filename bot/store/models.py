@@ -170,3 +170,30 @@ class MemberSettings(BaseModel):
     user_id: int
     dm: bool = False
     locale: str | None = None
+
+
+class GuildSettings(BaseModel):
+    """A server's ``/game settings`` besides its language (stored as JSON by name: ``threads_off``,
+    ``clock``, ``lobby_limit``)."""
+
+    #: Channels where a game stays in the channel instead of getting a thread of its own.
+    threads_off: list[int] = Field(default_factory=list)
+    #: The default turn clock of new games (``24h``); ``None``: off.
+    clock: str | None = None
+    #: Open lobbies one member may host from one channel; ``None``: the bot's own limit.
+    lobby_limit: int | None = None
+
+
+class GuildSettingsChange(BaseModel):
+    """One ``/game settings`` change, applied to the stored settings in one transaction (two admins changing
+    different settings at once both keep theirs). Only the fields given change: ``clock=None`` given turns
+    the clock off; left out, it stays."""
+
+    clock: str | None = None
+    lobby_limit: int | None = None
+    #: ``(channel_id, on)``: games started in that channel get a thread of their own, or not.
+    threads: tuple[int, bool] | None = None
+
+    def as_plain(self) -> dict[str, object]:
+        """The fields given, as plain values (what the SQLite writer process takes)."""
+        return self.model_dump(mode="json", exclude_unset=True)

@@ -30,7 +30,7 @@ import struct
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import IO, Any
+from typing import IO, cast
 
 HEADER = struct.Struct("!I")
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -41,32 +41,39 @@ _LEVELS = {"0": "OFF", "1": "NORMAL", "2": "FULL", "3": "EXTRA"}
 Publish = tuple[str, str | None, str, str | None]
 #: a result row: (seat, user_id, place, score, winner)
 Result = tuple[str, int | None, int, float, int]
+#: a move for the log: (seat, user_id, action_json, decided_by, seats_json); the last two may be None
+Action = tuple[str, int | None, str, str | None, str | None]
+#: a timer to make: (seat, kind, due_at, version)
+Timer = tuple[str, str, float, int]
+#: the clocks after a change: (state_json, cancel_all, seats whose timers end, new timers)
+Clock = tuple[str, bool, list[str], list[Timer]]
+#: plain values that cross the pipe (pickled both ways)
+Plain = object
 
 
 class Refused(Exception):
     """The transaction wrote nothing on purpose (a stale version, a timer done already); its kind and
     arguments cross the pipe and the bot raises its own exception for it."""
 
-    def __init__(self, kind: str, *args: Any) -> None:
+    def __init__(self, kind: str, *args: Plain) -> None:
         super().__init__(kind, *args)
         self.kind = kind
         self.details = args
 
 
-def frame(message: Any) -> bytes:
+def frame(message: Plain) -> bytes:
     data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
     return HEADER.pack(len(data)) + data
 
 
 # -- pieces several transactions share ---------------------------------------------------------------
 def _versioned_update(
-    conn: sqlite3.Connection, game_pk: int, expected_version: int, assign: tuple[str, Sequence[Any]]
+    conn: sqlite3.Connection, game_pk: int, expected_version: int, assign: Sequence[tuple[str, Plain]]
 ) -> None:
-    sets, values = assign
-    sets = f"{sets}, " if sets else ""
+    sets = "".join(f"{column} = ?, " for column, _ in assign)
     cur = conn.execute(
         f"UPDATE games SET {sets}version = version + 1, updated_at = {NOW} WHERE id = ? AND version = ?",
-        (*values, game_pk, expected_version),
+        (*(value for _, value in assign), game_pk, expected_version),
     )
     if cur.rowcount != 1:
         raise Refused("stale", game_pk, expected_version)
@@ -80,20 +87,21 @@ def _enqueue(conn: sqlite3.Connection, game_pk: int, version: int, item: Publish
     )
 
 
-def _write_clock(conn: sqlite3.Connection, game_pk: int, clock: Mapping[str, Any]) -> None:
-    conn.execute("UPDATE games SET clock_json = ? WHERE id = ?", (clock["state_json"], game_pk))
+def _write_clock(conn: sqlite3.Connection, game_pk: int, clock: Clock) -> None:
+    state_json, cancel_all, cancel, timers = clock
+    conn.execute("UPDATE games SET clock_json = ? WHERE id = ?", (state_json, game_pk))
     done = f"done_at = {NOW}, outcome = 'cancelled'"
-    if clock["cancel_all"]:
+    if cancel_all:
         conn.execute(f"UPDATE timers SET {done} WHERE game_pk = ? AND done_at IS NULL", (game_pk,))
-    elif clock["cancel"]:
-        marks = ", ".join("?" for _ in clock["cancel"])
+    elif cancel:
+        marks = ", ".join("?" for _ in cancel)
         conn.execute(
             f"UPDATE timers SET {done} WHERE game_pk = ? AND seat IN ({marks}) AND done_at IS NULL",
-            (game_pk, *clock["cancel"]),
+            (game_pk, *cancel),
         )
     conn.executemany(
         "INSERT INTO timers (game_pk, seat, kind, due_at, version) VALUES (?, ?, ?, ?, ?)",
-        [(game_pk, *timer) for timer in clock["timers"]],
+        [(game_pk, *timer) for timer in timers],
     )
 
 
@@ -116,18 +124,36 @@ def _insert_results(conn: sqlite3.Connection, game_pk: int, results: Sequence[Re
 
 
 # -- the transactions -----------------------------------------------------------------------------------
-def set_guild_setting(conn: sqlite3.Connection, *, guild_id: int, name: str, value: Any) -> None:
+def changed_settings(stored: str | None, change: Mapping[str, Plain]) -> str:
+    """A server's settings JSON after one change (``GuildSettingsChange.as_plain``). Pure, so the PostgreSQL
+    backend runs the same inside its own transaction. ``None`` removes a setting (the default applies)."""
+    settings = dict(json.loads(stored)) if stored else {}
+    for name in ("clock", "lobby_limit"):
+        if name in change:
+            if change[name] is None:
+                settings.pop(name, None)
+            else:
+                settings[name] = change[name]
+    threads = change.get("threads")
+    if isinstance(threads, list | tuple):
+        channel, on = threads
+        off = [c for c in settings.get("threads_off", []) if c != channel]
+        if not on:
+            off.append(channel)
+        if off:
+            settings["threads_off"] = off
+        else:
+            settings.pop("threads_off", None)
+    return json.dumps(settings)
+
+
+def change_guild_settings(conn: sqlite3.Connection, *, guild_id: int, change: Mapping[str, Plain]) -> None:
     # Read and written in one transaction: two admins changing different settings at once both keep theirs.
     row = conn.execute("SELECT settings_json FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
-    settings = dict(json.loads(row[0] or "{}")) if row else {}
-    if value is None:
-        settings.pop(name, None)
-    else:
-        settings[name] = value
     conn.execute(
         "INSERT INTO guild_settings (guild_id, settings_json) VALUES (?, ?) "
         "ON CONFLICT (guild_id) DO UPDATE SET settings_json = excluded.settings_json",
-        (guild_id, json.dumps(settings)),
+        (guild_id, changed_settings(row[0] if row else None, change)),
     )
 
 
@@ -139,7 +165,7 @@ def set_guild_locale(conn: sqlite3.Connection, *, guild_id: int, locale: str | N
     )
 
 
-def create_game(conn: sqlite3.Connection, *, row: Mapping[str, Any]) -> int | None:
+def create_game(conn: sqlite3.Connection, *, row: Mapping[str, Plain]) -> int | None:
     columns = ", ".join(row)
     marks = ", ".join("?" for _ in row)
     cur = conn.execute(
@@ -148,20 +174,16 @@ def create_game(conn: sqlite3.Connection, *, row: Mapping[str, Any]) -> int | No
     return cur.lastrowid
 
 
-#: a move for the log: (seat, user_id, action_json, decided_by, seats_json); the last two may be None
-Action = tuple[str, int | None, str, str | None, str | None]
-
-
 def change_game(
     conn: sqlite3.Connection,
     *,
     game_pk: int,
     expected_version: int,
-    assign: tuple[str, Sequence[Any]],
+    assign: Sequence[tuple[str, Plain]],
     action: Action | None = None,
     results: Sequence[Result] = (),
     fire: int | None = None,
-    clock: Mapping[str, Any] | None = None,
+    clock: Clock | None = None,
     publish: Publish | None = None,
 ) -> None:
     """A change of a game if nobody changed it since ``expected_version``, with what goes with it: the move
@@ -184,7 +206,7 @@ def change_game(
         _enqueue(conn, game_pk, expected_version + 1, publish)
 
 
-def set_message_ids(conn: sqlite3.Connection, *, game_pk: int, columns: Mapping[str, Any]) -> None:
+def set_message_ids(conn: sqlite3.Connection, *, game_pk: int, columns: Mapping[str, Plain]) -> None:
     for column, value in columns.items():
         conn.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, game_pk))
 
@@ -207,7 +229,7 @@ def publish_failed(conn: sqlite3.Connection, *, entry_id: int, error: str) -> in
     return int(row[0]) if row else 0
 
 
-def set_clock(conn: sqlite3.Connection, *, game_pk: int, clock: Mapping[str, Any]) -> None:
+def set_clock(conn: sqlite3.Connection, *, game_pk: int, clock: Clock) -> None:
     _write_clock(conn, game_pk, clock)
 
 
@@ -227,10 +249,10 @@ def set_member_dm(conn: sqlite3.Connection, *, user_id: int, dm: bool, locale: s
     )
 
 
-TRANSACTIONS: dict[str, Callable[..., Any]] = {
+TRANSACTIONS: dict[str, Callable[..., Plain]] = {
     f.__name__: f
     for f in (
-        set_guild_setting,
+        change_guild_settings,
         set_guild_locale,
         create_game,
         change_game,
@@ -287,8 +309,8 @@ class Writer:
         return _LEVELS.get(text, text) if name == "synchronous" else text
 
     def transact(
-        self, body: Callable[..., Any], kwargs: Mapping[str, Any], durable: bool
-    ) -> tuple[Any, float]:
+        self, body: Callable[..., Plain], kwargs: Mapping[str, Plain], durable: bool
+    ) -> tuple[Plain, float]:
         conn = self.conn
         if not durable:
             conn.execute("PRAGMA synchronous=NORMAL")
@@ -306,20 +328,21 @@ class Writer:
             if not durable:
                 conn.execute(f"PRAGMA synchronous={self.synchronous}")
 
-    def game_row(self, game_pk: int) -> dict[str, Any] | None:
+    def game_row(self, game_pk: int) -> dict[str, Plain] | None:
         cur = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_pk,))
         row = cur.fetchone()
         return None if row is None else dict(zip([d[0] for d in cur.description], row, strict=True))
 
-    def handle(self, request: tuple[str, dict[str, Any], bool, int | None]) -> tuple[Any, ...]:
+    def handle(self, request: tuple[str, dict[str, Plain], bool, int | None]) -> tuple[Plain, ...]:
         op, kwargs, durable, read_back = request
         try:
             seconds = None
-            result: Any = None
+            result: Plain = None
             if op == "migrate":
-                self.migrate(**kwargs)
+                self.migrate(cast("Sequence[tuple[int, str, str]]", kwargs["migrations"]))
             elif op == "pragma":
-                result = self.pragma(**kwargs)
+                value = kwargs.get("value")
+                result = self.pragma(str(kwargs["name"]), None if value is None else str(value))
             else:
                 result, seconds = self.transact(TRANSACTIONS[op], kwargs, durable)
             row = self.game_row(read_back) if read_back is not None else None

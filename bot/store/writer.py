@@ -13,38 +13,36 @@ import asyncio
 import contextlib
 import logging
 import pickle
-import sqlite3
 import sys
 from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from bot.store import transactions
-from bot.store.errors import StaleVersion, StoreError, TimerDone
+from bot.store.errors import ConstraintViolation, StaleVersion, StoreError, TimerDone, WriterGone
+from bot.store.transactions import Plain
 
 log = logging.getLogger(__name__)
 
 _PROGRAM = str(Path(transactions.__file__).resolve())
 
 
-class WriterGone(StoreError):
-    """The writer process stopped before it answered (whatever it had not committed was rolled back)."""
+#: a reply of the writer process: (ok, result or error, seconds, the game row read back)
+Reply = tuple[bool, Plain, float | None, dict[str, Plain] | None]
 
 
-def _raise(error: tuple[Any, ...]) -> None:
+def _raise(error: Plain) -> None:
+    """The writer's refusal or failure as the store's own exception: no ``sqlite3`` type reaches a caller."""
+    assert isinstance(error, tuple)
     kind, *details = error
     if kind == "stale":
         raise StaleVersion(*details)
     if kind == "timer_done":
         raise TimerDone(*details)
-    if kind == "sqlite":
-        name, message = details
-        cls = getattr(sqlite3, name, sqlite3.DatabaseError)
-        raise (
-            cls(message) if isinstance(cls, type) and issubclass(cls, sqlite3.Error) else StoreError(message)
-        )
-    raise StoreError(f"the store's writer failed: {details[0]}: {details[1]}")
+    name, message = details
+    if kind == "sqlite" and name == "IntegrityError":
+        raise ConstraintViolation(message)
+    raise StoreError(f"the store's writer failed: {name}: {message}")
 
 
 class WriterProcess:
@@ -55,7 +53,7 @@ class WriterProcess:
         self._migrations = list(migrations)
         self._proc: asyncio.subprocess.Process | None = None
         self._replies: asyncio.Task[None] | None = None
-        self._waiting: deque[asyncio.Future[tuple[Any, ...]]] = deque()
+        self._waiting: deque[asyncio.Future[Reply]] = deque()
         self._starting = asyncio.Lock()
         self._closed = False
 
@@ -101,8 +99,8 @@ class WriterProcess:
                     waiter.set_exception(WriterGone(f"the store's writer process stopped (exit code {code})"))
 
     async def call(
-        self, op: str, kwargs: dict[str, Any], *, durable: bool = True, read_back: int | None = None
-    ) -> tuple[Any, float | None, dict[str, Any] | None]:
+        self, op: str, kwargs: dict[str, Plain], *, durable: bool = True, read_back: int | None = None
+    ) -> tuple[Plain, float | None, dict[str, Plain] | None]:
         """``(result, seconds from BEGIN done to COMMIT done, the game's row read back)``."""
         if self._closed:
             raise StoreError("the store is closed")
@@ -114,7 +112,7 @@ class WriterProcess:
         proc = self._proc
         if proc is None or proc.stdin is None:
             raise WriterGone("the store's writer process stopped")
-        waiter: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
+        waiter: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
         # Appended and written with no await between: replies come back in the order of this deque.
         self._waiting.append(waiter)
         proc.stdin.write(transactions.frame((op, kwargs, durable, read_back)))

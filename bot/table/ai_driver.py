@@ -18,7 +18,7 @@ import discord
 from bot.errors import UserError
 from bot.games.manifest import SomeEngine
 from bot.settings import Settings
-from bot.store import GameRecord, SqliteStore, StaleVersion, Status
+from bot.store import GameRecord, StaleVersion, Status, Store
 from engines.core import Action, GameState, Rng
 from i18n import t
 
@@ -35,7 +35,7 @@ class AiTables(Protocol):
     @property
     def client(self) -> discord.Client: ...
     @property
-    def store(self) -> SqliteStore: ...
+    def store(self) -> Store: ...
     @property
     def settings(self) -> Settings: ...
     @property

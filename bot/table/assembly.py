@@ -7,7 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.settings import Settings
-from bot.store import SqliteStore
+from bot.store import Store
 from bot.table import components
 from bot.table.outbox import Outbox
 from bot.table.publisher import Publisher
@@ -15,7 +15,7 @@ from bot.table.scheduler import Scheduler
 from bot.table.service import TableService
 
 
-def table_service(client: discord.Client, store: SqliteStore, settings: Settings) -> TableService:
+def table_service(client: discord.Client, store: Store, settings: Settings) -> TableService:
     publisher = Publisher(client, store, settings.default_locale)
     return TableService(
         client,

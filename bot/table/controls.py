@@ -30,7 +30,7 @@ import discord
 
 from bot.errors import UserError, report
 from bot.interactions import Interaction, UiItem
-from bot.store import GameRecord, SqliteStore
+from bot.store import GameRecord, Store
 from bot.store.errors import GameNotFound
 from bot.table import custom_ids
 from bot.table.custom_ids import BadControl, ControlId
@@ -153,7 +153,7 @@ def claimed(custom_id: str) -> bool:
 
 class _Tables(Protocol):
     @property
-    def store(self) -> SqliteStore: ...
+    def store(self) -> Store: ...
 
 
 class _Host(Protocol):

@@ -24,7 +24,7 @@ from engines.core import Event, GameState
 
 
 class Columns(TypedDict, total=False):
-    """The store columns a change may write (``SqliteStore.update``'s fields)."""
+    """The store columns a change may write (``Store.update``'s fields)."""
 
     status: Status
     seats: list[SeatInfo]

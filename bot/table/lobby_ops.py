@@ -11,14 +11,11 @@ import engines
 from bot.errors import UserError
 from bot.jsontypes import JsonValue
 from bot.store import GameRecord, SeatInfo, Status
-from bot.table.clock import OPTION as CLOCK_OPTION
 from bot.table.clock import parse_clock, split_clock
 from bot.table.hooks import Change, Columns
 from bot.table.service_parts import ServiceParts
 
 AI_LEVELS = ("normal", "random")
-#: The server setting (``/game settings lobbies:``) over ``Settings.lobby_limit``.
-LOBBY_LIMIT = "lobby_limit"
 _OPTION = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)\s*[=:]\s*([^\s,;]+)")
 
 
@@ -69,7 +66,7 @@ class LobbyOperations(ServiceParts):
         options = engine.make_options(raw)
         changed = options.model_dump(mode="json", exclude_defaults=True)
         if clock is None:
-            clock = parse_clock((await self.store.guild_settings(guild_id)).get(CLOCK_OPTION, "off"))
+            clock = parse_clock((await self.store.guild_settings(guild_id)).clock or "off")
         return await self._open_lobby(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -83,8 +80,8 @@ class LobbyOperations(ServiceParts):
 
     async def lobby_limit(self, guild_id: int) -> int:
         """Open lobbies one member may host from one channel: the server's setting, else the bot's."""
-        value = (await self.store.guild_settings(guild_id)).get(LOBBY_LIMIT)
-        return int(value) if value else self.settings.lobby_limit
+        value = (await self.store.guild_settings(guild_id)).lobby_limit
+        return value or self.settings.lobby_limit
 
     async def check_lobby_limit(self, guild_id: int, channel_id: int, host_id: int) -> None:
         """Refuse a new lobby to a member who already hosts the limit of open lobbies started from this

@@ -13,7 +13,7 @@ import logging
 
 import discord
 
-from bot.store import SqliteStore
+from bot.store import Store
 from bot.table.ports import Unpublished
 from bot.table.publisher import Publisher
 
@@ -35,7 +35,7 @@ def _why(exc: BaseException, in_thread: bool) -> Unpublished:
 class Outbox:
     def __init__(
         self,
-        store: SqliteStore,
+        store: Store,
         publisher: Publisher,
         *,
         retry_base: float = 2.0,

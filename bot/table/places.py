@@ -26,7 +26,6 @@ log = logging.getLogger(__name__)
 
 #: Threads archive after a week without messages (Discord's longest); a message revives them.
 ARCHIVE_MINUTES: Final[Literal[10080]] = 10080
-THREADS_OFF = "threads_off"
 
 #: What the bot needs to run a game in a thread, by discord.py's attribute and Discord's own name.
 THREAD_PERMISSIONS = (
@@ -48,7 +47,7 @@ class NewGame:
 
 async def threads_on(tables: TableService, guild_id: int, channel_id: int) -> bool:
     settings = await tables.store.guild_settings(guild_id)
-    return channel_id not in settings.get(THREADS_OFF, [])
+    return channel_id not in settings.threads_off
 
 
 def wants_thread(channel: object) -> bool:

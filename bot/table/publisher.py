@@ -23,7 +23,7 @@ from bot.games import SomeEngine, manifest
 from bot.presenters import final, hand, lobby, notice, table
 from bot.presenters.payload import Kwargs, Payload
 from bot.records import timelapse
-from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
+from bot.store import GameRecord, OutboxEntry, Status, Store
 from bot.store.messages import Changed, Ended, Told
 from bot.table import components, hand_controls, seat_buttons, summary
 from bot.table.events import load_event
@@ -51,7 +51,7 @@ class Publisher:
     """Posts and edits; never changes a game. It gets the record, the state and the events from the table
     service and reads nothing back from it (the service depends on the publisher, not the other way)."""
 
-    def __init__(self, client: discord.Client, store: SqliteStore, default_locale: str = "en") -> None:
+    def __init__(self, client: discord.Client, store: Store, default_locale: str = "en") -> None:
         self.client = client
         self.store = store
         self.default_locale = default_locale

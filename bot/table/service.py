@@ -28,10 +28,9 @@ from bot.jsontypes import JsonValue
 from bot.presenters.hand import private_note
 from bot.presenters.payload import Payload
 from bot.settings import Settings
-from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, StaleVersion, Status
+from bot.store import GameRecord, ResultRow, SeatInfo, StaleVersion, Status, Store
 from bot.store.errors import TimerDone
 from bot.store.models import TimerRow
-from bot.store.stats import latest_game_in
 from bot.table.ai_driver import AiDriver, RetryView
 from bot.table.ended import game_ended
 from bot.table.hooks import Change, Columns, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
@@ -80,7 +79,7 @@ class TableService(LobbyOperations, SeatOperations):
     def __init__(
         self,
         client: discord.Client,
-        store: SqliteStore,
+        store: Store,
         settings: Settings,
         *,
         publisher: TablePublisher,
@@ -144,7 +143,7 @@ class TableService(LobbyOperations, SeatOperations):
             return opened[0]
         if opened:
             raise UserError("several_games_here", threads=" ".join(f"<#{g.channel_id}>" for g in opened))
-        ended = await latest_game_in(self.store, channel_id)
+        ended = await self.store.latest_game_in(channel_id)
         if ended is not None and ended.channel_id == channel_id:
             raise self.ended(ended)
         raise UserError("no_game_here")

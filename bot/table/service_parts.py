@@ -9,7 +9,7 @@ from typing import Protocol
 
 from bot.games.manifest import SomeEngine
 from bot.settings import Settings
-from bot.store import GameRecord, SqliteStore
+from bot.store import GameRecord, Store
 from bot.table.hooks import Change
 from engines.core import GameState
 
@@ -32,7 +32,7 @@ class Flushes(Protocol):
 class ServiceParts:
     """The members every part of the service shares; ``TableService`` provides them."""
 
-    store: SqliteStore
+    store: Store
     settings: Settings
     publisher: LobbyCards
     outbox: Flushes

@@ -26,6 +26,7 @@ import argparse
 import asyncio
 import logging
 import math
+import os
 import pstats
 import sys
 import tempfile
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.games import GameManifest
+from tests import postgres
 from tests.bench.botprocess import BotProcess
 from tests.bench.play import (
     STEP_TIMEOUT,
@@ -232,7 +234,9 @@ def _hand_id(message: Message) -> str:
     return found
 
 
-async def run(tables: int, seconds: float, database: Path, *, profile: Path | None = None) -> LoadResult:
+async def run(
+    tables: int, seconds: float, database: Path | str, *, profile: Path | None = None
+) -> LoadResult:
     result = LoadResult(tables=tables)
     games = listed_games()
     async with FakeDiscord(validate=False, check_responses=False) as fake:
@@ -372,14 +376,36 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--profile", type=Path, help="run the bot under cProfile; write and print its stats")
+    parser.add_argument(
+        "--backend",
+        choices=("sqlite", "postgresql", "both"),
+        default=os.environ.get("BENCH_BACKEND", "sqlite"),
+        help="the bot's store (postgresql: a throw-away database on DECKHAND_TEST_POSTGRES's server)",
+    )
     args, _ = parser.parse_known_args()
     logging.basicConfig(level=logging.CRITICAL)
-    with tempfile.TemporaryDirectory(prefix="deckhand-bench-") as tmp:
-        result = asyncio.run(run(args.tables, args.seconds, Path(tmp) / "bench.db", profile=args.profile))
-    print(
-        f"Load against the local fake Discord, the real bot in its own process ({len(listed_games())} games)"
-    )
-    print(report(result))
+    backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+    for backend in backends:
+        with tempfile.TemporaryDirectory(prefix="deckhand-bench-") as tmp:
+            if backend == "sqlite":
+                result = asyncio.run(
+                    run(args.tables, args.seconds, Path(tmp) / "bench.db", profile=args.profile)
+                )
+            else:
+                reason = postgres.unreachable()
+                if reason:
+                    print(f"Load on PostgreSQL: skipped ({reason})")
+                    continue
+                url = postgres.create_database("deckhand_bench")
+                try:
+                    result = asyncio.run(run(args.tables, args.seconds, url, profile=args.profile))
+                finally:
+                    postgres.drop_database(url)
+        print(
+            "Load against the local fake Discord, the real bot in its own process"
+            f" ({len(listed_games())} games), store on {backend}"
+        )
+        print(report(result))
     if args.profile:
         print_profile(args.profile)
     sys.stdout.flush()

@@ -2,7 +2,8 @@
 
     python -m tests.bench.bench_store [--actions 300]
 
-A ``SqliteStore`` on a file in the temporary directory (the machine's disk), opened as the bot opens it; its
+Both backends, side by side. A ``SqliteStore`` on a file in the temporary directory (the machine's disk),
+opened as the bot opens it; its
 journal mode and synchronous setting are read back and printed (the goal assumes WAL and synchronous=FULL).
 Per listed game, seeded games between random agents are recorded action by action with the real states, as
 ``TableService`` records them (with the outbox entry where the store takes one). Timed (``storetime``):
@@ -12,6 +13,9 @@ Per listed game, seeded games between random agents are recorded action by actio
 
 The floor: writing 4 KiB and ``fsync`` on the same disk, the least a durable commit can cost; and the same
 transaction with synchronous=OFF on a copy (no fsync), to tell the disk's share from the work's.
+Then the same actions on a ``PostgresStore`` in a throw-away database on the local server
+(``DECKHAND_TEST_POSTGRES``; skipped with the reason when none answers): its commit is ``BEGIN`` done to
+``COMMIT`` done on the connection (synchronous_commit on: the server's WAL flush); goal p95 <= 10 ms.
 The load run (bench_load) measures the same commit inside the busy bot.
 """
 
@@ -27,12 +31,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.store import SeatInfo, SqliteStore, Status
+from bot.store import SeatInfo, SqliteStore, Status, Store
+from bot.store.postgres.store import PostgresStore
 from engines.core import RandomAgent, Rng
+from tests import postgres
 from tests.bench.play import listed_games, med_p95, ms
 from tests.bench.storetime import CommitTimes, timing_commits
 
 GOAL_COMMIT = 0.005
+GOAL_PG_COMMIT = 0.010  # issue 25: PostgreSQL commit p95 <= 10 ms
 
 
 def fsync_floor(folder: Path, rounds: int = 200) -> list[float]:
@@ -62,7 +69,7 @@ def _outbox_item(state_json: str, seat: str) -> Any:
     return OutboxItem(kind="move", seat=seat, payload={"events": []}, state_json=state_json)
 
 
-async def record_games(store: SqliteStore, actions: int, times: CommitTimes) -> tuple[list[float], int]:
+async def record_games(store: Store, actions: int, times: CommitTimes) -> tuple[list[float], int]:
     """Record ``actions`` per listed game; the whole calls' times, and the largest state in bytes."""
     takes_outbox = "publish" in inspect.signature(SqliteStore.record_action).parameters
     calls: list[float] = []
@@ -136,7 +143,26 @@ async def run(actions: int, folder: Path) -> dict[str, Any]:
         finally:
             await loose.close()
         out["commit_nosync"] = list(times.commit)
+        times.clear()
+        out["postgres"] = await run_postgres(actions, times)
     return out
+
+
+async def run_postgres(actions: int, times: CommitTimes) -> dict[str, Any] | str:
+    """The same on PostgreSQL (a throw-away database on ``DECKHAND_TEST_POSTGRES``'s server), or why not."""
+    reason = postgres.unreachable()
+    if reason:
+        return reason
+    url = postgres.create_database("deckhand_bench")
+    try:
+        store = await PostgresStore.open(url)
+        try:
+            calls, _ = await record_games(store, actions, times)
+        finally:
+            await store.close()
+        return {"commit": list(times.commit), "calls": calls}
+    finally:
+        postgres.drop_database(url)
 
 
 def report(out: dict[str, Any]) -> str:
@@ -162,6 +188,19 @@ def report(out: dict[str, Any]) -> str:
         f"the whole record_action call (commit + reading the game back): p95 {ms(call_p95)} "
         f"(median {ms(call_med)})",
     ]
+    pg = out["postgres"]
+    if isinstance(pg, str):
+        lines.append(f"PostgreSQL: skipped ({pg})")
+    else:
+        pg_med, pg_p95 = med_p95(pg["commit"])
+        pg_call_med, pg_call_p95 = med_p95(pg["calls"])
+        lines += [
+            f"PostgreSQL, the same actions: commit p95 {ms(pg_p95):>9} (median {ms(pg_med)}, "
+            f"n={len(pg['commit'])})   goal <= {ms(GOAL_PG_COMMIT)}: "
+            f"{'met' if pg_p95 <= GOAL_PG_COMMIT else 'MISSED'}   vs SQLite p95 {ms(commit_p95)}",
+            f"PostgreSQL, the whole record_action call (commit, game read back in the transaction): "
+            f"p95 {ms(pg_call_p95)} (median {ms(pg_call_med)})",
+        ]
     return "\n".join(lines)
 
 

@@ -23,6 +23,7 @@ import logging
 import os
 import resource
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -36,12 +37,23 @@ PAGE = os.sysconf("SC_PAGE_SIZE")
 
 class BotProcess:
     def __init__(
-        self, fake: FakeDiscord, database: Path, *, profile: Path | None = None, log_file: Path | None = None
+        self,
+        fake: FakeDiscord,
+        database: Path | str,
+        *,
+        profile: Path | None = None,
+        log_file: Path | None = None,
     ) -> None:
         self.fake = fake
         self.database = database
         self.profile = profile
-        self.log_file = log_file or Path(os.environ.get("BENCH_BOT_LOG", database.with_suffix(".log")))
+        # A PostgreSQL URL has no folder of its own: the log goes to the temporary directory.
+        default_log = (
+            database.with_suffix(".log")
+            if isinstance(database, Path)
+            else Path(tempfile.gettempdir()) / "deckhand-bench-bot.log"
+        )
+        self.log_file = log_file or Path(os.environ.get("BENCH_BOT_LOG", default_log))
         self.proc: asyncio.subprocess.Process | None = None
         self.pid = 0
         self._io = asyncio.Lock()

@@ -1,14 +1,15 @@
-"""Timing one action's commit in the store: ``SqliteStore.record_action``'s transaction (the new state and its
-log entry, one transaction), measured from inside without changing the store.
+"""Timing one action's commit in the store (SQLite's or PostgreSQL's): ``record_action``'s transaction (the
+new state and its log entry, one transaction), measured from inside without changing the store.
 
-``commit``: from ``BEGIN IMMEDIATE`` done to ``COMMIT`` done in the writer process
-(``SqliteStore.on_commit``): the statements and the durable commit (WAL, synchronous=FULL: an fsync).
+``commit``: from ``BEGIN`` done to ``COMMIT`` done (``on_commit`` of the store's class): SQLite's in its
+writer process (WAL, synchronous=FULL: an fsync), PostgreSQL's on its connection (the server's WAL flush).
 ``with_wait``: from the moment the action asked for the store to its commit, so it includes waiting behind
 other writes.
 """
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import time
 from collections.abc import Iterator
@@ -16,6 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.store.postgres.store import PostgresStore
 from bot.store.sqlite import SqliteStore
 
 _RECORDING: contextvars.ContextVar[bool] = contextvars.ContextVar("bench_recording_action", default=False)
@@ -36,13 +38,23 @@ class CommitTimes:
 
 @contextmanager
 def timing_commits(times: CommitTimes) -> Iterator[CommitTimes]:
-    """While active, every ``record_action`` of every ``SqliteStore`` adds its times to ``times``."""
-    write = SqliteStore._write
-    record_action = SqliteStore.record_action
-    rows = SqliteStore._rows
-    on_commit = SqliteStore.on_commit
+    """While active, every ``record_action`` of every store (SQLite's and PostgreSQL's) adds its times to
+    ``times``."""
+    with contextlib.ExitStack() as stack:
+        for cls in (SqliteStore, PostgresStore):
+            stack.enter_context(_timing(cls, times))
+        yield times
 
-    async def timed_write(self: SqliteStore, op: str, **kwargs: Any) -> Any:
+
+@contextmanager
+def _timing(cls: Any, times: CommitTimes) -> Iterator[None]:
+    missing = object()
+    saved = {
+        name: cls.__dict__.get(name, missing) for name in ("_write", "record_action", "_rows", "on_commit")
+    }
+    write, record_action, rows = cls._write, cls.record_action, cls._rows
+
+    async def timed_write(self: Any, op: str, **kwargs: Any) -> Any:
         asked = time.perf_counter()
         try:
             return await write(self, op, **kwargs)
@@ -56,28 +68,29 @@ def timing_commits(times: CommitTimes) -> Iterator[CommitTimes]:
         if _RECORDING.get():
             times.commit.append(seconds)
 
-    async def timed_rows(self: SqliteStore, sql: str, params: Any) -> Any:
+    async def timed_rows(self: Any, sql: str, params: Any) -> Any:
         asked = time.perf_counter()
         try:
             return await rows(self, sql, params)
         finally:
             times.calls.append(time.perf_counter() - asked)
 
-    async def timed_record_action(self: SqliteStore, *args: Any, **kwargs: Any) -> Any:
+    async def timed_record_action(self: Any, *args: Any, **kwargs: Any) -> Any:
         token = _RECORDING.set(True)
         try:
             return await record_action(self, *args, **kwargs)
         finally:
             _RECORDING.reset(token)
 
-    SqliteStore._write = timed_write  # type: ignore[method-assign]
-    SqliteStore.record_action = timed_record_action  # type: ignore[method-assign]
-    SqliteStore._rows = timed_rows  # type: ignore[method-assign]
-    SqliteStore.on_commit = committed
+    cls._write = timed_write
+    cls.record_action = timed_record_action
+    cls._rows = timed_rows
+    cls.on_commit = committed
     try:
-        yield times
+        yield
     finally:
-        SqliteStore._write = write  # type: ignore[method-assign]
-        SqliteStore.record_action = record_action  # type: ignore[method-assign]
-        SqliteStore._rows = rows  # type: ignore[method-assign]
-        SqliteStore.on_commit = on_commit
+        for name, value in saved.items():
+            if value is missing:
+                delattr(cls, name)  # it was inherited: the base's comes back
+            else:
+                setattr(cls, name, value)

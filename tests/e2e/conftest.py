@@ -4,6 +4,9 @@
 - ``minibot``: the small test bot (tests/fakediscord/minibot.py), started against ``fake``.
 - ``running_bot``: factory that starts the real Deckhand against ``fake`` with a SQLite file in tmp_path
   (``await running_bot()``; ``await runner.restart()`` keeps the file). Skipped while bot.client is missing.
+- ``e2e_database``: what ``running_bot`` opens: a SQLite file, or with
+  ``@pytest.mark.parametrize("e2e_database", ["sqlite", "postgresql"], indirect=True)`` the same test on the
+  session's throw-away PostgreSQL database too (skipped with the reason where none answers).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import postgres
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import (
     DECKHAND_MISSING_REASON,
@@ -48,12 +52,19 @@ async def minibot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[RunningBot
 
 
 @pytest.fixture
-async def running_bot(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[StartBot]:
+def e2e_database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    if getattr(request, "param", "sqlite") == "sqlite":
+        return tmp_path / "deckhand.db"
+    return postgres.fresh(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+async def running_bot(fake: FakeDiscord, e2e_database: Path | str) -> AsyncIterator[StartBot]:
     pytest.importorskip("bot.client", reason=DECKHAND_MISSING_REASON)
     runners: list[RunningBot] = []
 
-    async def start(database: Path | None = None) -> RunningBot:
-        runner = RunningBot(fake, deckhand_factory, database or tmp_path / "deckhand.db")
+    async def start(database: Path | str | None = None) -> RunningBot:
+        runner = RunningBot(fake, deckhand_factory, database or e2e_database)
         await runner.start()
         runners.append(runner)
         return runner

@@ -100,6 +100,7 @@ def never_public_strings(game: GameManifest, states: list[Any]) -> set[str]:
 
 
 @pytest.mark.timeout(300)
+@pytest.mark.parametrize("e2e_database", ["sqlite", "postgresql"], indirect=True)
 @pytest.mark.parametrize("game", GAMES, ids=lambda m: m.id)
 async def test_one_human_and_ais_play_to_the_end(
     fake: FakeDiscord, running_bot: StartBot, game: GameManifest

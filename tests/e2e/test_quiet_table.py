@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.store import GuildSettings
 from tests.e2e.tables import OpenedGame, open_game
 from tests.e2e.test_every_game import latest_table, play_my_turn
 from tests.fakediscord import FakeDiscord
@@ -206,7 +207,10 @@ async def test_settings_are_for_manage_server_only(fake: FakeDiscord, running_bo
     store = runner.bot.tables.store  # type: ignore[attr-defined]
     refused = await member.slash("game settings", language="ja", threads="off")
     assert refused.ephemeral and "Manage Server" in refused.text()
-    assert await store.guild_locale(fake.guild.id) is None and await store.guild_settings(fake.guild.id) == {}
+    assert (
+        await store.guild_locale(fake.guild.id) is None
+        and await store.guild_settings(fake.guild.id) == GuildSettings()
+    )
     done = await admin.slash("game settings", threads="off", language="ja")
     assert done.ephemeral and await store.guild_locale(fake.guild.id) == "ja"
     # Threads off here: the next game stays in the channel, and the lobby is the reply itself.

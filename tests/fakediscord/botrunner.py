@@ -22,7 +22,7 @@ from .server import FakeDiscord
 
 log = logging.getLogger(__name__)
 
-BotFactory = Callable[[FakeDiscord, Path], discord.Client]
+BotFactory = Callable[[FakeDiscord, Path | str], discord.Client]
 StartBot = Callable[..., Awaitable["RunningBot"]]  # the running_bot fixture: await start(database=None)
 
 # discord.py waits this long after the last GUILD_CREATE before "ready" (default 2 s per start). The fake
@@ -60,7 +60,7 @@ def _environment(values: dict[str, str]) -> Iterator[None]:
         os.environ.update(saved)
 
 
-def deckhand_env(fake: FakeDiscord, database: Path) -> dict[str, str]:
+def deckhand_env(fake: FakeDiscord, database: Path | str) -> dict[str, str]:
     return {
         "DISCORD_TOKEN": fake.token,
         "DECKHAND_API_BASE": fake.api_base,
@@ -70,7 +70,7 @@ def deckhand_env(fake: FakeDiscord, database: Path) -> dict[str, str]:
     }
 
 
-def deckhand_factory(fake: FakeDiscord, database: Path) -> discord.Client:
+def deckhand_factory(fake: FakeDiscord, database: Path | str) -> discord.Client:
     """The real bot, with settings from exactly these environment variables and no .env file."""
     client = importlib.import_module("bot.client")
     settings_module = importlib.import_module("bot.settings")
@@ -82,7 +82,7 @@ def deckhand_factory(fake: FakeDiscord, database: Path) -> discord.Client:
     return bot
 
 
-def minibot_factory(fake: FakeDiscord, database: Path) -> discord.Client:
+def minibot_factory(fake: FakeDiscord, database: Path | str) -> discord.Client:
     from .minibot import MiniBot
 
     return MiniBot(api_base=fake.api_base, guild_id=fake.guild.id)
@@ -96,7 +96,7 @@ def default_factory() -> tuple[str, BotFactory]:
 
 
 class RunningBot:
-    def __init__(self, fake: FakeDiscord, factory: BotFactory, database: Path) -> None:
+    def __init__(self, fake: FakeDiscord, factory: BotFactory, database: Path | str) -> None:
         self.fake = fake
         self.factory = factory
         self.database = database

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import fake, running_bot  # noqa: F401  (fixtures shared with the e2e suites)
+from tests.e2e.conftest import e2e_database, fake, running_bot  # noqa: F401  (fixtures shared with the e2e suites)
 from tests.reliability.figures import FIGURES
 
 SOAK = os.environ.get("DECKHAND_SOAK", "") not in ("", "0")

@@ -11,12 +11,12 @@ who play through what Discord shows them, and the audits run afterwards.
 - ``Seat`` is a member playing: "My hand" on the newest table message when it names them, then the hand's
   select and buttons; their hand message is kept across restarts, so they click controls a killed
   process built. ``TableSpec``/``play_table`` keep a table going (a new game when one ends).
-- ``read_store`` reads the SQLite file read-only (WAL: safe while the bot runs); ``audit_store`` matches
-  every move click the bot acknowledged with the action log (the move's outbox entry carries the version
-  after it, and the click's custom id the version before), replays every game; ``audit_tables`` checks
-  each thread against the table messages the log calls for (``expected_table_posts``, the feed's own
-  rules); ``audit_answers`` checks that every interaction sent to a live bot was answered, without an
-  internal error.
+- ``read_store`` reads the store beside the running bot (``storeread``: SQLite or PostgreSQL);
+  ``audit_store`` matches every move click the bot acknowledged with the action log (the move's outbox
+  entry carries the version after it, and the click's custom id the version before), replays every
+  game; ``audit_tables`` checks each thread against the table messages the log calls for
+  (``expected_table_posts``, the feed's own rules); ``audit_answers`` checks that every interaction sent
+  to a live bot was answered, without an internal error.
 - ``crash_run`` puts it together for the crash suite.
 """
 
@@ -29,7 +29,6 @@ import os
 import random
 import re
 import signal
-import sqlite3
 import sys
 import time
 from collections import Counter
@@ -46,6 +45,7 @@ from tests.fakediscord.botrunner import deckhand_env
 from tests.fakediscord.seen import Select
 from tests.fakediscord.state import Interaction
 from tests.reliability.checks import unexpected
+from tests.reliability.storeread import read_raw
 
 ROOT = Path(__file__).resolve().parents[2]
 EXTRA_GAMES = ROOT / "tests" / "extra_games"
@@ -74,7 +74,9 @@ def logged_errors(log_file: Path) -> list[str]:
 class BotProcess:
     """``python -m bot`` against ``fake``, on ``database``; its stderr goes to ``log_file``."""
 
-    def __init__(self, fake: FakeDiscord, database: Path, log_file: Path, *, log_level: str = "INFO") -> None:
+    def __init__(
+        self, fake: FakeDiscord, database: Path | str, log_file: Path, *, log_level: str = "INFO"
+    ) -> None:
         self.fake = fake
         self.database = database
         self.log_file = log_file
@@ -499,45 +501,28 @@ class StoredGame:
         return self.engine.load_state(self.state_json)
 
 
-def read_store(database: Path) -> list[StoredGame]:
-    """Every game in the bot's SQLite file, read-only (safe while the bot runs: the file is in WAL mode)."""
-    with contextlib.closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True)) as db:
-        games = db.execute(
-            "SELECT id, game_id, status, channel_id, seed, options_json, seats_json, state_json, version"
-            " FROM games ORDER BY id"
-        ).fetchall()
-        out = []
-        for pk, game_id, status, channel_id, seed, options, seats, state_json, version in games:
-            actions = [
-                (seq, seat, user_id, json.loads(action))
-                for seq, seat, user_id, action in db.execute(
-                    "SELECT seq, seat, user_id, action_json FROM actions WHERE game_pk = ? ORDER BY seq",
-                    (pk,),
-                )
-            ]
-            moves = db.execute(
-                "SELECT id, version, seat FROM outbox WHERE game_pk = ? AND kind = 'move' ORDER BY id", (pk,)
-            ).fetchall()
-            (pending,) = db.execute(
-                "SELECT COUNT(*) FROM outbox WHERE game_pk = ? AND done_at IS NULL", (pk,)
-            ).fetchone()
-            out.append(
-                StoredGame(
-                    pk,
-                    game_id,
-                    status,
-                    channel_id,
-                    seed,
-                    json.loads(options),
-                    json.loads(seats),
-                    state_json,
-                    version,
-                    actions,
-                    [tuple(m) for m in moves],
-                    pending,
-                )
+def read_store(database: Path | str) -> list[StoredGame]:
+    """Every game in the bot's store (a SQLite file or a PostgreSQL URL), read beside the running bot."""
+    out = []
+    for game, actions, moves, pending in read_raw(database):
+        pk, game_id, status, channel_id, seed, options, seats, state_json, version = game
+        out.append(
+            StoredGame(
+                pk,
+                game_id,
+                status,
+                channel_id,
+                seed,
+                json.loads(options),
+                json.loads(seats),
+                state_json,
+                version,
+                [(seq, seat, user_id, json.loads(action)) for seq, seat, user_id, action in actions],
+                [tuple(m) for m in moves],
+                pending,
             )
-        return out
+        )
+    return out
 
 
 def ai_to_move(game: StoredGame) -> bool:
@@ -547,7 +532,7 @@ def ai_to_move(game: StoredGame) -> bool:
     return any(game.seat(m)["user_id"] is None for m in game.engine.to_move(game.state()))
 
 
-async def settled(database: Path, timeout: float = 60.0) -> list[StoredGame]:
+async def settled(database: Path | str, timeout: float = 60.0) -> list[StoredGame]:
     """Wait until nothing is left to publish and no AI owes a move (every running game waits for a
     human); a game that stays otherwise is stalled. Returns the store as then."""
     deadline = time.perf_counter() + timeout
@@ -877,11 +862,13 @@ async def crash_run(
     seed: int,
     uptime: tuple[float, float] = (0.3, 2.5),
     after: float = 0.5,
+    database: Path | str | None = None,
 ) -> CrashAudit:
     """Play ``specs`` through ``fake`` while the bot process is SIGKILLed ``kills`` times at seeded random
-    moments (``uptime`` seconds after each start) and restarted on the same SQLite file; then let it
-    settle, check what players see, stop it, and audit the store. Returns the figures and problems."""
-    database, log_file = workdir / "deckhand.db", workdir / "bot.log"
+    moments (``uptime`` seconds after each start) and restarted on the same store (``database``: a SQLite
+    file in ``workdir`` unless given); then let it settle, check what players see, stop it, and audit the
+    store. Returns the figures and problems."""
+    database, log_file = database or workdir / "deckhand.db", workdir / "bot.log"
     bot = BotProcess(fake, database, log_file)
     watch = Crasher(fake, bot)
     rng = random.Random(seed)

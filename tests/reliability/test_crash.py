@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import postgres
 from tests.fakediscord import FakeDiscord
 from tests.reliability.conftest import FIGURES, count
 from tests.reliability.crashkit import TableSpec, crash_run
@@ -39,9 +40,11 @@ SEED = int(os.environ.get("DECKHAND_CRASH_SEED") or 16)
 
 
 @pytest.mark.timeout(max(300, KILLS * 30))
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 async def test_killed_and_restarted_the_bot_loses_nothing_and_doubles_nothing(
-    fake: FakeDiscord, tmp_path: Path
+    fake: FakeDiscord, tmp_path: Path, backend: str, request: pytest.FixtureRequest
 ) -> None:
+    database = None if backend == "sqlite" else postgres.fresh(request.getfixturevalue("postgres_url"))
     guild = fake.guild
     specs = [
         # One human and two AIs: the AIs move between the human's clicks, so kills land in both.
@@ -51,11 +54,11 @@ async def test_killed_and_restarted_the_bot_loses_nothing_and_doubles_nothing(
     ]
     if KILLS >= 10:
         specs.append(TableSpec("aws-builder-cards", [guild.member("dave")], ais=1))
-    result = await crash_run(fake, tmp_path, specs, kills=KILLS, seed=SEED)
+    result = await crash_run(fake, tmp_path, specs, kills=KILLS, seed=SEED, database=database)
 
     figures = result.figures
-    FIGURES["crash"].update(figures)
-    print(f"\ncrash figures (seed {SEED}):")
+    FIGURES["crash" if backend == "sqlite" else "crash (pg)"].update(figures)
+    print(f"\ncrash figures ({backend}, seed {SEED}):")
     for name, value in sorted(figures.items()):
         print(f"  {name:<72} {value:>8}")
     assert not result.problems, "\n".join(result.problems[:40])

@@ -24,7 +24,6 @@ from bot.interactions import Interaction
 from bot.records import stats as records_stats
 from bot.records.views import game_for, history_reply, replay_reply
 from bot.store import GameRecord
-from bot.store.stats import final_states, finished_results, latest_game_in, recent_games
 from engines.core import GameError
 from i18n import t
 
@@ -44,7 +43,7 @@ class RecordsCommands(GameCommandsBase):
         channel = interaction.channel_id
         rec = None
         if channel is not None:
-            rec = await store.live_game_in(channel) or await latest_game_in(store, channel)
+            rec = await store.live_game_in(channel) or await store.latest_game_in(channel)
         if rec is None:
             raise UserError("no_game_to_show")
         if rec.state_json is None:
@@ -60,7 +59,7 @@ class RecordsCommands(GameCommandsBase):
         lang = user_lang(interaction)
         wanted = current.strip().lstrip("#")
         choices = []
-        for rec in await recent_games(self.tables.store, interaction.guild_id):
+        for rec in await self.tables.store.recent_games(interaction.guild_id):
             if wanted and not str(rec.id).startswith(wanted):
                 continue
             label = t(
@@ -134,9 +133,9 @@ class RecordsCommands(GameCommandsBase):
                     raise
                 game_id = game.strip()
         await interaction.response.defer(ephemeral=True, thinking=True)
-        entries = await finished_results(self.tables.store, interaction.guild_id, game_id)
+        entries = await self.tables.store.finished_results(interaction.guild_id, game_id)
         team_games = sorted({e.game_pk for e in entries if records_stats.cooperative(e.game_id)})
-        states = await final_states(self.tables.store, team_games)
+        states = await self.tables.store.final_states(team_games)
         variants = await asyncio.to_thread(records_stats.team_variants, entries, states, lang)
         counted = records_stats.tally(entries, variants)
         if member is not None:

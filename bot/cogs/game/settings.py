@@ -14,10 +14,8 @@ from discord.app_commands import locale_str as _
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import UserError, user_lang
 from bot.interactions import Interaction
-from bot.table.clock import OPTION as CLOCK
+from bot.store import GuildSettingsChange
 from bot.table.clock import parse_clock
-from bot.table.lobby_ops import LOBBY_LIMIT
-from bot.table.places import THREADS_OFF
 from i18n import t
 
 #: ``/game settings clock:`` choices: the clock's name (``24h``) and how the command offers it.
@@ -67,17 +65,16 @@ class SettingsCommands(GameCommandsBase):
         guild = interaction.guild_id
         if language is not None:
             await store.set_guild_locale(guild, None if language == "auto" else language)
+        change = GuildSettingsChange()
         if threads is not None:
-            current = await store.guild_settings(guild)
-            off = [c for c in current.get(THREADS_OFF, []) if c != interaction.channel_id]
-            if threads == "off":
-                off.append(interaction.channel_id)
-            await store.set_guild_setting(guild, THREADS_OFF, off or None)
+            change.threads = (interaction.channel_id, threads == "on")
         if clock is not None:
             parse_clock(clock)  # a value no choice offers is refused, not stored
-            await store.set_guild_setting(guild, CLOCK, None if clock == "off" else clock)
+            change.clock = None if clock == "off" else clock
         if lobbies is not None:
-            await store.set_guild_setting(guild, LOBBY_LIMIT, lobbies)
+            change.lobby_limit = lobbies
+        if change.model_fields_set:  # every change of one command in one transaction
+            await store.change_guild_settings(guild, change)
         lang = user_lang(interaction)
         await interaction.response.send_message(
             embed=await self._summary(guild, interaction.channel_id, lang), ephemeral=True
@@ -87,7 +84,7 @@ class SettingsCommands(GameCommandsBase):
         store = self.tables.store
         locale = await store.guild_locale(guild_id)
         settings = await store.guild_settings(guild_id)
-        threads = channel_id not in settings.get(THREADS_OFF, [])
+        threads = channel_id not in settings.threads_off
         embed = discord.Embed(title=t(lang, "settings.title"))
         embed.add_field(
             name=t(lang, "settings.language"),
@@ -99,7 +96,7 @@ class SettingsCommands(GameCommandsBase):
             value=t(lang, "settings.on" if threads else "settings.off"),
             inline=False,
         )
-        embed.add_field(name=t(lang, "settings.clock"), value=f"`{settings.get(CLOCK, 'off')}`", inline=False)
+        embed.add_field(name=t(lang, "settings.clock"), value=f"`{settings.clock or 'off'}`", inline=False)
         embed.add_field(
             name=t(lang, "settings.lobbies"),
             value=f"`{await self.tables.lobby_limit(guild_id)}`",

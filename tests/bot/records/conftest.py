@@ -11,7 +11,7 @@ import pytest
 
 import engines
 from bot.settings import Settings
-from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, Status
+from bot.store import GameRecord, ResultRow, SeatInfo, SqliteStore, Status, Store, open_store
 from bot.table.assembly import table_service
 from bot.table.service import TableService
 from engines.core import Rng
@@ -19,14 +19,15 @@ from tests.bot.table.conftest import NoGuilds, RecordingPublisher
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    opened = await SqliteStore.open(tmp_path / "records.db")
+async def store(database_url: str) -> AsyncIterator[Store]:
+    """A real store on each backend (``database_url``: a SQLite file, and PostgreSQL where one answers)."""
+    opened = await open_store(database_url)
     yield opened
     await opened.close()
 
 
 async def stored_game(
-    store: SqliteStore,
+    store: Store,
     game_id: str,
     seats: list[SeatInfo],
     *,

@@ -12,7 +12,7 @@ import pytest
 from bot.records import views
 from bot.records.history import blocks, history_page
 from bot.records.replay import load
-from bot.store import SqliteStore
+from bot.store import Store
 from bot.table.service import TableService
 from tests.bot.records.conftest import ai_move, stored_game
 
@@ -70,7 +70,7 @@ async def test_history_names_who_decided_each_move(service: TableService) -> Non
     assert ja[4] == "**5.** 🤖 AI（alice の代わり・時間切れ）" and ja[1] == "**2.** 🤖 AI-1"
 
 
-async def test_moves_logged_before_the_log_said_who_decided_read_sensibly(store: SqliteStore) -> None:
+async def test_moves_logged_before_the_log_said_who_decided_read_sensibly(store: Store) -> None:
     """Old rows (no ``decided_by``, no seats): a member's move is theirs, and the AI's move in a seat a member
     holds now is the AI's, not that member's."""
     from bot.store import SeatInfo

@@ -6,7 +6,7 @@ import engines
 from bot.games import ui_for
 from bot.records.history import blocks, history_page, paginate, viewer_seat
 from bot.records.replay import replay_log
-from bot.store import GameRecord, SeatInfo, SqliteStore, Status
+from bot.store import GameRecord, SeatInfo, Status, Store
 from tests.bot.records.conftest import stored_game
 
 CLIMB = engines.get("test-climb")
@@ -14,7 +14,7 @@ UI = ui_for("test-climb")
 SEATS = [SeatInfo(seat="p1", user_id=11, name="alice"), SeatInfo(seat="p2", user_id=22, name="bob")]
 
 
-async def test_a_player_reads_their_own_private_events_and_nobody_elses(store: SqliteStore) -> None:
+async def test_a_player_reads_their_own_private_events_and_nobody_elses(store: Store) -> None:
     rec, _ = await stored_game(store, "test-climb", SEATS)
     replayed = replay_log(rec, await store.actions(rec.id))
     names = rec.names()
@@ -71,7 +71,7 @@ def test_pages_hold_whole_blocks_within_the_budget() -> None:
     assert huge == ["a" * 299 + "…", "b"]
 
 
-async def test_the_newest_page_opens_first_and_pages_clamp(store: SqliteStore) -> None:
+async def test_the_newest_page_opens_first_and_pages_clamp(store: Store) -> None:
     rec, _ = await stored_game(store, "test-climb", SEATS)
     replayed = replay_log(rec, await store.actions(rec.id))
     newest = history_page(replayed, 11, "en", budget=200)
@@ -85,7 +85,7 @@ async def test_the_newest_page_opens_first_and_pages_clamp(store: SqliteStore) -
     assert history_page(replayed, 11, "en").pages == 1
 
 
-async def test_japanese_history(store: SqliteStore) -> None:
+async def test_japanese_history(store: Store) -> None:
     rec, _ = await stored_game(store, "test-climb", SEATS)
     replayed = replay_log(rec, await store.actions(rec.id))
     page = history_page(replayed, 33, "ja")
@@ -94,7 +94,7 @@ async def test_japanese_history(store: SqliteStore) -> None:
     assert "ゲーム開始" in (history_page(replayed, 33, "ja", 0).embed.description or "")
 
 
-async def test_pc_11a_the_history_of_a_team_game_ends_with_the_teams_result(store: SqliteStore) -> None:
+async def test_pc_11a_the_history_of_a_team_game_ends_with_the_teams_result(store: Store) -> None:
     rec, _ = await stored_game(store, "project-chaos", SEATS, seed=1)  # the normal AI's play fails
     replayed = replay_log(rec, await store.actions(rec.id))
     end = blocks(replayed, 11, "en")[-1]

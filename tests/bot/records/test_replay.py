@@ -9,14 +9,14 @@ import pytest
 
 import engines
 from bot.records.replay import load, replay_log
-from bot.store import SeatInfo, SqliteStore
+from bot.store import SeatInfo, Store
 from tests.bot.records.conftest import stored_game
 
 CLIMB = engines.get("test-climb")
 SEATS = [SeatInfo(seat="p1", user_id=11, name="alice"), SeatInfo(seat="p2", user_id=22, name="bob")]
 
 
-async def test_the_replay_is_the_stored_game_step_by_step(store: SqliteStore) -> None:
+async def test_the_replay_is_the_stored_game_step_by_step(store: Store) -> None:
     rec, states = await stored_game(store, "test-climb", SEATS)
     actions = await store.actions(rec.id)
     replayed = replay_log(rec, actions, keep=range(len(actions) + 1))
@@ -31,14 +31,14 @@ async def test_the_replay_is_the_stored_game_step_by_step(store: SqliteStore) ->
     assert public and all(e.public for e in public)
 
 
-async def test_only_the_asked_states_are_kept(store: SqliteStore) -> None:
+async def test_only_the_asked_states_are_kept(store: Store) -> None:
     rec, states = await stored_game(store, "test-climb", SEATS)
     replayed = replay_log(rec, await store.actions(rec.id), keep={2})
     assert set(replayed.states) == {0, 2, len(states) - 1}
 
 
 async def test_a_stored_state_that_is_not_the_replay_is_reported(
-    store: SqliteStore, caplog: pytest.LogCaptureFixture
+    store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     rec, states = await stored_game(store, "test-climb", SEATS)
     tampered = await store.update(rec.id, rec.version, state_json=CLIMB.dump_state(states[1]))
@@ -48,7 +48,7 @@ async def test_a_stored_state_that_is_not_the_replay_is_reported(
     assert f"game {rec.id} (test-climb): the stored state is not the replay" in caplog.text
 
 
-async def test_a_log_the_rules_refuse_stops_the_replay(store: SqliteStore) -> None:
+async def test_a_log_the_rules_refuse_stops_the_replay(store: Store) -> None:
     rec, _ = await stored_game(store, "test-climb", SEATS, moves=3)
     actions = await store.actions(rec.id)
     forged = [*actions[:2], actions[2].model_copy(update={"action": {"type": "play", "card": "c99"}})]
@@ -57,7 +57,7 @@ async def test_a_log_the_rules_refuse_stops_the_replay(store: SqliteStore) -> No
     assert len(replayed.moves) == 2 and not replayed.matches
 
 
-async def test_a_move_recorded_meanwhile_does_not_look_like_a_mismatch(store: SqliteStore) -> None:
+async def test_a_move_recorded_meanwhile_does_not_look_like_a_mismatch(store: Store) -> None:
     rec, _ = await stored_game(store, "test-climb", SEATS, moves=2)
     old = await store.get_game(rec.id)
     # The record was read before the next move; the log read afterwards has one more action.

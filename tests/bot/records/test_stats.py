@@ -17,8 +17,8 @@ from bot.records.stats import (
     tally,
     team_variants,
 )
-from bot.store import ResultRow, SeatInfo, SqliteStore, Status
-from bot.store.stats import ResultEntry, final_states, finished_results, latest_game_in, recent_games
+from bot.store import ResultRow, SeatInfo, Status, Store
+from bot.store.stats import ResultEntry
 from tests.bot.records.conftest import stored_game
 
 ALICE, BOB = 11, 22
@@ -74,7 +74,7 @@ def test_ties_rank_by_rate_then_place_then_games() -> None:
     assert [s.user_id for s in tally(results)["g"].ranked()] == [BOB, ALICE]  # same wins, better rate
 
 
-async def test_only_finished_games_count(store: SqliteStore) -> None:
+async def test_only_finished_games_count(store: Store) -> None:
     seats = [
         SeatInfo(seat="p1", user_id=ALICE, name="alice"),
         SeatInfo(seat="p2", user_id=None, name="AI-1", ai_level="normal"),
@@ -90,28 +90,28 @@ async def test_only_finished_games_count(store: SqliteStore) -> None:
         [ResultRow(seat="p1", user_id=ALICE, place=1, score=99, winner=True)],
     )
     await stored_game(store, "test-climb", seats, seed=6, channel_id=103, guild_id=2)
-    rows = await finished_results(store, 1)
+    rows = await store.finished_results(1)
     assert {r.game_pk for r in rows} == {done.id, other.id}
     assert {r.name for r in rows} == {"alice", "AI-1"}
     assert all((r.ai_level == "normal") == r.is_ai for r in rows)
-    assert await finished_results(store, 1, "glorious-crown") == []
+    assert await store.finished_results(1, "glorious-crown") == []
     counted = tally(rows)["test-climb"]
     assert counted.people[ALICE].played == 2 and counted.ai["normal"].played == 2
     assert counted.people[ALICE].best != 99
 
 
-async def test_the_games_a_channel_and_a_server_had(store: SqliteStore) -> None:
+async def test_the_games_a_channel_and_a_server_had(store: Store) -> None:
     seats = [SeatInfo(seat="p1", user_id=ALICE, name="alice"), SeatInfo(seat="p2", user_id=BOB, name="bob")]
     first, _ = await stored_game(store, "test-climb", seats, channel_id=100)
     second, _ = await stored_game(store, "test-climb", seats, channel_id=100, seed=9)
     await store.create_game(
         guild_id=1, channel_id=100, game_id="test-climb", host_id=ALICE, seed=1, options={}, seats=seats
     )
-    latest = await latest_game_in(store, 100)
+    latest = await store.latest_game_in(100)
     assert latest is not None and latest.id > second.id  # the newest, even a lobby
-    assert await latest_game_in(store, 555) is None
-    assert [g.id for g in await recent_games(store, 1)] == [second.id, first.id]  # dealt games only
-    assert await recent_games(store, 2) == []
+    assert await store.latest_game_in(555) is None
+    assert [g.id for g in await store.recent_games(1)] == [second.id, first.id]  # dealt games only
+    assert await store.recent_games(2) == []
 
 
 def test_the_words_and_the_picture() -> None:
@@ -138,17 +138,17 @@ TEAM = [
 ]
 
 
-async def team_stats(store: SqliteStore, seats: list[SeatInfo], lang: str = "en") -> dict[str, Any]:
+async def team_stats(store: Store, seats: list[SeatInfo], lang: str = "en") -> dict[str, Any]:
     """Two finished Project Chaos games of ``seats``: seed 2 ships, seed 1 fails (the normal AI's play)."""
     await stored_game(store, "project-chaos", seats, seed=2, channel_id=300)
     await stored_game(store, "project-chaos", seats, seed=1, channel_id=301)
-    rows = await finished_results(store, 1)
-    states = await final_states(store, sorted({r.game_pk for r in rows}))
+    rows = await store.finished_results(1)
+    states = await store.final_states(sorted({r.game_pk for r in rows}))
     return tally(rows, team_variants(rows, states, lang))
 
 
 async def test_pc_11a_a_team_game_keeps_a_team_record_per_member_not_a_leaderboard(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     counted = await team_stats(store, TEAM)
     game = counted["project-chaos"]
@@ -179,16 +179,16 @@ async def test_pc_11a_a_team_game_keeps_a_team_record_per_member_not_a_leaderboa
 
 
 async def test_a_seat_the_ai_held_for_a_member_at_the_end_counts_for_nobody_and_is_said(
-    store: SqliteStore,
+    store: Store,
 ) -> None:
     """The one rule for every game (README, /game stats): the member who left (or ran /game auto) is not
     counted for that game, nor is the AI that finished the seat; the stats say how many games so."""
     left = [TEAM[0], SeatInfo(seat="p2", user_id=None, name="bob", ai_level="normal", left_by=BOB)]
     await team_stats(store, left)
     await stored_game(store, "test-climb", left, seed=3, channel_id=302)
-    rows = await finished_results(store, 1)
+    rows = await store.finished_results(1)
     assert {r.held_for for r in rows if r.seat == "p2"} == {BOB}
-    counted = tally(rows, team_variants(rows, await final_states(store, [r.game_pk for r in rows]), "en"))
+    counted = tally(rows, team_variants(rows, await store.final_states([r.game_pk for r in rows]), "en"))
     chaos, climb = counted["project-chaos"], counted["test-climb"]
     assert BOB not in chaos.members and chaos.left_out_of[BOB] == chaos.games and chaos.team.played == 2
     assert climb.ai == {} and BOB not in climb.people and climb.people[ALICE].played == 1

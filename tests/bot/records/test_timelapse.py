@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.games import ui_for
 from bot.records.timelapse import TIMELAPSE_FILE, final_extras
-from bot.store import SeatInfo, SqliteStore
+from bot.store import SeatInfo, Store
 from tests.bot.records.conftest import stored_game
 
 SEATS = [
@@ -20,7 +20,7 @@ SEATS = [
 ]
 
 
-async def test_the_yggdrasil_final_message_gets_its_time_lapse(store: SqliteStore) -> None:
+async def test_the_yggdrasil_final_message_gets_its_time_lapse(store: Store) -> None:
     rec, _ = await stored_game(store, "yggdrasil", SEATS, seed=5)
     placements = sum(1 for a in await store.actions(rec.id) if a.action["type"] == "place")
     (extra,) = await final_extras(rec, "en", store)
@@ -31,13 +31,13 @@ async def test_the_yggdrasil_final_message_gets_its_time_lapse(store: SqliteStor
     assert gif.format == "GIF" and gif.n_frames == placements > 10
 
 
-async def test_other_games_get_nothing(store: SqliteStore) -> None:
+async def test_other_games_get_nothing(store: Store) -> None:
     rec, _ = await stored_game(store, "test-climb", SEATS)
     assert await final_extras(rec, "en", store) == []
 
 
 async def test_a_failure_leaves_the_extra_out(
-    store: SqliteStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     rec, _ = await stored_game(store, "yggdrasil", SEATS, seed=5, moves=4)
 

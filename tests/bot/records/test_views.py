@@ -10,7 +10,7 @@ import pytest
 
 from bot.errors import UserError
 from bot.records.views import HistoryButton, ReplayButton, audit_line, game_for
-from bot.store import SeatInfo, SqliteStore
+from bot.store import SeatInfo, Store
 from bot.table.controls import Refused
 from tests.bot.records.conftest import stored_game
 
@@ -45,7 +45,7 @@ def test_the_audit_line_says_what_was_found() -> None:
     assert audit_line("ja", True, 12, None).startswith("✅ 監査")
 
 
-async def test_a_game_is_found_by_number_in_its_own_server_only(store: SqliteStore) -> None:
+async def test_a_game_is_found_by_number_in_its_own_server_only(store: Store) -> None:
     seats = [SeatInfo(seat="p1", user_id=11, name="alice"), SeatInfo(seat="p2", user_id=22, name="bob")]
     rec, _ = await stored_game(store, "test-climb", seats, guild_id=1)
     assert (await game_for(store, 1, rec.id)).id == rec.id

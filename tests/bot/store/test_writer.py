@@ -6,15 +6,18 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import sqlite3
 from pathlib import Path
 
 import pytest
 
-from bot.store import ChannelBusy, SeatInfo, SqliteStore
+from bot.store import ChannelBusy, GuildSettingsChange, SeatInfo, SqliteStore
 from bot.store.errors import StoreError
 
 SEATS = [SeatInfo(seat="p1", user_id=11, name="alice")]
+
+
+def off(channel: int) -> GuildSettingsChange:
+    return GuildSettingsChange(threads=(channel, False))
 
 
 async def lobby(store: SqliteStore, channel: int) -> int:
@@ -43,7 +46,7 @@ async def test_a_failed_write_is_the_callers_error_and_the_writer_goes_on(tmp_pa
         await lobby(store, 100)
         with pytest.raises(ChannelBusy):  # an IntegrityError in the process, raised here as the store's own
             await lobby(store, 100)
-        with pytest.raises(sqlite3.OperationalError, match="no such column"):
+        with pytest.raises(StoreError, match="no such column"):
             await store._write("set_message_ids", game_pk=1, columns={"no_such_column": 1})
         assert await lobby(store, 101) == 2
         assert [g.channel_id for g in await store.live_games()] == [100, 101]
@@ -55,8 +58,8 @@ async def test_writes_asked_at_once_are_each_one_whole_transaction_in_order(tmp_
     store = await SqliteStore.open(tmp_path / "d.db")
     try:
         # Each is read-modify-write of one JSON column: interleaved, some would be lost.
-        await asyncio.gather(*(store.set_guild_setting(1, f"s{n}", n) for n in range(50)))
-        assert await store.guild_settings(1) == {f"s{n}": n for n in range(50)}
+        await asyncio.gather(*(store.change_guild_settings(1, off(n)) for n in range(50)))
+        assert (await store.guild_settings(1)).threads_off == list(range(50))
         game = await lobby(store, 100)
         order = [store.set_feed(game, {"hidden": n}) for n in range(20)]
         await asyncio.gather(*order)
@@ -99,13 +102,13 @@ async def test_ctrl_c_stops_the_bot_not_its_writer(tmp_path: Path) -> None:
 
 async def test_closing_finishes_the_writes_already_asked(tmp_path: Path) -> None:
     store = await SqliteStore.open(tmp_path / "d.db")
-    asked = [asyncio.create_task(store.set_guild_setting(7, f"s{n}", n)) for n in range(30)]
+    asked = [asyncio.create_task(store.change_guild_settings(7, off(n))) for n in range(30)]
     await asyncio.sleep(0)  # every task has sent its request
     await store.close()
     await asyncio.gather(*asked)
     reopened = await SqliteStore.open(tmp_path / "d.db")
     try:
-        assert await reopened.guild_settings(7) == {f"s{n}": n for n in range(30)}
+        assert (await reopened.guild_settings(7)).threads_off == list(range(30))
         with pytest.raises(StoreError, match="closed"):
             await store.set_guild_locale(1, "en")
     finally:

@@ -12,7 +12,7 @@ import pytest
 
 from bot.errors import UserError
 from bot.settings import Settings
-from bot.store import SqliteStore, Status
+from bot.store import GuildSettingsChange, SqliteStore, Status
 from bot.store.models import ClockWrite, TimerItem
 from bot.table.assembly import table_service
 from bot.table.scheduler import MAX_SLEEP
@@ -255,7 +255,7 @@ async def test_no_clock_no_timers_but_turns_are_tracked(timed: TableService) -> 
 
 
 async def test_the_server_default_clock_applies_unless_the_lobby_says(timed: TableService) -> None:
-    await timed.store.set_guild_setting(9, "clock", "24h")
+    await timed.store.change_guild_settings(9, GuildSettingsChange(clock="24h"))
     pk = await two_players(timed, options="hand_size=5")
     assert (await timed.store.get_game(pk)).clock == 24 * 3600
     await timed.abort(pk, None, ALICE, False)

@@ -11,9 +11,9 @@ import pytest
 
 from bot.errors import UserError, message_for
 from bot.presenters.summary import thread_name
-from bot.store import GameRecord, SeatInfo, Status
+from bot.store import GameRecord, GuildSettingsChange, SeatInfo, Status
 from bot.table import summary
-from bot.table.lobby_ops import LOBBY_LIMIT, parse_options
+from bot.table.lobby_ops import parse_options
 from bot.table.publisher import Publisher
 from bot.table.service import TableService
 from engines.core import BadOptions
@@ -72,7 +72,7 @@ async def test_a_member_may_hold_three_open_lobbies_per_channel(service: TableSe
 
 
 async def test_the_server_sets_its_own_lobby_limit(service: TableService) -> None:
-    await service.store.set_guild_setting(GUILD, LOBBY_LIMIT, 1)
+    await service.store.change_guild_settings(GUILD, GuildSettingsChange(lobby_limit=1))
     await lobby_in_thread(service, 101)
     with pytest.raises(UserError, match="lobby_limit"):
         await lobby_in_thread(service, 102)

@@ -2,7 +2,7 @@
 
 Read from the code like the engine purity test: every call of a store write method (``store.update(…)``,
 ``self.tables.store.fire_timer(…)``, ``self._store.set_clock(…)``: a method called on anything named
-``…store``) outside the store package is found. The store's write methods are those of ``SqliteStore`` that
+``…store``) outside the store package is found. The store's write methods are those of ``StoreWrites`` that
 run a write transaction (``self._write``/``self._change``), found the same way, so a new one must be sorted
 into ``GAME_WRITES`` or ``BOOKKEEPING`` here. A game write is allowed in the service only; a bookkeeping write
 (which message shows a game, the outbox's progress, server and member settings) only where ``ALLOWED`` lists
@@ -34,7 +34,7 @@ BOOKKEEPING = {
     "set_feed",
     "published",
     "publish_failed",
-    "set_guild_setting",
+    "change_guild_settings",
     "set_guild_locale",
     "set_member_dm",
 }
@@ -43,7 +43,7 @@ ALLOWED = {
     ("bot.cogs.game.async_play", "set_member_dm"),
     ("bot.cogs.game.lobby", "set_message_ids"),
     ("bot.cogs.game.settings", "set_guild_locale"),
-    ("bot.cogs.game.settings", "set_guild_setting"),
+    ("bot.cogs.game.settings", "change_guild_settings"),
     ("bot.table.outbox", "publish_failed"),
     ("bot.table.outbox", "published"),
     ("bot.table.places", "set_message_ids"),
@@ -55,9 +55,10 @@ ALLOWED = {
 
 
 def store_write_methods(root: Path = ROOT) -> set[str]:
-    """The methods of ``SqliteStore`` that run a write (call ``self._write`` or ``self._change``)."""
-    tree = ast.parse((root / "bot" / "store" / "sqlite.py").read_text(encoding="utf-8"))
-    store = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "SqliteStore")
+    """The store's methods that run a write (call ``self._write`` or ``self._change``): ``StoreWrites``',
+    which both backends share."""
+    tree = ast.parse((root / "bot" / "store" / "writes.py").read_text(encoding="utf-8"))
+    store = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "StoreWrites")
     found = set()
     for method in store.body:
         if not isinstance(method, ast.AsyncFunctionDef | ast.FunctionDef):

@@ -1,0 +1,1 @@
+"""The PostgreSQL backend of the store (``postgresql://`` in ``DECKHAND_DATABASE``)."""
