@@ -83,8 +83,8 @@ def format_params(params: Mapping[str, object], lang: str) -> dict[str, object]:
 
 
 def _worded(error: GameError, code: str, params: dict[str, object], lang: str) -> str:
-    """``errors.<game>.<code>`` when the game words it itself, else ``errors.<code>``."""
-    candidates = [f"errors.{error.game}.{code}"] if error.game else []
+    """``<game>.errors.<code>`` when the game words it itself, else ``errors.<code>``."""
+    candidates = [f"{error.game}.errors.{code}"] if error.game else []
     candidates += [f"errors.{code}", "errors.illegal_action"]
     key = next(k for k in candidates if has(lang, k) or k == candidates[-1])
     return t(lang, key, **format_params(params, lang))

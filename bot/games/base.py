@@ -1,7 +1,7 @@
 """How the bot presents one game: action labels, event sentences, quick buttons.
 
-The default works for every engine from catalog entries (``actions.<game>.<type>``,
-``events.<game>.<kind>``); a game's module in ``bot/games`` may subclass it for nicer wording.
+The default works for every engine from catalog entries (``<game>.actions.<type>``,
+``<game>.events.<kind>``); a game's module in ``bot/games`` may subclass it for nicer wording.
 Everything here only words and arranges: the rules stay in the engine.
 """
 
@@ -104,7 +104,7 @@ class GameUI(Generic[ViewT]):
         """Shown in select menus and buttons (Discord allows 100 characters). ``in_group``: the player
         already chose the group, so the label may leave that part out."""
         fields = action.model_dump(exclude={"type"})
-        key = f"actions.{self.game_id}.{action.type}"
+        key = f"{self.game_id}.actions.{action.type}"
         if has(lang, key):
             return clip(t(lang, key, **self._params(fields, lang, {})))
         generic = f"actions.generic.{action.type}"
@@ -119,11 +119,11 @@ class GameUI(Generic[ViewT]):
 
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         """One line for the table message, or ``None`` to leave the event out. The catalog entry
-        ``events.<game>.<kind>`` gets ``player`` and the event's fields: card ids (``card``, ``cards``,
+        ``<game>.events.<kind>`` gets ``player`` and the event's fields: card ids (``card``, ``cards``,
         ``*_card(s)``) as card names, seats (``*_seat``, ``seats``) as display names."""
         params = self._params(self.event_fields(event), lang, names)
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{self.game_id}.{event.kind}"
+        key = f"{self.game_id}.events.{event.kind}"
         if has(lang, key):
             return t(lang, key, player=player, **params)
         return t(lang, "events.generic", player=player, kind=event.kind.replace("_", " "))

@@ -99,7 +99,7 @@ def review(
 
 def _refusal(rec: GameRecord, code: str) -> UserError:
     refusal = UserError(code)
-    refusal.game = rec.game_id  # worded by the game's catalog: errors.<game>.<code>
+    refusal.game = rec.game_id  # worded by the game's catalog: <game>.errors.<code>
     return refusal
 
 

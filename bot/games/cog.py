@@ -46,7 +46,7 @@ class GameCommands(commands.GroupCog):
         return self.bot.tables
 
     def refuse(self, code: str, **params: object) -> UserError:
-        """A refusal worded by this game's catalog (``errors.<game-id>.<code>``, else ``errors.<code>``)."""
+        """A refusal worded by this game's catalog (``<game-id>.errors.<code>``, else ``errors.<code>``)."""
         error = UserError(code, **params)
         error.game = self.game_id
         return error

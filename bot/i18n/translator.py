@@ -1,7 +1,7 @@
 """Slash-command names, descriptions and choices localised from the catalogs' ``commands`` table.
 
 Commands are declared with English ``locale_str`` texts; this translator looks up ``commands.<kind>.<text>``
-in the Japanese catalog, and for a game's own commands ``commands.<kind>.<game-id>.<text>``: the game is
+in the Japanese catalog, and for a game's own commands ``<game-id>.commands.<kind>.<text>``: the game is
 found from the module the command is defined in (its manifest's ``cog``), so two games may both have a
 ``discard`` command with different words. Names must stay lowercase and without spaces (Discord's rule),
 which the catalog test checks.
@@ -40,7 +40,7 @@ class CatalogTranslator(app_commands.Translator):
         key = string.extras.get("key")
         if key is None:
             game = game_of(context.data)
-            key = f"commands.{kind}.{game}.{string.message}" if game else f"commands.{kind}.{string.message}"
+            key = f"{game}.commands.{kind}.{string.message}" if game else f"commands.{kind}.{string.message}"
         return catalog("ja").get(key)
 
 

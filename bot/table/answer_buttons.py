@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 
 def refusal(game: str, code: str, **params: object) -> UserError:
-    """A refusal worded by a game's catalog (``errors.<game>.<code>``)."""
+    """A refusal worded by a game's catalog (``<game>.errors.<code>``)."""
     error = UserError(code, **params)
     error.game = game
     return error
@@ -58,7 +58,7 @@ class AnswerButton(Control[UiButton]):
     KIND: ClassVar[custom_ids.Kind]
     ACTIONS: ClassVar[Mapping[str, Action]]
     STYLES: ClassVar[Mapping[str, discord.ButtonStyle]]
-    #: the refusal codes (``errors.<game>.<code>``) for a member without a seat and for an older button
+    #: the refusal codes (``<game>.errors.<code>``) for a member without a seat and for an older button
     NOT_SEATED: ClassVar[str]
     MOVED_ON: ClassVar[str]
 

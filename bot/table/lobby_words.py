@@ -24,12 +24,12 @@ def option_row(game_id: str, name: str, value: object, lang: str) -> str:
     """One option of the lobby card: "Opening hand: 5 · `hand_size=5`" (「初期手札：5 · `hand_size=5`」);
     an option the game's catalog does not name is shown as typed."""
     written = option_text(value)
-    label_key = f"options.{game_id}.{name}"
+    label_key = f"{game_id}.options.{name}"
     if not has(lang, label_key):
         return f"`{name}` = `{written}`"
     if isinstance(value, bool):
         shown = t(lang, "lobby.option_on" if value else "lobby.option_off")
     else:
-        value_key = f"option_values.{game_id}.{name}.{written}"
+        value_key = f"{game_id}.option_values.{name}.{written}"
         shown = t(lang, value_key) if has(lang, value_key) else written
     return t(lang, "lobby.option_row", label=t(lang, label_key), shown=shown, typed=f"`{name}={written}`")

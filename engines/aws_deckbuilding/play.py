@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Literal
 
+from engines.aws_deckbuilding import called
 from engines.aws_deckbuilding.cards import DB, Card, key_of
 from engines.aws_deckbuilding.effects import Revealed as Revealed
 from engines.aws_deckbuilding.effects import effect_status as effect_status
@@ -336,6 +337,9 @@ def end_turn(state: ADState, rng: Rng) -> list[Event]:
     state.current = current
     if current == 0:
         state.round += 1
+    if called.round_over(state):  # GN-2: no next turn; scored as at AD-15
+        state.now = None  # no turn is in progress: every hand, the one just drawn too, stays hidden
+        return events + game_over(state, seat)
     if state.phase != "play":
         state.phase = "play"
     events += start_turn(state, rng)
@@ -362,5 +366,6 @@ def game_over(state: ADState, seat: Seat) -> list[Event]:
             seat=seat,
             winner_seats=list(groups[0]),
             scores={s: points(state, s) for s in state.order},
+            called=called.end_reason(state) == "called",
         )
     ]

@@ -17,6 +17,7 @@ from engines.core import (
     Text,
 )
 from engines.yggdrasil import board as B
+from engines.yggdrasil import called
 from engines.yggdrasil.ai import make_agent
 from engines.yggdrasil.cards import CARDS, SwapCards
 from engines.yggdrasil.effects import do_swap, effect_of, legal_swaps
@@ -202,6 +203,9 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
         if isinstance(action, NoInvasion):
             return [InvasionDeclined(seat=seat), *self._end_turn(state)]
         raise IllegalAction("wrong_phase", phase=phase, action=action.type)
+
+    def _call(self, state: YggState) -> list[Event]:
+        return called.call(state)  # GN-3
 
     def _cell(self, state: YggState, name: str) -> int:
         geo = B.board_of(state)
@@ -412,12 +416,13 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
             events.append(CouldNotPlace(seat=seat))
 
     def _end_reason(self, state: YggState) -> EndReason | None:
-        """YG-10: no cell can take a card for either player, or both could not place twice running."""
+        """YG-10: no cell can take a card for either player, or both could not place twice running; GN-3:
+        a called game's round is over."""
         if not B.growth_cells(state, 0) and not B.growth_cells(state, 1):
             return "no_room"
         if all(n >= 2 for n in state.stuck.values()):
             return "both_stuck"
-        return None
+        return "called" if called.round_over(state) else None  # GN-3
 
     # -- content ---------------------------------------------------------------------------------------
     def ai(self, level: str = "normal") -> Agent:

@@ -249,7 +249,7 @@ def test_every_event_action_and_error_has_both_languages() -> None:
     assert len(codes) >= 20 and len(kinds) == 16 and len(actions) == 6
     for lang in LANGS:
         keys = catalog(lang)
-        missing = {c for c in codes if f"errors.{GAME}.{c}" not in keys and f"errors.{c}" not in keys}
+        missing = {c for c in codes if f"{GAME}.errors.{c}" not in keys and f"errors.{c}" not in keys}
         assert missing == set(), lang
-        assert {k for k in kinds if f"events.{GAME}.{k}" not in keys} == set(), lang
-        assert {a for a in actions if f"actions.{GAME}.{a}" not in keys} == set(), lang
+        assert {k for k in kinds if f"{GAME}.events.{k}" not in keys} == set(), lang
+        assert {a for a in actions if f"{GAME}.actions.{a}" not in keys} == set(), lang

@@ -39,7 +39,7 @@ def test_an_illegal_move_gives_the_rules_reason_in_the_games_words(lang: str) ->
     said = message_for(refusal, lang)[0]
     assert said == t(lang, "errors.illegal_move_because", text="1 z9", reason=t(lang, "errors.not_your_turn"))
     cell = IllegalMove("1 z9", None, IllegalAction("bad_cell", cell="z9"), "yggdrasil")
-    assert t(lang, "errors.yggdrasil.bad_cell", cell="z9") in message_for(cell, lang)[0]
+    assert t(lang, "yggdrasil.errors.bad_cell", cell="z9") in message_for(cell, lang)[0]
     assert message_for(IllegalMove("pass", None), lang)[0] == t(lang, "errors.illegal_move", text="pass")
 
 

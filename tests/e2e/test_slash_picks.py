@@ -93,4 +93,4 @@ async def test_an_out_of_turn_cloud_buy_says_it_is_not_your_turn(
     before = snapshot(runner.database)
     reply = await waiting.slash("cloud buy", card=card)
     assert snapshot(runner.database) == before
-    assert t("en", "errors.aws-deckbuilding.not_your_turn") in own_text(reply), own_text(reply)
+    assert t("en", "aws-deckbuilding.errors.not_your_turn") in own_text(reply), own_text(reply)

@@ -91,7 +91,7 @@ def worded(text: str, lang: str, key: str) -> bool:
 
 
 def rules_key(game: str, code: str) -> str:
-    return f"errors.{game}.{code}" if has("en", f"errors.{game}.{code}") else f"errors.{code}"
+    return f"{game}.errors.{code}" if has("en", f"{game}.errors.{code}") else f"errors.{code}"
 
 
 def assert_unreadable(text: str, lang: str, phrase: str) -> None:
@@ -130,7 +130,7 @@ async def test_aws_commands_read_typed_cards_through_the_notation(
         assert_unreadable(text, lang, BUILDER["deploy"].write(lang, cards="qwzx"))
         text = await refused(table, alice, lang, "aws acquire", card=absent)
         acquire = BUILDER["acquire"].write(lang, what=absent)
-        assert_illegal(text, lang, acquire, "errors.aws-builder-cards.not_on_console")
+        assert_illegal(text, lang, acquire, "aws-builder-cards.errors.not_on_console")
         text = await refused(table, alice, lang, "aws deploy", cards="EC2 Auto Scaling S3")
         deploy = BUILDER["deploy"].write(lang, cards="EC2 Auto Scaling S3")
         assert_ambiguous(text, lang, table, "p1", state, deploy)
@@ -221,7 +221,7 @@ async def test_tree_commands_read_typed_cards_and_cells_through_the_notation(
         assert_unreadable(text, lang, TREE["place"].write(lang, card="Mosquito", cell="C4"))
         text = await refused(table, alice, lang, "tree place", card="1", cell="z9")
         assert_illegal(
-            text, lang, TREE["place"].write(lang, card="1", cell="z9"), "errors.yggdrasil.bad_cell"
+            text, lang, TREE["place"].write(lang, card="1", cell="z9"), "yggdrasil.errors.bad_cell"
         )
         text = await refused(table, alice, lang, "tree place", card="oss", cell=cell)
         assert_ambiguous(text, lang, table, "p1", state, TREE["place"].write(lang, card="oss", cell=cell))
@@ -243,7 +243,7 @@ async def test_crown_play_reads_typed_cards_through_the_notation(
     card = state.hands[table.seat_of(waiting)][0]
     for lang in LANGS:
         text = await refused(table, mover, lang, "crown play", cards="xyzzy")
-        assert t(lang, "errors.glorious-crown.unreadable_move", piece="xyzzy") in text, text
+        assert t(lang, "glorious-crown.errors.unreadable_move", piece="xyzzy") in text, text
         text = await refused(table, waiting, lang, "crown play", cards=card)
         assert_illegal(text, lang, card, rules_key("glorious-crown", "not_your_turn"))
     seat = table.seat_of(mover)

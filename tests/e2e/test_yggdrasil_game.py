@@ -382,7 +382,7 @@ def test_refusals_have_game_sentences_in_both_languages() -> None:
         error.game = "yggdrasil"
         for lang in ("en", "ja"):
             text, expected = message_for(error, lang)
-            assert expected and text == t(lang, f"errors.yggdrasil.{code}", **error.params)
+            assert expected and text == t(lang, f"yggdrasil.errors.{code}", **error.params)
             assert "p1:07" not in text and "{" not in text
 
 

@@ -41,10 +41,10 @@ def test_placeholders_match() -> None:
 def test_command_names_follow_discord_rules() -> None:
     for lang in ("en", "ja"):
         for key, value in catalog(lang).items():
-            if key.startswith("commands.name."):
+            if key.startswith("commands.name.") or ".commands.name." in key:
                 assert NAME.match(value) and value == value.lower(), f"{lang} {key} = {value!r}"
     for key, value in catalog("ja").items():
-        if key.startswith("commands.text."):
+        if key.startswith("commands.text.") or ".commands.text." in key:
             assert 1 <= len(value) <= 100, key
 
 
@@ -61,13 +61,18 @@ def test_formatting_and_missing_keys() -> None:
     assert t("en", "no.such.key") == "no.such.key"
 
 
-#: the families of keys the bot builds by pattern from a game's id (``events.<game-id>.<kind>`` …); every
-#: other key of a game lives under the game's id (``<game-id>.…``, its pictures under ``<game-id>.picture``)
+#: the families of keys the bot builds by pattern, each under the game's id (``<game-id>.events.<kind>`` …),
+#: beside the game's own words (``<game-id>.…``, its pictures under ``<game-id>.picture``)
 FAMILIES = ("events", "actions", "errors", "options", "option_values", "commands.name", "commands.text")
 
 
 def test_a_game_catalog_holds_only_that_games_keys() -> None:
-    for game_id in game_folders():
-        keys = files_flat("en")[f"{game_id}.toml"]
-        own = (f"{game_id}.", *(f"{family}.{game_id}." for family in FAMILIES))
-        assert not [k for k in keys if not k.startswith(own)], game_id
+    """One namespace per game: every key of a game's file starts with the game's id, in both languages, and
+    no shared file holds a family key of a game (``events.<game-id>.…``, the layout before)."""
+    for lang in ("en", "ja"):
+        flats = files_flat(lang)
+        for game_id in game_folders():
+            keys = flats[f"{game_id}.toml"]
+            assert keys and not [k for k in keys if not k.startswith(f"{game_id}.")], (lang, game_id)
+            old = tuple(f"{family}.{game_id}." for family in FAMILIES)
+            assert not [k for flat in flats.values() for k in flat if k.startswith(old)], (lang, game_id)

@@ -139,12 +139,12 @@ class UI(TeachesArchitecture, GameUI[ABView]):
             case Acquire():
                 return self.acquire_label(action, lang, view)
             case Vote(agree=agree):
-                return t(lang, f"actions.{GAME}.vote" if agree else f"{_NS}.label.vote_no")
+                return t(lang, f"{GAME}.actions.vote" if agree else f"{_NS}.label.vote_no")
             case SolveMission(mission=mission):
-                return t(lang, f"actions.{GAME}.solve_mission", mission=self.card_name(mission, lang))
+                return t(lang, f"{GAME}.actions.solve_mission", mission=self.card_name(mission, lang))
             case Retire(card=card) | MoveToDeck(card=card) | RetireBuilder(card=card):
-                return t(lang, f"actions.{GAME}.{action.type}", card=self.card_name(card, lang, view))
-        return t(lang, f"actions.{GAME}.{action.type}")
+                return t(lang, f"{GAME}.actions.{action.type}", card=self.card_name(card, lang, view))
+        return t(lang, f"{GAME}.actions.{action.type}")
 
     def preview_of(self, action: Deploy, view: ABView | None) -> DeployPreview | None:
         if view is None or not view.previews:
@@ -163,7 +163,7 @@ class UI(TeachesArchitecture, GameUI[ABView]):
             if len(cards) == 1:
                 key = "deploy_keep_plain" if action.decline_sunset else None
                 name = self.card_name(cards[0], lang, view)
-                return t(lang, f"{_NS}.label.{key}" if key else f"actions.{GAME}.deploy", card=name)
+                return t(lang, f"{_NS}.label.{key}" if key else f"{GAME}.actions.deploy", card=name)
             return t(lang, f"{_NS}.label.{'deploy_all_plain' if whole else 'deploy_some_plain'}", cards=names)
         gives = self.totals(preview.credits, preview.draws, preview.adoptions, 0, lang)
         if action.decline_sunset:
@@ -200,7 +200,7 @@ class UI(TeachesArchitecture, GameUI[ABView]):
             return t(lang, f"{_NS}.label.acquire_{action.source}_unknown", slot=action.slot + 1)
         name = self.card_name(slot.key, lang, view)
         if action.source == "free":
-            return t(lang, f"actions.{GAME}.acquire", card=name, slot=action.slot + 1)
+            return t(lang, f"{GAME}.actions.acquire", card=name, slot=action.slot + 1)
         face = view.cards.get(slot.key)
         price = face.cost if face else "?"
         return t(lang, f"{_NS}.label.acquire_paid", card=name, cost=price, n=price)
@@ -251,7 +251,7 @@ class UI(TeachesArchitecture, GameUI[ABView]):
 
     def _describe(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{GAME}.{event.kind}"
+        key = f"{GAME}.events.{event.kind}"
         match event:
             case TurnStarted():
                 return None  # the table message's "▶ Your turn" line says it
@@ -294,7 +294,9 @@ class UI(TeachesArchitecture, GameUI[ABView]):
                 return t(lang, key, player=player, vote=t(lang, f"{_NS}.vote_{'yes' if agree else 'no'}"))
             case TurnEnded():
                 return t(lang, key, player=player, summary=self.turn_summary(event, lang))
-            case GameOver(turns=turns):
+            case GameOver(turns=turns, called=by_call):
+                # GN-2: a called game ends when its round does, not when the W-A pile runs out.
+                key = f"{key}_called" if by_call else key
                 return t(lang, key, turns=plural(lang, f"{_NS}.n.turns", turns))
         return t(lang, key, player=player)  # last_wa_acquired, reshuffle_rejected
 
@@ -326,7 +328,7 @@ class UI(TeachesArchitecture, GameUI[ABView]):
             cost=plural(lang, f"{_NS}.n.credits", event.cost),
         )
         if not event.acquisitions_left:
-            return t(lang, f"events.{GAME}.acquired", player=player, how=how)
+            return t(lang, f"{GAME}.events.acquired", player=player, how=how)
         return t(
             lang,
             f"{_NS}.acquired_more",

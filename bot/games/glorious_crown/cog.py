@@ -31,11 +31,11 @@ if TYPE_CHECKING:
 
 
 def _name(text: str) -> locale_str:
-    return locale_str(text, key=f"commands.name.{NS}.{text}")
+    return locale_str(text, key=f"{NS}.commands.name.{text}")
 
 
 def _text(english: str, key: str) -> locale_str:
-    return locale_str(english, key=f"commands.text.{NS}.{key}")
+    return locale_str(english, key=f"{NS}.commands.text.{key}")
 
 
 def _cards_of(action: Action) -> list[str]:

@@ -148,7 +148,7 @@ class UI(GameUI[GCView]):
         return clip(label)
 
     def _label(self, action: Action, lang: str, ctx: LabelContext[GCView] | None) -> str:
-        key = f"actions.{NS}.{action.type}"
+        key = f"{NS}.actions.{action.type}"
         match action:
             case Play(cards=cards):
                 hint = play_hint(cards, lang, on_lone_joker=_lone_joker_on_top(ctx))
@@ -207,7 +207,7 @@ class UI(GameUI[GCView]):
         def who(seat: str | None) -> str:
             return names.get(seat or "", seat or "")
 
-        key = f"events.{NS}.{event.kind}"
+        key = f"{NS}.events.{event.kind}"
         match event:
             case Played(cards=cards, rank=rank):
                 return t(
@@ -261,14 +261,17 @@ class UI(GameUI[GCView]):
 
     def _game_over(self, event: GameOver, lang: str, names: Mapping[str, str]) -> str:
         last = event.last_seat
-        lines = [
-            t(lang, f"events.{NS}.game_over", player=names.get(last, last))
-            if last
-            else t(lang, f"{NS}.game_over_all_out")
-        ]
+        if event.called:  # GN-4: the hand ended at the clear after the call
+            lines = [t(lang, f"{NS}.game_over_called")]
+        elif last:
+            lines = [t(lang, f"{NS}.events.game_over", player=names.get(last, last))]
+        else:
+            lines = [t(lang, f"{NS}.game_over_all_out")]
         for row in event.standings:
             if row.foul:
                 how = t(lang, f"{NS}.finish.foul")
+            elif row.held is not None:
+                how = t(lang, f"{NS}.finish.held", cards=count_text(row.held, lang))
             elif row.seat == last:
                 how = t(lang, f"{NS}.finish.last")
             else:

@@ -54,11 +54,11 @@ _DECISIONS = legal_autocomplete(_DECISION)
 
 
 def _name(text: str) -> locale_str:
-    return locale_str(text, key=f"commands.name.{GAME}.{text}")
+    return locale_str(text, key=f"{GAME}.commands.name.{text}")
 
 
 def _text(english: str, key: str) -> locale_str:
-    return locale_str(english, key=f"commands.text.{GAME}.{key}")
+    return locale_str(english, key=f"{GAME}.commands.text.{key}")
 
 
 WORKPLACES = [

@@ -144,7 +144,7 @@ class UI(GameUI[PCView]):
         return clip(label)
 
     def _label(self, action: Action, lang: str, in_group: bool, view: PCView | None) -> str:
-        key = f"actions.{GAME}.{action.type}"
+        key = f"{GAME}.actions.{action.type}"
         label = f"{NS}.label"
         pending = view.pending if view is not None else None
         forced = pending is not None and pending.kind == "forced"
@@ -199,19 +199,19 @@ class UI(GameUI[PCView]):
             return t(lang, f"{NS}.label.place_forced", card=name, workplace=where, effect=effect)
         if in_group:
             return t(lang, f"{NS}.label.place_in_group", workplace=where, effect=effect)
-        return t(lang, f"actions.{GAME}.place", card=name, workplace=where, effect=effect)
+        return t(lang, f"{GAME}.actions.place", card=name, workplace=where, effect=effect)
 
     def _push_out_label(self, pay: bool, lang: str, view: PCView | None) -> str:
         """What each answer costs and where the pushed-out card goes (PC-7 C)."""
         p = view.pending if view is not None else None
         if p is None or p.kind != "push_out" or p.card is None:
-            return t(lang, f"actions.{GAME}.{'pay' if pay else 'no_pay'}_plain")
+            return t(lang, f"{GAME}.actions.{'pay' if pay else 'no_pay'}_plain")
         name = card_title(p.card, lang)
         where = p.pay_to if pay else p.free_to
         goes = t(lang, f"{NS}.label.goes_{where}", card=name)
         if pay:
-            return t(lang, f"actions.{GAME}.pay", n=p.cost, goes=goes)
-        return t(lang, f"actions.{GAME}.no_pay", goes=goes)
+            return t(lang, f"{GAME}.actions.pay", n=p.cost, goes=goes)
+        return t(lang, f"{GAME}.actions.no_pay", goes=goes)
 
     def _pick_label(self, workplace: str, lang: str, view: PCView | None) -> str:
         p = view.pending if view is not None else None
@@ -267,7 +267,7 @@ class UI(GameUI[PCView]):
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         event = typed(event)
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{GAME}.{event.kind}"
+        key = f"{GAME}.events.{event.kind}"
         ns = NS
         match event:
             case TurnStarted():

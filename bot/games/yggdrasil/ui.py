@@ -145,7 +145,7 @@ class UI(GameUI[YggView]):
         return self._action_label(action, lang, in_group, chooser_view(ctx))[:100]
 
     def _action_label(self, action: Action, lang: str, in_group: bool, view: YggView | None) -> str:
-        key = f"actions.{GAME}.{action.type}"
+        key = f"{GAME}.actions.{action.type}"
         if isinstance(action, Place):
             if in_group:
                 return action.cell  # the card was chosen already: the cell as labelled on the picture
@@ -190,7 +190,7 @@ class UI(GameUI[YggView]):
             return t(lang, "yggdrasil.label.invade_plain", target=action.target)
         return t(
             lang,
-            f"actions.{GAME}.invade" if option.wins else "yggdrasil.label.invade_weak",
+            f"{GAME}.actions.invade" if option.wins else "yggdrasil.label.invade_weak",
             target=action.target,
             card=card_name(target, lang),
             attack=option.attack,
@@ -205,7 +205,7 @@ class UI(GameUI[YggView]):
     # -- events -----------------------------------------------------------------------------------------
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{GAME}.{event.kind}"
+        key = f"{GAME}.events.{event.kind}"
         match event:
             case Placed():
                 card = self._card(event.card_kind, lang)

@@ -133,7 +133,7 @@ def test_every_action_type_has_a_label(game: GameManifest) -> None:
     missing = sorted(
         t
         for t in action_types(game.engine)
-        if not sentence([f"actions.{game.id}.{t}", f"actions.generic.{t}"])
+        if not sentence([f"{game.id}.actions.{t}", f"actions.generic.{t}"])
     )
     assert not missing, f"{game.id}: no label in both languages for actions {missing}"
 
@@ -142,7 +142,7 @@ def test_every_event_kind_has_a_sentence(game: GameManifest) -> None:
     seen, _codes = observed(game.engine)
     kinds = declared_event_kinds(game.engine) | seen
     missing = sorted(
-        k for k in kinds - {"game_started"} if not sentence([f"events.{game.id}.{k}", f"events.generic.{k}"])
+        k for k in kinds - {"game_started"} if not sentence([f"{game.id}.events.{k}", f"events.generic.{k}"])
     )
     assert not missing, f"{game.id}: no sentence in both languages for events {missing}"
 
@@ -150,7 +150,7 @@ def test_every_event_kind_has_a_sentence(game: GameManifest) -> None:
 def test_every_refusal_code_has_a_sentence(game: GameManifest) -> None:
     _kinds, seen = observed(game.engine)
     codes = literal_error_codes(game.engine) | seen
-    missing = sorted(c for c in codes if not sentence([f"errors.{game.id}.{c}", f"errors.{c}"]))
+    missing = sorted(c for c in codes if not sentence([f"{game.id}.errors.{c}", f"errors.{c}"]))
     assert not missing, f"{game.id}: no sentence in both languages for refusals {missing}"
 
 

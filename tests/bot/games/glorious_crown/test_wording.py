@@ -31,7 +31,7 @@ def own_sentences(lang: str) -> dict[str, str]:
     return {
         k: v
         for k, v in catalog(lang).items()
-        if k.startswith((f"{NS}.", f"events.{NS}.", f"actions.{NS}.", f"errors.{NS}."))
+        if k.startswith((f"{NS}.", f"{NS}.events.", f"{NS}.actions.", f"{NS}.errors."))
         and not k.startswith(f"{NS}.picture.")
     }
 

@@ -12,4 +12,4 @@ def test_commands_are_namespaced_and_translated() -> None:
     names = {c.name for c in ChaosCog.__cog_app_commands__}
     assert names == {"play", "discard", "place", "decide"}
     for name in (*names, "chaos", "card", "workplace", "choice"):
-        assert f"commands.name.project-chaos.{name}" in ja
+        assert f"project-chaos.commands.name.{name}" in ja

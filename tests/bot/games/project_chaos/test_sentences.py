@@ -62,11 +62,11 @@ def test_every_action_event_and_refusal_has_a_sentence(lang: str) -> None:
     actions = sorted(ACTION_ADAPTER.json_schema()["discriminator"]["mapping"])
     # 13: the rules' and the talk buttons' (typed text is refused by the notation, worded in core.toml)
     assert len(actions) == 9 and len(EVENT_KINDS) == 25 and len(CODES) >= 13
-    missing = [f"actions.project-chaos.{a}" for a in actions if not has(lang, f"actions.project-chaos.{a}")]
+    missing = [f"project-chaos.actions.{a}" for a in actions if not has(lang, f"project-chaos.actions.{a}")]
     missing += [
-        f"events.project-chaos.{k}" for k in EVENT_KINDS if not has(lang, f"events.project-chaos.{k}")
+        f"project-chaos.events.{k}" for k in EVENT_KINDS if not has(lang, f"project-chaos.events.{k}")
     ]
-    missing += [f"errors.project-chaos.{c}" for c in CODES if not has(lang, f"errors.project-chaos.{c}")]
+    missing += [f"project-chaos.errors.{c}" for c in CODES if not has(lang, f"project-chaos.errors.{c}")]
     assert not missing
 
 

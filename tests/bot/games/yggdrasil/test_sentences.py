@@ -41,7 +41,7 @@ CODES = sorted(
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_action_event_and_refusal_has_a_sentence(lang: str) -> None:
     assert len(ACTION_TYPES) == 6 and len(CODES) >= 12
-    missing = [f"actions.yggdrasil.{a}" for a in ACTION_TYPES if not has(lang, f"actions.yggdrasil.{a}")]
-    missing += [f"events.yggdrasil.{k}" for k in EVENT_KINDS if not has(lang, f"events.yggdrasil.{k}")]
-    missing += [f"errors.yggdrasil.{c}" for c in CODES if not has(lang, f"errors.yggdrasil.{c}")]
+    missing = [f"yggdrasil.actions.{a}" for a in ACTION_TYPES if not has(lang, f"yggdrasil.actions.{a}")]
+    missing += [f"yggdrasil.events.{k}" for k in EVENT_KINDS if not has(lang, f"yggdrasil.events.{k}")]
+    missing += [f"yggdrasil.errors.{c}" for c in CODES if not has(lang, f"yggdrasil.errors.{c}")]
     assert not missing
