@@ -60,12 +60,24 @@ class NightCog(
 ):
     def __init__(self, bot: Deckhand) -> None:
         self.bot = bot
-        self.nights = NightService(bot.tables, DiscordNightPlaces(bot, bot.tables))
+        self._nights: NightService | None = None
         self._watch: asyncio.Task[None] | None = None
         super().__init__()
 
-    async def cog_load(self) -> None:
-        self._watch = asyncio.create_task(self._watch_nights())
+    @property
+    def nights(self) -> NightService:
+        """Made on first use: the table service exists once the bot is set up (commands may be loaded and
+        listed before that, as the translator's test does)."""
+        if self._nights is None:
+            self._nights = NightService(self.bot.tables, DiscordNightPlaces(self.bot, self.bot.tables))
+        return self._nights
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        # After the table service has resumed its games (the client's own on_ready), and once only: a
+        # reconnect fires on_ready again.
+        if self._watch is None:
+            self._watch = asyncio.create_task(self._watch_nights())
 
     async def cog_unload(self) -> None:
         if self._watch is not None:
@@ -74,7 +86,6 @@ class NightCog(
                 await self._watch
 
     async def _watch_nights(self) -> None:
-        await self.bot.wait_until_ready()
         while True:
             try:
                 await self.nights.tick()

@@ -25,7 +25,7 @@ def when(seconds: float, style: str = "F") -> str:
 
 
 def _points(value: float) -> str:
-    return f"{value:.1f}".rstrip("0").rstrip(".")
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def signup_card(
