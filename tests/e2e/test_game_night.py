@@ -99,7 +99,7 @@ async def test_five_members_play_one_set_of_glorious_crown_called_at_the_limit(
     refused = await members[1].slash("night start")
     assert refused.ephemeral and "Manage Server" in refused.content
     started = await host.slash("night start")
-    assert "Set 1 started at 1 tables" in started.content
+    assert "Set 1 started at 1 table." in started.content
     service = nights(runner)
     night: NightRecord = await service.live_in(fake.guild.default_channel.id)
     (table,) = await service.store.night_tables(night.id, 1)
@@ -115,6 +115,10 @@ async def test_five_members_play_one_set_of_glorious_crown_called_at_the_limit(
     assert rec.status is Status.RUNNING
     fake.clock.advance(3 * 60 + 1)
     await until(lambda: _called(service, rec.id), fake)
+    # The table's thread tells the call (GN-4's words), and the channel that time is up.
+    thread = next(th for th in fake.guild.default_channel.threads if th.id == rec.channel_id)
+    await until(lambda: _posted_in(host, thread, "Time is up: the game is called"), fake)
+    assert bot_posts(host, "Time is up for set 1: 1 unfinished game was called")
     await play_human_seats(runner, rec)
     await until(lambda: _set_over(service, night.id), fake)
     rec = await service.store.get_game(table.game_pk)
@@ -145,6 +149,10 @@ async def test_five_members_play_one_set_of_glorious_crown_called_at_the_limit(
     for row in rows:
         points = f"{row.points:.2f}".rstrip("0").rstrip(".")
         assert f"{row.rank}. {names[int(row.member)]} — points: {points} ·" in shown
+
+
+async def _posted_in(member: FakeMember, where: Any, words: str) -> bool:
+    return any(m.author.bot and words in m.text() for m in member.visible_messages(where))
 
 
 async def _posted(member: FakeMember, words: str) -> bool:

@@ -34,7 +34,7 @@ async def test_the_night_is_a_scheduled_event_when_the_bot_may_create_one(
     start = fake.clock.now() + 30 * 60
     assert event.entity_type == EXTERNAL and event.location == f"#{fake.guild.default_channel.name}"
     assert event.start == pytest.approx(start, abs=2) and event.end == pytest.approx(start + 40 * 60, abs=2)
-    assert reply.message is not None and f"<t:{int(start)}:F>" in reply.message.text()
+    assert reply.message is not None and f"<t:{int(event.start)}:F>" in reply.message.text()
     await host.slash("night end")
     (event,) = fake.guild.scheduled_events
     assert event.status == 4  # cancelled: it had not begun
