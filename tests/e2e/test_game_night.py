@@ -189,3 +189,43 @@ async def test_eleven_members_of_aws_builder_cards_sit_at_four_four_and_three(
     assert status.ephemeral and status.content.count("Table ") == 3
     await host.slash("night end")
     assert (await service.store.get_night(night.id)).status is NightStatus.ENDED
+
+
+async def test_six_members_play_two_sets_reseated_away_from_those_they_met(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    """GN-8 between sets: 3 + 3 at first; the second set can repeat no fewer than one pair a table, and
+    does no worse. GN-11: the standings sum both sets."""
+    runner = await running_bot()
+    tables(runner).scheduler.clock = fake.clock
+    host = host_of(fake)
+    _, members = await open_night(fake, host, "glorious-crown", 6, sets=2, minutes=5, table_size=3)
+    service = nights(runner)
+    night = await service.live_in(fake.guild.default_channel.id)
+    for set_no in (1, 2):
+        await host.slash("night start")
+        made = await service.store.night_tables(night.id, set_no)
+        assert sorted(len(t.members) for t in made) == [3, 3]
+        for table in made:
+            seated = [m for m in table.members if m is not None]
+            for member in seated[1:]:
+                await tables(runner).auto(table.game_pk, member, str(member))
+        fake.clock.advance(5 * 60 + 1)
+        for table in made:
+            await until(lambda pk=table.game_pk: _called(service, pk), fake)
+            await play_human_seats(runner, await service.store.get_game(table.game_pk))
+        await until(lambda: _set_over(service, night.id), fake)
+    first = await service.store.night_tables(night.id, 1)
+    second = await service.store.night_tables(night.id, 2)
+    met = {frozenset(p) for t in first for p in _pairs(t.members)}
+    assert sum(1 for t in second for p in _pairs(t.members) if frozenset(p) in met) == 2
+    night = await service.store.get_night(night.id)
+    rows = await service.standings(night)
+    assert sorted(int(r.member) for r in rows) == sorted(m.id for m in members)
+    assert all(set(r.per_set) == {1, 2} for r in rows)
+    assert sum(r.points for r in rows) == pytest.approx(2 * 2 * (10 + 5 + 0))  # 2 sets × 2 tables of 3
+
+
+def _pairs(members: list[int | None]) -> list[tuple[int, int]]:
+    seated = [m for m in members if m is not None]
+    return [(a, b) for i, a in enumerate(seated) for b in seated[i + 1 :]]
