@@ -19,7 +19,19 @@ import asyncpg
 
 ADMIN_URL = os.environ.get("DECKHAND_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
 #: Every table of the store, emptied between tests (``schema_migrations`` stays: the schema is there).
-TABLES = ("actions", "results", "outbox", "timers", "games", "guild_settings", "member_settings")
+TABLES = (
+    "actions",
+    "results",
+    "outbox",
+    "timers",
+    "night_tables",
+    "night_signups",
+    "night_reflections",
+    "nights",
+    "games",
+    "guild_settings",
+    "member_settings",
+)
 
 T = TypeVar("T")
 

@@ -17,6 +17,7 @@ import discord
 from bot.games import manifest, ui_for
 from bot.records.replay import Move, Replayed
 from bot.store import GameRecord, SeatInfo
+from engines.core.call import TABLE
 from i18n import t
 
 #: Characters of moves per page: under Discord's 4096 for an embed's description, with room to spare.
@@ -66,6 +67,8 @@ def _member_name(rec: GameRecord, user_id: int) -> str:
 
 def decider_label(rec: GameRecord, move: Move, lang: str) -> str:
     """Who decided ``move``: the member, the AI of its own seat, or the AI for a member and why."""
+    if move.seat == TABLE:  # GN-1: the table's own action (the call), made by no seat
+        return t(lang, "history.by_table")
     holder = next((s for s in holders_at(rec, move) if s.seat == move.seat), None)
     name = holder.name if holder is not None else move.seat
     kind = move.decided_by

@@ -27,10 +27,11 @@ from bot.store.models import (
     Status,
     TimerRow,
 )
+from bot.store.night_port import NightPort
 from bot.store.stats import ResultEntry
 
 
-class Store(Protocol):
+class Store(NightPort, Protocol):
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...
 

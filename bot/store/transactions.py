@@ -249,6 +249,62 @@ def set_member_dm(conn: sqlite3.Connection, *, user_id: int, dm: bool, locale: s
     )
 
 
+# -- game nights (``bot.store.nights``): their own rows, never a game's ------------------------------------
+NIGHT_TABLES = ("nights", "night_signups", "night_tables", "night_reflections")
+
+
+def night_insert(
+    conn: sqlite3.Connection, *, table: str, row: Mapping[str, Plain], upsert: Sequence[str] = ()
+) -> int | None:
+    """A row of a night's table; ``upsert``: the key columns whose conflict overwrites the rest."""
+    if table not in NIGHT_TABLES:
+        raise ValueError(f"not a night table: {table}")
+    columns = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+    if upsert:
+        rest = ", ".join(f"{c} = excluded.{c}" for c in row if c not in upsert)
+        sql += f" ON CONFLICT ({', '.join(upsert)}) DO UPDATE SET {rest}"
+    return conn.execute(sql, tuple(row.values())).lastrowid
+
+
+def change_night(
+    conn: sqlite3.Connection, *, night_pk: int, expected_version: int, assign: Sequence[tuple[str, Plain]]
+) -> None:
+    sets = "".join(f"{column} = ?, " for column, _ in assign)
+    values = tuple(value for _, value in assign)
+    cur = conn.execute(
+        f"UPDATE nights SET {sets}version = version + 1 WHERE id = ? AND version = ?",
+        (*values, night_pk, expected_version),
+    )
+    if cur.rowcount != 1:
+        raise Refused("stale", night_pk, expected_version)
+
+
+def night_signup(conn: sqlite3.Connection, *, night_pk: int, user_id: int, name: str, at: float) -> bool:
+    """``False``: already signed up (nothing changes); one who left is signed up again."""
+    row = conn.execute(
+        "SELECT left_at FROM night_signups WHERE night_pk = ? AND user_id = ?", (night_pk, user_id)
+    ).fetchone()
+    if row is not None and row[0] is None:
+        return False
+    conn.execute(
+        "INSERT INTO night_signups (night_pk, user_id, name, joined_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (night_pk, user_id)"
+        " DO UPDATE SET name = excluded.name, joined_at = excluded.joined_at, left_at = NULL",
+        (night_pk, user_id, name, at),
+    )
+    return True
+
+
+def night_leave(conn: sqlite3.Connection, *, night_pk: int, user_id: int, at: float) -> bool:
+    cur = conn.execute(
+        "UPDATE night_signups SET left_at = ? WHERE night_pk = ? AND user_id = ? AND left_at IS NULL",
+        (at, night_pk, user_id),
+    )
+    return cur.rowcount == 1
+
+
 TRANSACTIONS: dict[str, Callable[..., Plain]] = {
     f.__name__: f
     for f in (
@@ -263,6 +319,10 @@ TRANSACTIONS: dict[str, Callable[..., Plain]] = {
         set_clock,
         fire_timer,
         set_member_dm,
+        night_insert,
+        change_night,
+        night_signup,
+        night_leave,
     )
 }
 

@@ -17,11 +17,12 @@ from bot.store.models import (
     SeatInfo,
     Status,
 )
+from bot.store.nights import NightStore
 from bot.store.reads import StoreReads
 from bot.store.transactions import Action, Plain
 
 
-class StoreWrites(StoreReads):
+class StoreWrites(NightStore, StoreReads):
     async def _write(
         self, op: str, *, durable: bool = True, read_back: int | None = None, **kwargs: Plain
     ) -> tuple[Plain, GameRecord | None]:

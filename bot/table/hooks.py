@@ -75,7 +75,8 @@ class Move:
     seat: str
     user_id: int | None
     action: JsonObject
-    decided_by: str
+    #: ``None`` for the table's own action (a call, GN-1), which no seat decided
+    decided_by: str | None
     results: list[ResultRow] | None = None
 
 

@@ -32,6 +32,7 @@ from bot.store import GameRecord, ResultRow, SeatInfo, StaleVersion, Status, Sto
 from bot.store.errors import TimerDone
 from bot.store.models import TimerRow
 from bot.table.ai_driver import AiDriver, RetryView
+from bot.table.call_ops import CallOperations
 from bot.table.ended import game_ended
 from bot.table.hooks import Change, Columns, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
 from bot.table.lobby_ops import LobbyOperations
@@ -68,7 +69,7 @@ def decider(info: SeatInfo, user_id: int | None) -> str:
     return "ai"
 
 
-class TableService(LobbyOperations, SeatOperations):
+class TableService(LobbyOperations, SeatOperations, CallOperations):
     """The one path to a change of a game. Its operations by concern are its bases (``bot.table.lobby_ops``,
     ``bot.table.seat_ops``); the moves, the game's life cycle, the timers' effects and the one write
     (``_commit``) are here."""

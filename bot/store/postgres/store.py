@@ -17,7 +17,7 @@ import asyncpg
 from bot.store import rows
 from bot.store.errors import ConstraintViolation, GameNotFound, StoreError, StoreUnavailable
 from bot.store.models import GameRecord
-from bot.store.postgres import transactions
+from bot.store.postgres import night_transactions, transactions
 from bot.store.rows import Row
 from bot.store.sqlite import migrations
 from bot.store.transactions import Plain
@@ -43,6 +43,10 @@ TRANSACTIONS: dict[str, _Body] = {
         transactions.set_clock,
         transactions.fire_timer,
         transactions.set_member_dm,
+        night_transactions.night_insert,
+        night_transactions.change_night,
+        night_transactions.night_signup,
+        night_transactions.night_leave,
     )
 }
 

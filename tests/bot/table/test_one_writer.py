@@ -44,6 +44,7 @@ ALLOWED = {
     ("bot.cogs.game.lobby", "set_message_ids"),
     ("bot.cogs.game.settings", "set_guild_locale"),
     ("bot.cogs.game.settings", "change_guild_settings"),
+    ("bot.night.places", "set_message_ids"),
     ("bot.table.outbox", "publish_failed"),
     ("bot.table.outbox", "published"),
     ("bot.table.places", "set_message_ids"),

@@ -1,0 +1,330 @@
+"""The night service: a night's life (sign-ups, sets, their deadlines, standings, its end). Every change of
+a game goes through the table service (``bot.table.service``, the one writer of games): a table's game is
+opened, joined, given its AI seats and started by the lobby's operations, and called by ``call_game``.
+Discord is reached through ``NightPlaces`` (``bot.night.places``); the words are ``bot.presenters.night``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import weakref
+from collections.abc import Mapping
+
+import engines
+from bot.errors import UserError
+from bot.games import manifest
+from bot.night.controls import night_view
+from bot.night.ports import NightPlaces
+from bot.night.results import night_standings, table_result
+from bot.night.seating import Counts, seat_set, table_members
+from bot.presenters import night as words
+from bot.presenters.payload import Payload
+from bot.store import GameRecord, Status
+from bot.store.night_models import NightRecord, NightStatus, NightTable, SignUp
+from bot.store.nights import NightNotFound
+from bot.table.service import TableService
+from engines.core import GameError
+from engines.night import Standing, TableResult
+
+log = logging.getLogger(__name__)
+
+#: GN-6: a night's tables have a short turn clock so a called game ends within minutes (the rule page says
+#: 3 minutes a turn; the shortest clock the lobby offers is 5 minutes, so the night uses that).
+NIGHT_CLOCK = "clock=5m"
+SETS = range(1, 6)
+MINUTES = range(1, 181)
+
+
+class NightService:
+    def __init__(self, tables: TableService, places: NightPlaces) -> None:
+        self.tables = tables
+        self.store = tables.store
+        self.places = places
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def lock(self, night_pk: int) -> asyncio.Lock:
+        found = self._locks.get(night_pk)
+        if found is None:
+            found = self._locks[night_pk] = asyncio.Lock()
+        return found
+
+    def now(self) -> float:
+        return self.tables.scheduler.clock.now()
+
+    async def lang(self, night: NightRecord) -> str:
+        return await self.tables.public_lang(night.guild_id)
+
+    # -- sign-ups -------------------------------------------------------------------------------------
+    async def open(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        game_id: str,
+        sets: int = 2,
+        minutes: int = 30,
+        starts_at: float | None = None,
+        table_size: int | None = None,
+        ai_fill: bool = True,
+    ) -> NightRecord:
+        engine = manifest(game_id).engine
+        if not engine.can_be_called:
+            raise UserError("night_not_callable", game=engine.name.en)
+        if sets not in SETS or minutes not in MINUTES:
+            raise UserError("night_bad_length", sets=SETS[-1], minutes=MINUTES[-1])
+        if table_size is not None and not engine.min_players <= table_size <= engine.max_players:
+            raise UserError("night_table_size", min=engine.min_players, max=engine.max_players)
+        if await self.store.live_night_in(channel_id) is not None:
+            raise UserError("night_exists")
+        return await self.store.create_night(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            game_id=game_id,
+            sets=sets,
+            minutes=minutes,
+            seed=secrets.randbits(62),
+            table_size=table_size,
+            ai_fill=ai_fill,
+            starts_at=starts_at,
+        )
+
+    async def guild_of(self, night_pk: int) -> int | None:
+        try:
+            return (await self.store.get_night(night_pk)).guild_id
+        except NightNotFound:
+            return None
+
+    async def show_card(self, night_pk: int, message_id: int, event_id: int | None) -> NightRecord:
+        """The sign-up card posted (and the scheduled event made, if any): kept on the night."""
+        async with self.lock(night_pk):
+            night = await self.store.get_night(night_pk)
+            return await self.store.change_night(
+                night_pk, night.version, signup_message_id=message_id, event_id=event_id
+            )
+
+    async def live_in(self, channel_id: int | None) -> NightRecord:
+        night = await self.store.live_night_in(channel_id) if channel_id is not None else None
+        if night is None:
+            raise UserError("night_none_here")
+        return night
+
+    async def join(self, night_pk: int, user_id: int, name: str) -> NightRecord:
+        night = await self.store.get_night(night_pk)
+        if not night.status.live:
+            raise UserError("night_over")
+        if not await self.store.sign_up(night_pk, user_id, name, self.now()):
+            raise UserError("night_already_signed_up")
+        await self.refresh_card(night_pk)
+        return night
+
+    async def leave(self, night_pk: int, user_id: int) -> NightRecord:
+        """A member leaves the night; at a table of the running set the AI plays their seat on (GN-12)."""
+        night = await self.store.get_night(night_pk)
+        if not await self.store.leave_night(night_pk, user_id, self.now()):
+            raise UserError("night_not_signed_up")
+        if night.status is NightStatus.PLAYING:
+            for table in await self.store.night_tables(night_pk, night.current_set):
+                if user_id in table.members:
+                    rec = await self.store.get_game(table.game_pk)
+                    if rec.status is Status.RUNNING and rec.seat_of(user_id) is not None:
+                        await self.tables.leave(rec.id, user_id)
+        await self.refresh_card(night_pk)
+        return night
+
+    async def refresh_card(self, night_pk: int) -> None:
+        night = await self.store.get_night(night_pk)
+        if night.signup_message_id is not None:
+            await self.places.show_card(night, await self.card(night))
+
+    async def card(self, night: NightRecord, lang: str | None = None) -> Payload:
+        engine = manifest(night.game_id).engine
+        counts = Counts.of(engine.min_players, engine.max_players, night.table_size)
+        active = [s for s in await self.store.signups(night.id) if s.active]
+        seating = seat_set([s.user_id for s in active], counts, ai_fill=night.ai_fill, seed=night.seed)
+        sizes = [len(table_members(seating, n)) for n in range(1, len(seating.tables) + 1)] if seating else []
+        lang = lang or await self.lang(night)
+        return words.signup_card(night, engine.name, active, sizes, lang, buttons=night_view)
+
+    # -- sets -----------------------------------------------------------------------------------------
+    async def start_set(self, night_pk: int) -> list[NightTable]:
+        """GN-7 and GN-8: seat the signed-up members, open and start every table's game in its thread, tell
+        every player their table in one message, and set the set's deadline (a timer on the night)."""
+        async with self.lock(night_pk):
+            night = await self.store.get_night(night_pk)
+            if night.status not in (NightStatus.OPEN, NightStatus.BETWEEN):
+                raise UserError("night_set_running" if night.status is NightStatus.PLAYING else "night_over")
+            if night.current_set >= night.sets:
+                raise UserError("night_no_sets_left", sets=night.sets)
+            engine = manifest(night.game_id).engine
+            counts = Counts.of(engine.min_players, engine.max_players, night.table_size)
+            active = [s for s in await self.store.signups(night_pk) if s.active]
+            set_no = night.current_set + 1
+            earlier = [t.members for t in await self.store.night_tables(night_pk)]
+            seating = seat_set(
+                [s.user_id for s in active],
+                counts,
+                ai_fill=night.ai_fill,
+                seed=night.seed ^ set_no,
+                earlier=earlier,
+            )
+            if seating is None:
+                raise UserError("night_too_few", min=counts.low, got=len(active))
+            deadline = self.now() + night.minutes * 60
+            night = await self.store.change_night(
+                night_pk, night.version, status=NightStatus.PLAYING, current_set=set_no, deadline_at=deadline
+            )
+            names = {s.user_id: s.name for s in active}
+            lang = await self.lang(night)
+            made = [
+                await self._open_table(night, set_no, n, table_members(seating, n), names)
+                for n in range(1, len(seating.tables) + 1)
+            ]
+            waiting = [int(m) for m in seating.waiting]
+        await self.places.post(night, words.seated(night, made, waiting, lang))
+        await self.refresh_card(night_pk)
+        return [table for table, _ in made]
+
+    async def _open_table(
+        self,
+        night: NightRecord,
+        set_no: int,
+        table_no: int,
+        members: list[int | None],
+        names: Mapping[int, str],
+    ) -> tuple[NightTable, int]:
+        """A table's game opened in its thread, its members and AI seats in, started; with its thread."""
+        humans = [m for m in members if m is not None]
+        host = humans[0]
+
+        async def create(channel_id: int) -> GameRecord:
+            return await self.tables.create(
+                guild_id=night.guild_id,
+                channel_id=channel_id,
+                host_id=host,
+                host_name=names[host],
+                game_id=night.game_id,
+                options_text=NIGHT_CLOCK,
+                parent_channel_id=night.channel_id,
+            )
+
+        lang = await self.lang(night)
+        card = words.table_card_line(night, set_no, table_no, lang)
+        rec = await self.places.open_table(night, card, words.thread_title(night, set_no, table_no), create)
+        for member in humans[1:]:
+            await self.tables.join(rec.id, member, names[member])
+        for _ in range(len(members) - len(humans)):
+            await self.tables.add_ai(rec.id, host)
+        await self.store.add_night_table(night.id, set_no, table_no, rec.id, members)
+        await self.tables.start(rec.id, host)
+        return NightTable(set_no=set_no, table_no=table_no, game_pk=rec.id, members=members), rec.channel_id
+
+    async def call_set(self, night_pk: int) -> list[int]:
+        """GN-1: call every unfinished game of the running set (its deadline, or the host early); the
+        games called. The deadline is done with, written before the calls so it fires once."""
+        async with self.lock(night_pk):
+            night = await self.store.get_night(night_pk)
+            if night.status is not NightStatus.PLAYING:
+                raise UserError("night_no_set_running")
+            if night.deadline_at is not None:
+                night = await self.store.change_night(night_pk, night.version, deadline_at=None)
+            called: list[int] = []
+            for table in await self.store.night_tables(night_pk, night.current_set):
+                rec = await self.store.get_game(table.game_pk)
+                if rec.status is not Status.RUNNING:
+                    continue
+                try:
+                    await self.tables.call_game(rec.id)
+                    called.append(rec.id)
+                except GameError as exc:  # called already (the host, then the deadline), or just ended
+                    log.info("table %s of night %s not called: %s", rec.id, night_pk, exc.code)
+        await self.places.post(night, words.time_called(night, called, await self.lang(night)))
+        return called
+
+    async def finish_set_if_over(self, night_pk: int) -> bool:
+        """When every game of the running set has ended: the set is over, its standings posted."""
+        async with self.lock(night_pk):
+            night = await self.store.get_night(night_pk)
+            if night.status is not NightStatus.PLAYING:
+                return False
+            for table in await self.store.night_tables(night_pk, night.current_set):
+                if (await self.store.get_game(table.game_pk)).status.live:
+                    return False
+            night = await self.store.change_night(
+                night_pk, night.version, status=NightStatus.BETWEEN, deadline_at=None
+            )
+        lang = await self.lang(night)
+        await self.places.post(
+            night,
+            words.standings_message(
+                night,
+                await self.standings(night),
+                await self._names(night),
+                lang,
+                final=night.current_set >= night.sets,
+            ),
+        )
+        await self.refresh_card(night_pk)
+        return True
+
+    async def end(self, night_pk: int) -> NightRecord:
+        """The host ends the night: a running set is called first, its tables play out on their own."""
+        night = await self.store.get_night(night_pk)
+        if not night.status.live:
+            raise UserError("night_over")
+        if night.status is NightStatus.PLAYING:
+            await self.call_set(night_pk)
+        async with self.lock(night_pk):
+            night = await self.store.get_night(night_pk)
+            night = await self.store.change_night(
+                night_pk, night.version, status=NightStatus.ENDED, deadline_at=None
+            )
+        lang = await self.lang(night)
+        await self.places.post(
+            night,
+            words.standings_message(
+                night, await self.standings(night), await self._names(night), lang, final=True
+            ),
+        )
+        await self.places.end_event(night)
+        await self.refresh_card(night_pk)
+        return night
+
+    # -- standings --------------------------------------------------------------------------------------
+    async def results(self, night: NightRecord) -> list[TableResult]:
+        """Every finished table of the night as ``engines.night`` sees it (GN-9 to GN-12)."""
+        cooperative = manifest(night.game_id).cooperative
+        engine = engines.get(night.game_id)
+        out = []
+        for table in await self.store.night_tables(night.id):
+            rec = await self.store.get_game(table.game_pk)
+            if rec.status is not Status.FINISHED or rec.state_json is None:
+                continue
+            outcome = engine.outcome(engine.load_state(rec.state_json))
+            if outcome is not None:
+                out.append(table_result(table.set_no, table.table_no, rec, outcome, cooperative=cooperative))
+        return out
+
+    async def standings(self, night: NightRecord) -> list[Standing]:
+        members = [s.user_id for s in await self.store.signups(night.id)]
+        return night_standings(await self.results(night), members)
+
+    async def _names(self, night: NightRecord) -> dict[int, str]:
+        return {s.user_id: s.name for s in await self.store.signups(night.id)}
+
+    async def signed_up(self, night: NightRecord) -> list[SignUp]:
+        return [s for s in await self.store.signups(night.id) if s.active]
+
+    # -- the night's timer and watch (``bot.night.loop``) -------------------------------------------------
+    async def tick(self) -> None:
+        """Fire the set deadlines that are due, and close the sets whose games have all ended."""
+        for night in await self.store.due_nights(self.now()):
+            try:
+                await self.call_set(night.id)
+            except UserError:
+                log.info("night %s: its deadline found no set running", night.id)
+        for night in await self.store.live_nights():
+            if night.status is NightStatus.PLAYING:
+                await self.finish_set_if_over(night.id)
