@@ -78,7 +78,7 @@ class Deckhand(commands.AutoShardedBot):
         _shards, url, limits = await self.http.get_bot_gateway()
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self._max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
-        self.store = await open_store(self.settings.database)
+        self.store = await open_store(self.settings.database, pool_size=self.settings.db_pool)
         await pictures.start(self.settings.render_workers)
         self.tables = table_service(self, self.store, self.settings)
         await self.tree.set_translator(CatalogTranslator())

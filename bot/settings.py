@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     #: Which of Discord's shards this process connects ("0-1", "0,2"; empty: all) and how many there are
     #: (empty: as many as Discord recommends). ``python -m bot --shards --shard-count`` overrides both.
     shards_text: str = Field("", validation_alias="DECKHAND_SHARDS")
+    #: PostgreSQL connections one bot process may hold (docs/scaling.md: processes × pool ≤ the server's
+    #: max_connections, less what else connects).
+    db_pool: int = Field(10, ge=1, le=200, validation_alias="DECKHAND_DB_POOL")
     shard_count: int | None = Field(None, ge=1, validation_alias="DECKHAND_SHARD_COUNT")
 
     @property

@@ -22,12 +22,13 @@ def sqlite_path(url: str | Path) -> str:
     return text[len(_SQLITE) :] if text.startswith(_SQLITE) else text
 
 
-async def open_store(url: str | Path) -> Store:
+async def open_store(url: str | Path, *, pool_size: int = 10) -> Store:
+    """``pool_size``: PostgreSQL connections this process may hold (SQLite has its one writer process)."""
     if is_postgres(url):
         # Imported here: a bot on SQLite never loads the PostgreSQL driver.
         from bot.store.postgres.store import PostgresStore
 
-        return await PostgresStore.open(str(url))
+        return await PostgresStore.open(str(url), pool_size=pool_size)
     from bot.store.sqlite import SqliteStore
 
     return await SqliteStore.open(sqlite_path(url))

@@ -42,3 +42,13 @@ async def test_a_postgresql_url_opens_postgresql(postgres_url: str) -> None:
         assert isinstance(store, PostgresStore) and await store.schema_version() >= 1
     finally:
         await store.close()
+
+
+async def test_the_pool_size_setting_reaches_the_postgresql_pool(postgres_url: str) -> None:
+    """``DECKHAND_DB_POOL`` caps the connections one process holds (docs/scaling.md)."""
+    store = await open_store(postgres.fresh(postgres_url), pool_size=3)
+    try:
+        assert isinstance(store, PostgresStore)
+        assert store._pool.get_max_size() == 3
+    finally:
+        await store.close()
