@@ -31,15 +31,16 @@ def claim_timers(
     shard_count: int | None,
     shard_ids: Sequence[int],
 ) -> list[int]:
-    """The due timers nobody else holds, soonest first, now leased to ``owner`` until ``until``."""
+    """The due timers nobody holds, soonest first, now leased to ``owner`` until ``until`` (a timer is claimed
+    once; firing it marks it done, and a claim that ran out is anyone's again)."""
     where, params = _shard_where(shard_count, shard_ids)
     found = [
         int(r[0])
         for r in conn.execute(
             "SELECT t.id FROM timers t JOIN games g ON g.id = t.game_pk WHERE t.done_at IS NULL"
-            " AND t.due_at <= ? AND (t.lease_until IS NULL OR t.lease_until <= ? OR t.lease_owner = ?)"
+            " AND t.due_at <= ? AND (t.lease_until IS NULL OR t.lease_until <= ?)"
             f"{where} ORDER BY t.due_at, t.id LIMIT ?",
-            (now, now, owner, *params, limit),
+            (now, now, *params, limit),
         ).fetchall()
     ]
     if found:

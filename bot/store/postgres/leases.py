@@ -35,7 +35,7 @@ async def claim_timers(
         "UPDATE timers SET lease_owner = $1, lease_until = $2 WHERE id IN ("
         " SELECT t.id FROM timers t JOIN games g ON g.id = t.game_pk"
         " WHERE t.done_at IS NULL AND t.due_at <= $3"
-        f" AND (t.lease_until IS NULL OR t.lease_until <= $3 OR t.lease_owner = $1){where}"
+        f" AND (t.lease_until IS NULL OR t.lease_until <= $3){where}"
         " ORDER BY t.due_at, t.id LIMIT $4 FOR UPDATE OF t SKIP LOCKED) RETURNING id",
         owner,
         until,
