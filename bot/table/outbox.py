@@ -100,8 +100,10 @@ class Outbox:
             while entries := await self._claim(pk):
                 claimed = self.now()
                 for i, entry in enumerate(entries):
-                    if self.now() - claimed > self.lease / 2 and not await self._claim(pk):
-                        return None  # the lease ran out meanwhile and another process took the entries
+                    if self.now() - claimed > self.lease / 2:  # a long drain renews its claim
+                        if not await self._claim(pk):
+                            return None  # the lease ran out meanwhile and another process took the entries
+                        claimed = self.now()
                     try:
                         await self.publisher.publish(entry, followed=i + 1 < len(entries))
                     except discord.HTTPException as exc:
@@ -139,8 +141,10 @@ class Outbox:
     async def _claim(self, pk: int) -> list[OutboxEntry]:
         """The game's pending entries, claimed; none while another process holds them, and then a look
         again once its lease may have run out (it may have died)."""
+        if not await self.store.pending(pk):  # a read: the usual end of a drain costs no write
+            return []
         entries = await self.store.claim_outbox(pk, self.owner, self.now(), self.lease)
-        if not entries and await self.store.pending(pk):
+        if not entries:
             log.info("game %s: another process is publishing its entries; looking again later", pk)
             self._retry_in(pk, self.lease)
         return entries
