@@ -2,8 +2,8 @@
 and a server on each; one process runs shards 0-1, another 2-3. A game in every server is played by its
 member against two AI seats (with a turn clock, so every turn has timers). Mid-game the first process is
 SIGKILLed; the pending timers of its servers are made due as if their time had passed; a new process takes
-shards 0-1 and fires them. Then a re-shard: both processes stop and one process runs all four shards, after
-the timers of every server were made due again; the games play to their end. Afterwards:
+shards 0-1 and fires them. Then a re-shard: the timers of every server are made due again, one process for
+all four shards starts while the two still run, then the two stop; the games play to their end. Afterwards:
 
 - every move the fake saw acknowledged is in the action log exactly once, every logged human move was sent
   by a click, every stored state is the replay of its log (the crash kit's ``audit_store``);
@@ -125,13 +125,15 @@ async def test_two_processes_a_kill_and_a_reshard_lose_nothing_and_double_nothin
             await asyncio.gather(*(play(seat, MOVES_BEFORE_RESHARD) for seat in seats.values()))
             running = [g.pk for g in read_store(url) if g.status == "running"]
             figures["games running at the re-shard"] = len(running)
-            # The re-shard: 2 processes x 2 shards -> 1 process x 4 shards.
+            # The re-shard: 2 processes x 2 shards -> 1 process x 4 shards, overlapping: the new process
+            # starts (and finds the timers due) while the old two still run, as a rolling re-shard does;
+            # the leases keep the three from doing one thing twice.
             watch.up.clear()
-            await asyncio.gather(taker.stop(), second.stop())
             figures["timers made due at the re-shard"] = make_timers_due(url, [g.id for g in guilds.values()])
             alone = ShardProcess(fake, url, log_file, range(SHARD_COUNT))
             processes.append(alone)
             await alone.start()
+            await asyncio.gather(taker.stop(), second.stop())
             watch.ready()
             await asyncio.gather(*(play(seat, None) for seat in seats.values()))
             games = await settled(url)
