@@ -41,6 +41,9 @@ class Settings(BaseSettings):
     #: max_connections, less what else connects).
     db_pool: int = Field(10, ge=1, le=200, validation_alias="DECKHAND_DB_POOL")
     shard_count: int | None = Field(None, ge=1, validation_alias="DECKHAND_SHARD_COUNT")
+    #: How long a process's claim of due timers or of a game's outbox entries holds (seconds): after a
+    #: process dies, the process that takes its shards takes its claims over once they run out.
+    lease_seconds: float = Field(30.0, gt=0, le=3600, validation_alias="DECKHAND_LEASE_SECONDS")
 
     @property
     def shards(self) -> Shards:

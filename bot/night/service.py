@@ -320,11 +320,12 @@ class NightService:
     # -- the night's timer and watch (``bot.night.loop``) -------------------------------------------------
     async def tick(self) -> None:
         """Fire the set deadlines that are due, and close the sets whose games have all ended."""
-        for night in await self.store.due_nights(self.now()):
+        shards = self.tables.settings.shards  # a night is its server's: its shard's process keeps it
+        for night in await self.store.due_nights(self.now(), shards):
             try:
                 await self.call_set(night.id)
             except UserError:
                 log.info("night %s: its deadline found no set running", night.id)
-        for night in await self.store.live_nights():
+        for night in await self.store.live_nights(shards):
             if night.status is NightStatus.PLAYING:
                 await self.finish_set_if_over(night.id)

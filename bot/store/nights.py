@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+from bot.shards import Shards
 from bot.store.errors import StoreError
 from bot.store.models import GameRecord
 from bot.store.night_models import NightRecord, NightStatus, NightTable, Reflection, SignUp
+from bot.store.reads import shard_clause
 from bot.store.rows import Row, dumps
 from bot.store.transactions import Plain
 
@@ -75,15 +77,20 @@ class NightStore:
         )
         return night_record(found[0]) if found else None
 
-    async def live_nights(self) -> list[NightRecord]:
-        found = await self._rows("SELECT * FROM nights WHERE status <> 'ended' ORDER BY id", ())
+    async def live_nights(self, shards: Shards | None = None) -> list[NightRecord]:
+        """Nights not ended (of the servers of ``shards`` only, when given)."""
+        where, params = shard_clause(shards)
+        found = await self._rows(f"SELECT * FROM nights WHERE status <> 'ended'{where} ORDER BY id", params)
         return [night_record(r) for r in found]
 
-    async def due_nights(self, now: float) -> list[NightRecord]:
-        """Nights whose running set's deadline has come (the night's timer, fired by ``bot.night``)."""
+    async def due_nights(self, now: float, shards: Shards | None = None) -> list[NightRecord]:
+        """Nights whose running set's deadline has come (the night's timer, fired by ``bot.night``), of the
+        servers of ``shards`` only when given: a night is its server's, so its shard's process calls it."""
+        where, params = shard_clause(shards)
         found = await self._rows(
-            "SELECT * FROM nights WHERE deadline_at IS NOT NULL AND deadline_at <= ? ORDER BY deadline_at",
-            (now,),
+            "SELECT * FROM nights WHERE deadline_at IS NOT NULL AND deadline_at <= ?"
+            f"{where} ORDER BY deadline_at",
+            (now, *params),
         )
         return [night_record(r) for r in found]
 

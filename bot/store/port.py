@@ -4,12 +4,15 @@ backend from ``DECKHAND_DATABASE``. Every failure is one of ``bot.store.errors``
 
 The queries that read every game (``live_games`` without a server, ``games_with_pending``, ``due_timers``,
 ``next_due``) take an optional ``bot.shards.Shards``: only the games of servers those shards own,
-``(guild_id >> 22) % shard_count`` in its shard ids.
+``(guild_id >> 22) % shard_count`` in its shard ids. Work two processes could both see is claimed with a
+lease first (``claim_timers``, ``claim_outbox``), and a change of one game holds ``game_lock`` across
+processes (``docs/storage.md``, "Shards, leases and a process that dies").
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from bot.shards import Shards
@@ -114,6 +117,14 @@ class Store(NightPort, Protocol):
         self, now: float, limit: int = 100, shards: Shards | None = None
     ) -> list[TimerRow]: ...
     async def next_due(self, shards: Shards | None = None) -> float | None: ...
+    async def claim_timers(
+        self, owner: str, now: float, lease: float, limit: int = 100, shards: Shards | None = None
+    ) -> list[TimerRow]: ...
+
+    # -- leases and the lock across processes ------------------------------------------------------------
+    async def claim_outbox(self, game_pk: int, owner: str, now: float, lease: float) -> list[OutboxEntry]: ...
+    async def release_outbox(self, game_pk: int, owner: str) -> None: ...
+    def game_lock(self, game_pk: int) -> AbstractAsyncContextManager[None]: ...
     async def timers(self, game_pk: int) -> list[TimerRow]: ...
 
     # -- settings ----------------------------------------------------------------------------------------

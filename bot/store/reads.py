@@ -143,9 +143,11 @@ class StoreReads:
         return [rows.timer_row(r) for r in found]
 
     async def next_due(self, shards: Shards | None = None) -> float | None:
+        """When the soonest pending timer can be claimed: its due time, or when a claim on it runs out."""
         where, params = shard_clause(shards, "g.guild_id")
         found = await self._rows(
-            "SELECT MIN(t.due_at) AS due FROM timers t JOIN games g ON g.id = t.game_pk"
+            "SELECT MIN(CASE WHEN t.lease_until > t.due_at THEN t.lease_until ELSE t.due_at END) AS due"
+            " FROM timers t JOIN games g ON g.id = t.game_pk"
             f" WHERE t.done_at IS NULL{where}",
             params,
         )

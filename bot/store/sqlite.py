@@ -7,10 +7,11 @@ whole; reads have their own connection in the bot (aiosqlite) and share their SQ
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
@@ -111,6 +112,12 @@ class SqliteStore(StoreWrites):
         if row is None:
             raise GameNotFound(read_back)
         return result, rows.game_record(row)
+
+    @contextlib.asynccontextmanager
+    async def game_lock(self, game_pk: int) -> AsyncIterator[None]:
+        """Nothing beyond the table service's own lock: a SQLite file is one host's, its bot one process
+        (processes on several machines need PostgreSQL), so the in-process lock of a game is the only one."""
+        yield
 
     async def _pragma(self, name: str, value: str | None = None) -> str:
         """A setting of the writer's connection, set first when ``value`` is given (the store bench)."""

@@ -21,6 +21,7 @@ A reply: ``(True, result, seconds, row)`` with ``seconds`` from BEGIN done to CO
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import pickle
 import re
@@ -30,6 +31,7 @@ import struct
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import IO, cast
 
 HEADER = struct.Struct("!I")
@@ -305,6 +307,12 @@ def night_leave(conn: sqlite3.Connection, *, night_pk: int, user_id: int, at: fl
     return cur.rowcount == 1
 
 
+# The lease transactions are a file of their own, loaded by its path (the writer's script has no package).
+_spec = importlib.util.spec_from_file_location("leases", Path(__file__).with_name("lease_transactions.py"))
+assert _spec is not None and _spec.loader is not None
+_leases = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_leases)
+
 TRANSACTIONS: dict[str, Callable[..., Plain]] = {
     f.__name__: f
     for f in (
@@ -323,6 +331,7 @@ TRANSACTIONS: dict[str, Callable[..., Plain]] = {
         change_night,
         night_signup,
         night_leave,
+        *_leases.ALL,
     )
 }
 

@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.shards import Shards
 from bot.store import rows
 from bot.store.errors import ChannelBusy, ConstraintViolation, TimerDone
 from bot.store.models import (
     ClockWrite,
     GameRecord,
     GuildSettingsChange,
+    OutboxEntry,
     OutboxItem,
     ResultRow,
     SeatInfo,
     Status,
+    TimerRow,
 )
 from bot.store.nights import NightStore
 from bot.store.reads import StoreReads
@@ -208,6 +211,53 @@ class StoreWrites(NightStore, StoreReads):
             return False
         return True
 
+    # -- leases: work two processes could both see is claimed first (``bot.store.lease_transactions``) ------
+    async def claim_timers(
+        self, owner: str, now: float, lease: float, limit: int = 100, shards: Shards | None = None
+    ) -> list[TimerRow]:
+        """The timers due by ``now`` that no other process holds (of ``shards`` only, when given), soonest
+        first, leased to ``owner`` for ``lease`` seconds; marking one done (firing it) ends its lease."""
+        every = shards is None or shards.everything or shards.ids is None
+        found, _ = await self._write(
+            "claim_timers",
+            durable=False,
+            owner=owner,
+            now=now,
+            until=now + lease,
+            limit=limit,
+            shard_count=None if every or shards is None else shards.count,
+            shard_ids=[] if every or shards is None or shards.ids is None else list(shards.ids),
+        )
+        ids = _ids(found)
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        claimed = await self._rows(f"SELECT * FROM timers WHERE id IN ({marks}) ORDER BY due_at, id", ids)
+        return [rows.timer_row(r) for r in claimed]
+
+    async def claim_outbox(self, game_pk: int, owner: str, now: float, lease: float) -> list[OutboxEntry]:
+        """A game's pending entries, oldest first, leased to ``owner`` for ``lease`` seconds as a whole (they
+        are published in order); none while another process's lease on them runs. Publishing an entry
+        (``published``) ends its lease."""
+        found, _ = await self._write(
+            "claim_outbox", durable=False, game_pk=game_pk, owner=owner, now=now, until=now + lease
+        )
+        ids = _ids(found)
+        if not ids:
+            return []
+        marks = ", ".join("?" for _ in ids)
+        claimed = await self._rows(f"SELECT * FROM outbox WHERE id IN ({marks}) ORDER BY id", ids)
+        return [rows.outbox_entry(r) for r in claimed if r["done_at"] is None]
+
+    async def release_outbox(self, game_pk: int, owner: str) -> None:
+        """Give up ``owner``'s leases on a game's pending entries (a failed publish waits for its retry)."""
+        await self._write("release_outbox", durable=False, game_pk=game_pk, owner=owner)
+
     # -- members' own settings -------------------------------------------------------------------------
     async def set_member_dm(self, user_id: int, dm: bool, locale: str | None) -> None:
         await self._write("set_member_dm", user_id=user_id, dm=dm, locale=locale)
+
+
+def _ids(found: object) -> list[int]:
+    assert isinstance(found, list)
+    return [int(i) for i in found]

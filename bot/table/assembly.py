@@ -4,6 +4,11 @@ import another to be put together."""
 
 from __future__ import annotations
 
+import functools
+import os
+import secrets
+import socket
+
 import discord
 
 from bot.settings import Settings
@@ -15,14 +20,23 @@ from bot.table.scheduler import Scheduler
 from bot.table.service import TableService
 
 
+def lease_owner() -> str:
+    """This process's name on the leases it takes: host, process id and a random tail (a restarted process
+    with the same id is someone else)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
 def table_service(client: discord.Client, store: Store, settings: Settings) -> TableService:
     publisher = Publisher(client, store, settings.default_locale)
+    # The process works for its shards' servers only; with a shard count chosen by Discord (not known
+    # before connecting) it runs them all, and so works for every server.
+    shards, owner, lease = settings.shards, lease_owner(), settings.lease_seconds
     return TableService(
         client,
         store,
         settings,
         publisher=publisher,
-        outbox=Outbox(store, publisher),
-        scheduler=Scheduler,
+        outbox=Outbox(store, publisher, owner=owner, shards=shards, lease=lease),
+        scheduler=functools.partial(Scheduler, owner=owner, shards=shards, lease=lease),
         retry_view=components.ai_retry_view,
     )

@@ -4,16 +4,25 @@ A move is saved with its outbox entry in one transaction; publishing is separate
 (Discord 5xx, a permission taken away, a crash before the post) never undoes or strands a move: the entry
 stays, is retried with backoff, and is taken up again at start-up; the AI moves on meanwhile. A later
 click on the same game retries at once, so a restored permission is used as soon as anyone plays.
+
+Several processes: a process publishes only the games of its shards, and claims a game's pending entries with
+a lease before posting them (``Store.claim_outbox``), so entries two processes could both see (one died and
+another took its shards, or a re-shard overlaps) are posted by one; a dead process's lease runs out and the
+entries are taken over. Each post also carries the entry's nonce, so Discord drops a repeat within minutes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 
 import discord
 
+from bot.shards import Shards
 from bot.store import Store
+from bot.store.models import OutboxEntry
 from bot.table.ports import Unpublished
 from bot.table.publisher import Publisher
 
@@ -24,6 +33,8 @@ log = logging.getLogger(__name__)
 BUG_ATTEMPTS = 5
 #: The backoff step for a summary card Discord would not edit (the game's own messages are not held up).
 CARD_RETRY = 3
+#: How long a claim of a game's entries holds (seconds) before another process may take them over.
+LEASE = 30.0
 
 
 def _why(exc: BaseException, in_thread: bool) -> Unpublished:
@@ -40,8 +51,17 @@ class Outbox:
         *,
         retry_base: float = 2.0,
         retry_max: float = 600.0,
+        owner: str = "",
+        shards: Shards | None = None,
+        lease: float = LEASE,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        #: who claims entries (one name per process) and the servers it publishes for
+        self.owner = owner
+        self.shards = shards
+        self.lease = lease
+        self.now = now
         self.publisher = publisher
         self.retry_base = retry_base
         self.retry_max = retry_max
@@ -75,14 +95,20 @@ class Outbox:
             handle = self._retries.pop(pk, None)
             if handle is not None:
                 handle.cancel()
-            # Re-read until nothing is left: entries committed while this drain ran (an AI moving on)
+            # Re-claim until nothing is left: entries committed while this drain ran (an AI moving on)
             # are taken too, so a kick that found this drain running loses nothing.
-            while entries := await self.store.pending(pk):
+            while entries := await self._claim(pk):
+                claimed = self.now()
                 for i, entry in enumerate(entries):
+                    if self.now() - claimed > self.lease / 2:  # a long drain renews its claim
+                        if not await self._claim(pk):
+                            return None  # the lease ran out meanwhile and another process took the entries
+                        claimed = self.now()
                     try:
                         await self.publisher.publish(entry, followed=i + 1 < len(entries))
                     except discord.HTTPException as exc:
                         attempts = await self.store.publish_failed(entry.id, f"{exc.status} {exc.text}")
+                        await self.store.release_outbox(pk, self.owner)
                         log.warning(
                             "game %s: publishing entry %s failed (%s, attempt %s); will retry",
                             pk,
@@ -95,6 +121,7 @@ class Outbox:
                         return _why(exc, rec.parent_channel_id is not None)
                     except Exception as exc:  # a fault of ours: logged with the entry, retried a few times
                         attempts = await self.store.publish_failed(entry.id, repr(exc))
+                        await self.store.release_outbox(pk, self.owner)
                         if attempts < BUG_ATTEMPTS:
                             log.exception("game %s: publishing entry %s failed; will retry", pk, entry.id)
                             self._retry_later(pk, attempts)
@@ -111,12 +138,26 @@ class Outbox:
                 self._retry_later(pk, CARD_RETRY)
         return None
 
+    async def _claim(self, pk: int) -> list[OutboxEntry]:
+        """The game's pending entries, claimed; none while another process holds them, and then a look
+        again once its lease may have run out (it may have died)."""
+        if not await self.store.pending(pk):  # a read: the usual end of a drain costs no write
+            return []
+        entries = await self.store.claim_outbox(pk, self.owner, self.now(), self.lease)
+        if not entries:
+            log.info("game %s: another process is publishing its entries; looking again later", pk)
+            self._retry_in(pk, self.lease)
+        return entries
+
     def _retry_later(self, pk: int, attempts: int) -> None:
         if self._closed:
             return
-        delay = min(self.retry_max, self.retry_base * 2 ** max(0, attempts - 1))
-        loop = asyncio.get_running_loop()
-        self._retries[pk] = loop.call_later(delay, self.kick, pk)
+        self._retry_in(pk, min(self.retry_max, self.retry_base * 2 ** max(0, attempts - 1)))
+
+    def _retry_in(self, pk: int, delay: float) -> None:
+        if self._closed:
+            return
+        self._retries[pk] = asyncio.get_running_loop().call_later(delay, self.kick, pk)
 
     def _forget_if_idle(self, pk: int) -> None:
         """A game with nothing pending leaves nothing behind here (1,000 games must not keep 1,000 locks).
@@ -127,7 +168,7 @@ class Outbox:
 
     async def resume(self) -> None:
         """At start-up: whatever a crash or an outage left unpublished goes out now."""
-        for pk in await self.store.games_with_pending():
+        for pk in await self.store.games_with_pending(self.shards):
             self.kick(pk)
 
     async def close(self, grace: float = 5.0) -> None:

@@ -10,6 +10,10 @@
   that this very turn is still running, and marks the timer done in the same transaction as its effect (the
   reminder's notice, the turn handed to the AI), so a timer of a turn already played does nothing, nothing
   fires twice, and after a restart the loop simply finds what is still pending.
+- Several processes: a process fires only the timers of its shards' servers, and claims due timers with a
+  lease first (``Store.claim_timers``), so a timer two processes could both see is acted on by one; a dead
+  process's claim runs out and is taken over. Marking the timer done in its effect's transaction stays the
+  guarantee that nothing fires twice.
 - Time comes from an injectable ``Clock`` (``now()``: Unix seconds), so tests move it instead of sleeping
   and call ``tick()`` to fire what is due.
 """
@@ -24,6 +28,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.presenters import summary
+from bot.shards import Shards
 from bot.store import GameRecord, SeatInfo, Status
 from bot.store.models import ClockWrite, TimerItem, TimerRow
 from bot.table.clock import (
@@ -46,12 +51,26 @@ log = logging.getLogger(__name__)
 MAX_SLEEP = 300.0
 #: After a fault of the loop itself (the database busy …), it tries again this much later.
 RETRY = 30.0
+#: How long a claim of due timers holds (seconds) before another process may take them over.
+LEASE = 30.0
 
 
 class Scheduler:
-    def __init__(self, tables: TableService, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        tables: TableService,
+        clock: Clock | None = None,
+        *,
+        owner: str = "",
+        shards: Shards | None = None,
+        lease: float = LEASE,
+    ) -> None:
         self.tables = tables
         self.clock: Clock = clock or SystemClock()
+        #: who claims timers (one name per process), the servers it works for, how long a claim holds
+        self.owner = owner
+        self.shards = shards
+        self.lease = lease
         self._loop: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
         self._tick_lock = asyncio.Lock()
@@ -159,7 +178,7 @@ class Scheduler:
         now = self.clock.now()
         if self._hint is not None and self._hint <= now:
             self._hint = None
-        due = [d for d in (await self.tables.store.next_due(), self._hint) if d is not None]
+        due = [d for d in (await self.tables.store.next_due(self.shards), self._hint) if d is not None]
         if not due:
             return MAX_SLEEP
         return min(MAX_SLEEP, max(0.0, min(due) - now))
@@ -168,7 +187,8 @@ class Scheduler:
         """Fire every timer due now (tests call this after moving the clock); returns how many did
         something. One tick at a time: a tick waiting here finds the other's work done."""
         async with self._tick_lock:
-            due = await self.tables.store.due_timers(self.clock.now())
+            store = self.tables.store
+            due = await store.claim_timers(self.owner, self.clock.now(), self.lease, shards=self.shards)
             if not due:
                 return 0
             # Named so the tests' harness waits for it, like any short work of the bot.
@@ -236,7 +256,7 @@ class Scheduler:
         the loop starts; pending timers are simply found by it."""
         tables = self.tables
         self.start()
-        for rec in await tables.store.live_games():
+        for rec in await tables.store.live_games(shards=self.shards):
             if rec.status is not Status.RUNNING or rec.state_json is None:
                 continue
             try:

@@ -4,8 +4,8 @@ through here too. Nothing else changes a game: this module is the only caller of
 (``tests/bot/table/test_one_writer.py``), every change through ``_commit``, with what rides along with it
 (the turn clocks, the outbox entry) given by the move hooks (``bot.table.hooks``).
 
-Concurrency: one ``asyncio.Lock`` per game keeps this process's changes in order; the store's version
-check is the second line (two processes, or a click on a control built for an older state).
+Concurrency: one lock per game (``bot.table.game_lock``: this process's, and the store's across processes)
+keeps changes in order; the store's version check is the second line (a click on an older state's control).
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from bot.store.models import TimerRow
 from bot.table.ai_driver import AiDriver, RetryView
 from bot.table.call_ops import CallOperations
 from bot.table.ended import game_ended
+from bot.table.game_lock import GameLock
 from bot.table.hooks import Change, Columns, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
 from bot.table.lobby_ops import LobbyOperations
 from bot.table.ports import TableOutbox, TablePublisher, TableScheduler, Unpublished
@@ -109,11 +110,10 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
 
     # -- helpers ----------------------------------------------------------------------------------
     def lock(self, pk: int) -> asyncio.Lock:
-        """The game's lock: every change of one game happens under it, in order. Whoever waits for it
-        holds it, so it lives exactly as long as someone uses it."""
+        """The game's lock: every change of one game under it, in order; held by whoever waits for it."""
         found = self._locks.get(pk)
         if found is None:
-            found = self._locks[pk] = asyncio.Lock()
+            found = self._locks[pk] = GameLock(pk, self.store.game_lock)
         return found
 
     def engine(self, rec: GameRecord) -> SomeEngine:
@@ -438,7 +438,7 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
 
     async def resume_all(self) -> None:
         await self.outbox.resume()
-        for rec in await self.store.live_games():
+        for rec in await self.store.live_games(shards=self.settings.shards):  # this process's servers only
             if rec.status is Status.RUNNING:
                 self.kick_ai(rec.id)
         # After the AI is on its way (an AI seat due and a turn whose time ran out both continue at once).

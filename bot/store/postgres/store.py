@@ -17,7 +17,7 @@ import asyncpg
 from bot.store import rows
 from bot.store.errors import ConstraintViolation, GameNotFound, StoreError, StoreUnavailable
 from bot.store.models import GameRecord
-from bot.store.postgres import night_transactions, transactions
+from bot.store.postgres import game_locks, leases, night_transactions, transactions
 from bot.store.rows import Row
 from bot.store.sqlite import migrations
 from bot.store.transactions import Plain
@@ -47,6 +47,7 @@ TRANSACTIONS: dict[str, _Body] = {
         night_transactions.change_night,
         night_transactions.night_signup,
         night_transactions.night_leave,
+        *leases.ALL,
     )
 }
 
@@ -112,6 +113,7 @@ class PostgresStore(StoreWrites):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self.url = url
+        self._game_locks = game_locks.GameLocks(url)
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10) -> PostgresStore:
@@ -126,7 +128,21 @@ class PostgresStore(StoreWrites):
         return cls(pool, url)
 
     async def close(self) -> None:
+        with _Translate():
+            await self._game_locks.close()
         await self._pool.close()
+
+    @contextlib.asynccontextmanager
+    async def game_lock(self, game_pk: int) -> AsyncIterator[None]:
+        """The game's lock across processes for one change (``bot.store.postgres.game_locks``)."""
+        with _Translate():
+            held = self._game_locks.hold(game_pk)
+            await held.__aenter__()
+        try:
+            yield
+        finally:
+            with _Translate():
+                await held.__aexit__(None, None, None)
 
     async def _rows(self, sql: str, params: Sequence[object]) -> list[Row]:
         with _Translate():

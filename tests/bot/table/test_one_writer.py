@@ -37,6 +37,10 @@ BOOKKEEPING = {
     "change_guild_settings",
     "set_guild_locale",
     "set_member_dm",
+    # leases (issue 25): who is working on a due timer or a game's outbox entries, not the game itself
+    "claim_timers",
+    "claim_outbox",
+    "release_outbox",
 }
 #: Where each bookkeeping write may be called from (and nowhere else).
 ALLOWED = {
@@ -45,6 +49,8 @@ ALLOWED = {
     ("bot.cogs.game.settings", "set_guild_locale"),
     ("bot.cogs.game.settings", "change_guild_settings"),
     ("bot.night.places", "set_message_ids"),
+    ("bot.table.outbox", "claim_outbox"),
+    ("bot.table.outbox", "release_outbox"),
     ("bot.table.outbox", "publish_failed"),
     ("bot.table.outbox", "published"),
     ("bot.table.places", "set_message_ids"),
@@ -52,6 +58,7 @@ ALLOWED = {
     ("bot.table.publisher", "set_feed"),
     ("bot.table.publisher", "set_message_ids"),
     ("bot.table.rematch", "set_message_ids"),
+    ("bot.table.scheduler", "claim_timers"),
 }
 
 

@@ -1,0 +1,77 @@
+"""The lock of one game across processes (PostgreSQL advisory locks), held by the table service for the
+length of one change: a DM or a rematch opened from another server's shard, or two processes overlapping
+during a re-shard, may touch one game, and they take turns instead of one of them meeting a stale write.
+
+The locks live on one connection of their own per process, so a lock waiting never holds a connection the
+writes need, and a process that dies (SIGKILL) drops its connection and with it every lock it held. The lock
+is taken with ``pg_try_advisory_lock`` and tried again after a short pause: a blocking wait would hold that
+one connection and so every other game's lock behind it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+
+import asyncpg
+
+log = logging.getLogger(__name__)
+
+#: The first key of the two-key form ("game" in ASCII): a game's lock is (GAME_LOCKS, its id in 32 bits).
+GAME_LOCKS = 0x67616D65
+#: The pause between two tries grows from the first to the last (seconds).
+FIRST_PAUSE, LAST_PAUSE = 0.002, 0.05
+
+
+def key(game_pk: int) -> int:
+    """The game's id as PostgreSQL's signed 32-bit key (ids past 2**31 share a key with another: they only
+    take turns more often)."""
+    folded = game_pk & 0xFFFFFFFF
+    return folded - (1 << 32) if folded >= 1 << 31 else folded
+
+
+class GameLocks:
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self._conn: asyncpg.Connection | None = None
+        #: one query at a time on the connection (asyncpg refuses two at once)
+        self._use = asyncio.Lock()
+
+    async def _connection(self) -> asyncpg.Connection:
+        if self._conn is None or self._conn.is_closed():
+            self._conn = await asyncpg.connect(self._url)
+        return self._conn
+
+    @contextlib.asynccontextmanager
+    async def hold(self, game_pk: int) -> AsyncIterator[None]:
+        pause = FIRST_PAUSE
+        while True:
+            async with self._use:
+                conn = await self._connection()
+                if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", GAME_LOCKS, key(game_pk)):
+                    break
+            await asyncio.sleep(pause)
+            pause = min(LAST_PAUSE, pause * 2)
+        try:
+            yield
+        finally:
+            await self._release(conn, game_pk)
+
+    async def _release(self, conn: asyncpg.Connection, game_pk: int) -> None:
+        async with self._use:
+            if conn.is_closed():  # the connection went, and its locks with it
+                return
+            try:
+                await conn.execute("SELECT pg_advisory_unlock($1, $2)", GAME_LOCKS, key(game_pk))
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+                # A broken connection releases its locks as it closes; drop it so the next lock reconnects.
+                log.warning("could not release the lock of game %s (%s); reconnecting", game_pk, exc)
+                conn.terminate()
+
+    async def close(self) -> None:
+        async with self._use:
+            if self._conn is not None and not self._conn.is_closed():
+                await self._conn.close()
+            self._conn = None
