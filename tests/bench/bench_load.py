@@ -379,7 +379,7 @@ def main() -> None:
     parser.add_argument(
         "--backend",
         choices=("sqlite", "postgresql", "both"),
-        default=os.environ.get("BENCH_BACKEND", "sqlite"),
+        default=os.environ.get("BENCH_BACKEND", "both"),
         help="the bot's store (postgresql: a throw-away database on DECKHAND_TEST_POSTGRES's server)",
     )
     args, _ = parser.parse_known_args()
