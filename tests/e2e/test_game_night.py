@@ -229,3 +229,46 @@ async def test_six_members_play_two_sets_reseated_away_from_those_they_met(
 def _pairs(members: list[int | None]) -> list[tuple[int, int]]:
     seated = [m for m in members if m is not None]
     return [(a, b) for i, a in enumerate(seated) for b in seated[i + 1 :]]
+
+
+@pytest.mark.parametrize(
+    "game", ["aws-builder-cards", "aws-deckbuilding", "glorious-crown", "project-chaos", "yggdrasil"]
+)
+async def test_a_small_night_of_every_game_ends_with_correct_standings(
+    fake: FakeDiscord, running_bot: StartBot, game: str
+) -> None:
+    """Issue 26: five members, one set, for every game id: the tables GN-7 makes (Yggdrasil, a 2-player game:
+    2 + 2 + 2 with one AI seat; Project Chaos: one cooperative table, GN-10), every game played out by the
+    AI or called at the limit, and the standings equal to GN-9 … GN-12 computed from the finished games."""
+    runner = await running_bot()
+    tables(runner).scheduler.clock = fake.clock
+    host = host_of(fake)
+    _, members = await open_night(fake, host, game, 5, sets=1, minutes=3)
+    await host.slash("night start")
+    service = nights(runner)
+    night = await service.live_in(fake.guild.default_channel.id)
+    made = await service.store.night_tables(night.id, 1)
+    seated = [m for t in made for m in t.members if m is not None]
+    assert sorted(seated) == sorted(m.id for m in members)  # nobody waits with AI fill on (GN-7)
+    for table in made:  # the AI plays all but one member's seat; that member plays as the AI would
+        for member in [m for m in table.members if m is not None][1:]:
+            await tables(runner).auto(table.game_pk, member, str(member))
+    fake.clock.advance(3 * 60 + 1)
+    for table in made:
+        await play_human_seats(runner, await service.store.get_game(table.game_pk))
+    await until(lambda: _set_over(service, night.id), fake, rounds=1200)
+    engine = engines.get(game)
+    results = []
+    for table in made:
+        rec = await service.store.get_game(table.game_pk)
+        assert rec.status is Status.FINISHED
+        outcome = engine.outcome(engine.load_state(rec.state_json or ""))
+        assert outcome is not None
+        results.append(table_result(1, table.table_no, rec, outcome, cooperative=game == "project-chaos"))
+    night = await service.store.get_night(night.id)
+    rows = await service.standings(night)
+    assert rows == standings(results, [str(m.id) for m in members])
+    assert sorted(int(r.member) for r in rows) == sorted(m.id for m in members)
+    if game == "project-chaos":  # GN-10: the team's result is everyone's
+        assert len({r.points for r in rows}) == 1 and rows[0].points in (0.0, 10.0)
+    await until(lambda: _posted(host, "Final standings"), fake)
