@@ -29,9 +29,8 @@ from engines.night import Standing, TableResult
 
 log = logging.getLogger(__name__)
 
-#: GN-6: a night's tables have a short turn clock so a called game ends within minutes (the rule page says
-#: 3 minutes a turn; the shortest clock the lobby offers is 5 minutes, so the night uses that).
-NIGHT_CLOCK = "clock=5m"
+#: GN-6: a night's tables have a short turn clock, 3 minutes a turn, so a called game ends within minutes.
+NIGHT_CLOCK = "clock=3m"
 SETS = range(1, 6)
 MINUTES = range(1, 181)
 

@@ -1,6 +1,6 @@
 """Turn clocks: the arithmetic, with no Discord and no database (the scheduler stores and fires it).
 
-A game's clock (``clock=off|5m|1h|12h|24h|72h``) is the time each player has per turn. On top of it every
+A game's clock (``clock=off|3m|5m|1h|12h|24h|72h``; 3m is a game night's, GN-6) is the time each player has per turn. On top of it every
 seat has a reserve (a time bank): a turn may run over its time by as much as the reserve holds. The reserve
 starts at one turn's worth, a turn played over its time draws the excess from it, and every turn a player
 plays themselves gives back a quarter of a turn, never above one turn's worth. So a 24h clock lets a player
@@ -38,6 +38,7 @@ from bot.store.columns import ClockState as ClockState
 #: The clocks a game may have, by the name players type (``clock=24h``), in seconds per turn.
 CLOCKS: Final[dict[str, int]] = {
     "off": 0,
+    "3m": 3 * 60,
     "5m": 5 * 60,
     "1h": 60 * 60,
     "12h": 12 * 60 * 60,

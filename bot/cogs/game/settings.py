@@ -21,6 +21,7 @@ from i18n import t
 #: ``/game settings clock:`` choices: the clock's name (``24h``) and how the command offers it.
 CLOCK_CHOICES = {
     "off": "off",
+    "3m": "3 minutes",
     "5m": "5 minutes",
     "1h": "1 hour",
     "12h": "12 hours",

@@ -26,8 +26,9 @@ HOUR = 3600
 
 
 def test_clock_names_and_refusals() -> None:
-    assert [parse_clock(n) for n in ("off", "5m", "1h", "12h", "24h", "72h")] == [
+    assert [parse_clock(n) for n in ("off", "3m", "5m", "1h", "12h", "24h", "72h")] == [
         0,
+        180,  # a game night's tables (GN-6)
         300,
         HOUR,
         12 * HOUR,
