@@ -55,6 +55,7 @@ from engines.yggdrasil.models import (
     YggView,
 )
 from engines.yggdrasil.notation import YggNotation, parse_cell
+from engines.yggdrasil.redeal import redeal_hidden
 from engines.yggdrasil.rules_text import card_infos, rule_sections
 from engines.yggdrasil.scoring import score
 from engines.yggdrasil.views import build_view
@@ -213,6 +214,9 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
                 "fruit": {p: f for p, (_, f) in parts.items()},
             },
         )
+
+    def _redeal(self, state: YggState, seat: Seat, rng: Rng) -> None:
+        redeal_hidden(state, seat, rng)
 
     def hidden_cards(self, state: YggState, seat: Seat | None) -> set[str]:
         hidden: set[str] = set()
