@@ -1,0 +1,118 @@
+"""One decision, judged from what the seat knew: the deep evaluation behind every review.
+
+The position is never read directly. It is re-dealt ``samples`` times from the seat's view
+(``Engine.redeal``, which depends only on that view), and everything is computed on those redeals: the
+legal moves, the AI's move (on the first redeal) and the rollouts. Two positions that look the same to the
+seat therefore get the same review, bit for bit.
+
+Candidates at a flagged decision, at most ``max_candidates``: the played move, the AI's move on the first
+redeal, the AI's moves on the next redeals (a stochastic AI then proposes its close alternatives), and then
+legal moves drawn at random (seeded, from the moves in a canonical order) to fill the list. Each candidate is
+played on every redeal and the game finished by the game's AI for every seat, with the same rollout seed per
+redeal for every candidate (common random numbers: a difference between candidates is not the luck of the
+draw). A candidate's value is its mean result (``results.seat_result``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.analysis.grading import grade
+from engines.core.analysis.models import AnalysisSettings, CandidateValue, DecisionReview
+from engines.core.analysis.results import derive, seat_result
+from engines.core.engine import Agent, Engine
+from engines.core.models import Action, Seat
+from engines.core.play import play_out
+from engines.core.rng import Rng
+
+# Stream tags: each use of randomness in a decision draws from its own seed.
+_REDEAL, _AI, _ROLLOUT, _PICK = 1, 2, 3, 4
+
+
+def review_decision(
+    engine: Engine[Any, Any, Any, Any],
+    state: Any,
+    seat: Seat,
+    played: Action,
+    index: int,
+    settings: AnalysisSettings,
+    agent: Agent | None = None,
+) -> DecisionReview:
+    """Review ``played``, chosen by ``seat`` at ``state`` (the log's action ``index``)."""
+    agent = agent if agent is not None else engine.ai(settings.level)
+    redeals = [
+        engine.redeal(state, seat, Rng(derive(settings.seed, _REDEAL, index, k)))
+        for k in range(settings.samples)
+    ]
+    legal: list[Action] = sorted(engine.legal_actions(redeals[0], seat), key=lambda a: a.key())
+    played_json = played.model_dump(mode="json")
+    if len(legal) <= 1:
+        return DecisionReview(index=index, legal_count=len(legal), played=played_json)
+    ai_move = agent.choose(redeals[0], seat, Rng(derive(settings.seed, _AI, index, 0)))
+    ai_json = ai_move.model_dump(mode="json")
+    if ai_move.key() == played.key():
+        return DecisionReview(index=index, legal_count=len(legal), played=played_json, ai_move=ai_json)
+    candidates = _candidates(engine, agent, redeals, seat, played, ai_move, legal, index, settings)
+    values = [_value(engine, agent, redeals, seat, c, index, settings) for c in candidates]
+    # The first best wins ties, and the played move comes first: an equal move is no loss.
+    best = max(range(len(candidates)), key=lambda i: values[i])
+    loss = max(0.0, values[best] - values[0])
+    return DecisionReview(
+        index=index,
+        legal_count=len(legal),
+        played=played_json,
+        ai_move=ai_json,
+        deep=True,
+        played_value=values[0],
+        best=candidates[best].model_dump(mode="json"),
+        best_value=values[best],
+        loss=loss,
+        grade=grade(loss),
+        candidates=[
+            CandidateValue(action=c.model_dump(mode="json"), value=v)
+            for c, v in zip(candidates, values, strict=True)
+        ],
+    )
+
+
+def _candidates(
+    engine: Engine[Any, Any, Any, Any],
+    agent: Agent,
+    redeals: list[Any],
+    seat: Seat,
+    played: Action,
+    ai_move: Action,
+    legal: list[Action],
+    index: int,
+    settings: AnalysisSettings,
+) -> list[Action]:
+    chosen: dict[str, Action] = {played.key(): played, ai_move.key(): ai_move}
+    for k in range(1, min(3, len(redeals))):
+        if len(chosen) >= settings.max_candidates:
+            break
+        alt = agent.choose(redeals[k], seat, Rng(derive(settings.seed, _AI, index, k)))
+        chosen.setdefault(alt.key(), alt)
+    rest = [a for a in legal if a.key() not in chosen]
+    Rng(derive(settings.seed, _PICK, index)).shuffle(rest)
+    for a in rest[: max(0, settings.max_candidates - len(chosen))]:
+        chosen[a.key()] = a
+    return list(chosen.values())
+
+
+def _value(
+    engine: Engine[Any, Any, Any, Any],
+    agent: Agent,
+    redeals: list[Any],
+    seat: Seat,
+    move: Action,
+    index: int,
+    settings: AnalysisSettings,
+) -> float:
+    total = 0.0
+    for k, start in enumerate(redeals):
+        after = engine.apply(start, seat, move).state
+        final, _ = play_out(engine, after, agent, Rng(derive(settings.seed, _ROLLOUT, index, k)))
+        outcome = engine.outcome(final)
+        assert outcome is not None
+        total += seat_result(engine, outcome, seat)
+    return total / len(redeals)
