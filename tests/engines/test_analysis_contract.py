@@ -13,7 +13,7 @@ from engines.core.analysis import AnalysisSettings, SeatReview, review_decision,
 from engines.core.play import play_out
 from tests.engines.test_contract import seats
 
-QUICK = AnalysisSettings(samples=2, max_candidates=3, seed=3)
+QUICK = AnalysisSettings(samples=2, confirm_samples=2, max_candidates=3, seed=3)
 
 
 def ai_against_random(

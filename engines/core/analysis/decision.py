@@ -10,7 +10,10 @@ redeal, the AI's moves on the next redeals (a stochastic AI then proposes its cl
 legal moves drawn at random (seeded, from the moves in a canonical order) to fill the list. Each candidate is
 played on every redeal and the game finished by the game's AI for every seat, with the same rollout seed per
 redeal for every candidate (common random numbers: a difference between candidates is not the luck of the
-draw). A candidate's value is its mean result (``results.seat_result``).
+draw). A candidate's value is its mean result (``results.seat_result``). When a candidate screens better
+than the played move, both are measured again on ``confirm_samples`` fresh redeals and rollouts (a confirmation,
+free of the bias of picking the top of noisy figures); the loss, ``played_value`` and ``best_value`` are
+those confirmed figures, ``candidates`` keeps the screening ones.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from engines.core.play import play_out
 from engines.core.rng import Rng
 
 # Stream tags: each use of randomness in a decision draws from its own seed.
-_REDEAL, _AI, _ROLLOUT, _PICK = 1, 2, 3, 4
+_REDEAL, _AI, _ROLLOUT, _PICK, _CONFIRM = 1, 2, 3, 4, 5
 
 
 def review_decision(
@@ -53,24 +56,39 @@ def review_decision(
     if ai_move.key() == played.key():
         return DecisionReview(index=index, legal_count=len(legal), played=played_json, ai_move=ai_json)
     candidates = _candidates(engine, agent, redeals, seat, played, ai_move, legal, index, settings)
-    values = [_value(engine, agent, redeals, seat, c, index, settings) for c in candidates]
+    screened = [_value(engine, agent, redeals, seat, c, index, 0, settings) for c in candidates]
     # The first best wins ties, and the played move comes first: an equal move is no loss.
-    best = max(range(len(candidates)), key=lambda i: values[i])
-    loss = max(0.0, values[best] - values[0])
+    top = max(range(len(candidates)), key=lambda i: screened[i])
+    played_value, best_value, best = screened[0], screened[0], played
+    if top != 0:
+        # The top of several noisy estimates is biased upwards (the winner's curse): the played move and
+        # the one that screened best are measured again on fresh redeals and rollouts, and those unbiased
+        # figures decide the loss.
+        confirm = [
+            engine.redeal(state, seat, Rng(derive(settings.seed, _CONFIRM, index, k)))
+            for k in range(settings.confirm_samples)
+        ]
+        played_value = _value(engine, agent, confirm, seat, played, index, 1, settings)
+        challenger = _value(engine, agent, confirm, seat, candidates[top], index, 1, settings)
+        if challenger > played_value:
+            best, best_value = candidates[top], challenger
+        else:
+            best_value = played_value
+    loss = best_value - played_value
     return DecisionReview(
         index=index,
         legal_count=len(legal),
         played=played_json,
         ai_move=ai_json,
         deep=True,
-        played_value=values[0],
-        best=candidates[best].model_dump(mode="json"),
-        best_value=values[best],
+        played_value=played_value,
+        best=best.model_dump(mode="json"),
+        best_value=best_value,
         loss=loss,
         grade=grade(loss),
         candidates=[
             CandidateValue(action=c.model_dump(mode="json"), value=v)
-            for c, v in zip(candidates, values, strict=True)
+            for c, v in zip(candidates, screened, strict=True)
         ],
     )
 
@@ -106,12 +124,14 @@ def _value(
     seat: Seat,
     move: Action,
     index: int,
+    stage: int,
     settings: AnalysisSettings,
 ) -> float:
+    """The move's mean result over the redeals; rollout ``k`` has the same seed for every move."""
     total = 0.0
     for k, start in enumerate(redeals):
         after = engine.apply(start, seat, move).state
-        final, _ = play_out(engine, after, agent, Rng(derive(settings.seed, _ROLLOUT, index, k)))
+        final, _ = play_out(engine, after, agent, Rng(derive(settings.seed, _ROLLOUT, stage, index, k)))
         outcome = engine.outcome(final)
         assert outcome is not None
         total += seat_result(engine, outcome, seat)

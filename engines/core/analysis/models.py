@@ -14,13 +14,16 @@ Grade = Literal["good", "inaccuracy", "mistake", "blunder"]
 class AnalysisSettings(BaseModel):
     """How hard to look. ``samples``: redeals of the hidden cards per decision, each played out once per
     candidate (the same redeals and rollout seeds for every candidate: common random numbers).
-    ``max_candidates``: moves compared at a flagged decision (the played one and the AI's included).
-    ``seed``: the analysis' own seed; the same seed gives the same review."""
+    ``confirm_samples``: fresh redeals on which the played move and the best screened one are measured
+    again when they differ (``engines.core.analysis.decision``). ``max_candidates``: moves compared at a
+    flagged decision (the played one and the AI's included). ``seed``: the analysis' own seed; the same
+    seed gives the same review. ``level``: the AI that proposes moves and plays the rollouts."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     samples: int = Field(8, ge=1, le=256)
-    max_candidates: int = Field(4, ge=2, le=16)
+    confirm_samples: int = Field(16, ge=1, le=512)
+    max_candidates: int = Field(3, ge=2, le=16)
     seed: int = 0
     level: str = "normal"
 

@@ -9,7 +9,7 @@ from engines.aws_builder_cards.models import ABState, Acquire, EndTurn
 from engines.core.analysis import BLUNDER, AnalysisSettings, review_decision
 from tests.engines.aws_builder_cards.conftest import Table
 
-QUICK = AnalysisSettings(samples=4, max_candidates=3, seed=5)
+QUICK = AnalysisSettings(samples=4, confirm_samples=4, max_candidates=3, seed=5)
 
 
 def last_wa_card_in_reach() -> ABState:

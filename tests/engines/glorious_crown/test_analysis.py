@@ -8,7 +8,7 @@ from engines.glorious_crown.models import GCState, Play
 
 from .conftest import E, make_state
 
-QUICK = AnalysisSettings(samples=4, max_candidates=3, seed=5)
+QUICK = AnalysisSettings(samples=4, confirm_samples=4, max_candidates=3, seed=5)
 
 
 def last_two_cards() -> GCState:

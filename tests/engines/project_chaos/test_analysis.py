@@ -8,7 +8,7 @@ from engines.project_chaos.models import PCState, Place, Play
 
 from .conftest import E, make_state
 
-QUICK = AnalysisSettings(samples=4, max_candidates=3, seed=5)
+QUICK = AnalysisSettings(samples=4, confirm_samples=4, max_candidates=3, seed=5)
 
 
 def die_at_three() -> PCState:

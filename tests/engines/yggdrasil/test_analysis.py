@@ -9,7 +9,7 @@ from engines.yggdrasil.models import Invade, NoInvasion, Place, YggState
 
 from .conftest import build
 
-QUICK = AnalysisSettings(samples=4, max_candidates=3, seed=5)
+QUICK = AnalysisSettings(samples=4, confirm_samples=4, max_candidates=3, seed=5)
 
 
 def root_in_reach() -> YggState:
