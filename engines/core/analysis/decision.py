@@ -10,10 +10,10 @@ redeal, the AI's moves on the next redeals (a stochastic AI then proposes its cl
 legal moves drawn at random (seeded, from the moves in a canonical order) to fill the list. Each candidate is
 played on every redeal and the game finished by the game's AI for every seat, with the same rollout seed per
 redeal for every candidate (common random numbers: a difference between candidates is not the luck of the
-draw). A candidate's value is its mean result (``results.seat_result``). When a candidate screens better
-than the played move, both are measured again on ``confirm_samples`` fresh redeals and rollouts (a confirmation,
-free of the bias of picking the top of noisy figures); the loss, ``played_value`` and ``best_value`` are
-those confirmed figures, ``candidates`` keeps the screening ones.
+draw). A candidate's value is its mean result (``results.seat_result``). When a candidate screens
+better than the played move, both are measured again on ``confirm_samples`` fresh redeals and rollouts (a
+confirmation, free of the bias of picking the top of noisy figures); the loss, ``played_value`` and
+``best_value`` are those confirmed figures, ``candidates`` keeps the screening ones.
 """
 
 from __future__ import annotations
