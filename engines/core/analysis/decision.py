@@ -13,14 +13,15 @@ redeal for every candidate (common random numbers: a difference between candidat
 draw). A candidate's value is its mean result (``results.seat_result``). When a candidate screens
 better than the played move, both are measured again on ``confirm_samples`` fresh redeals and rollouts (a
 confirmation, free of the bias of picking the top of noisy figures); the loss, ``played_value`` and
-``best_value`` are those confirmed figures, ``candidates`` keeps the screening ones.
+``best_value`` are those confirmed figures, ``candidates`` keeps the screening ones. A confirmed gap of a
+mistake or more is measured on a second batch of fresh redeals, and the two batches are averaged.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engines.core.analysis.grading import grade
+from engines.core.analysis.grading import MISTAKE, grade
 from engines.core.analysis.models import AnalysisSettings, CandidateValue, DecisionReview
 from engines.core.analysis.results import derive, seat_result
 from engines.core.engine import Agent, Engine
@@ -61,19 +62,11 @@ def review_decision(
     top = max(range(len(candidates)), key=lambda i: screened[i])
     played_value, best_value, best = screened[0], screened[0], played
     if top != 0:
-        # The top of several noisy estimates is biased upwards (the winner's curse): the played move and
-        # the one that screened best are measured again on fresh redeals and rollouts, and those unbiased
-        # figures decide the loss.
-        confirm = [
-            engine.redeal(state, seat, Rng(derive(settings.seed, _CONFIRM, index, k)))
-            for k in range(settings.confirm_samples)
-        ]
-        played_value = _value(engine, agent, confirm, seat, played, index, 1, settings)
-        challenger = _value(engine, agent, confirm, seat, candidates[top], index, 1, settings)
-        if challenger > played_value:
-            best, best_value = candidates[top], challenger
-        else:
-            best_value = played_value
+        played_value, best_value = _confirm(
+            engine, agent, state, seat, played, candidates[top], index, settings
+        )
+        best = candidates[top] if best_value > played_value else played
+        best_value = max(best_value, played_value)
     loss = best_value - played_value
     return DecisionReview(
         index=index,
@@ -91,6 +84,37 @@ def review_decision(
             for c, v in zip(candidates, screened, strict=True)
         ],
     )
+
+
+def _confirm(
+    engine: Engine[Any, Any, Any, Any],
+    agent: Agent,
+    state: Any,
+    seat: Seat,
+    played: Action,
+    challenger: Action,
+    index: int,
+    settings: AnalysisSettings,
+) -> tuple[float, float]:
+    """The played move and the challenger measured again on fresh redeals and rollouts: the top of several
+    noisy estimates is biased upwards (the winner's curse), these figures are not. A gap that would make a
+    mistake or worse gets a second batch, so a heavy grade rests on twice the evidence."""
+    played_total = challenger_total = 0.0
+    count = 0
+    for batch in range(2):
+        redeals = [
+            engine.redeal(state, seat, Rng(derive(settings.seed, _CONFIRM, index, batch, k)))
+            for k in range(settings.confirm_samples)
+        ]
+        stage = 1 + batch
+        played_total += _value(engine, agent, redeals, seat, played, index, stage, settings) * len(redeals)
+        challenger_total += _value(engine, agent, redeals, seat, challenger, index, stage, settings) * len(
+            redeals
+        )
+        count += len(redeals)
+        if (challenger_total - played_total) / count < MISTAKE:
+            break
+    return played_total / count, challenger_total / count
 
 
 def _candidates(
