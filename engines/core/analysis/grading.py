@@ -1,12 +1,12 @@
 """How a decision's loss becomes a grade, and the decisions of a game an accuracy.
 
 A result is on a 0..1 scale (``engines.core.analysis.results``), so the loss of a decision is the expected
-result it gave up: the best candidate's value minus the played move's (never below 0). The thresholds follow
-lichess, which grades by the loss of winning chances (its 0..1 "win percent" scale, halved to a 0..0.5 swing):
-lichess calls a drop of 10 / 20 / 30 win-percent points an inaccuracy / mistake / blunder. Ours are smaller at
-the top because our rollouts are coarse, few-sample estimates and a card game's position swings less per
-move than a chess game's; a blunder must still cost a fifth of a win, far above the sampling noise that
-common random numbers leave (see docs/analysis.md):
+result it gave up: the best candidate's value minus the played move's (never below 0). lichess grades a move
+by the winning chances it lost, on a -1..1 scale: 0.1 / 0.2 / 0.3 for an inaccuracy / mistake / blunder, that
+is 0.05 / 0.10 / 0.15 on our 0..1 scale. We keep its two lower steps and raise the blunder step to 0.20: our
+values are estimates from 16 to 32 rollouts of a card game, not an engine's evaluation, and a blunder is what
+a review shows a player first, so it must stand clear of the noise (the bench checks that a blunder's
+suggested move really does better when played again with fresh seeds):
 
     loss < 0.05         good
     0.05 <= loss < 0.10 inaccuracy
