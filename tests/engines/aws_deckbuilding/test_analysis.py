@@ -40,7 +40,9 @@ def test_ending_the_turn_is_a_blunder_and_the_wa_card_is_found() -> None:
     review = review_decision(ENGINE, state, "p1", EndTurn(), 0, QUICK)
     assert review.deep and review.grade == "blunder" and review.loss >= BLUNDER
     assert review.best == Buy(card=last).model_dump(mode="json")
-    assert review.played_value == 0.0 and review.best_value == 1.0
+    # A loss in every redeal, a win in every redeal: only the score term (a tenth) is left to differ.
+    assert review.played_value is not None and review.played_value <= 0.1
+    assert review.best_value is not None and review.best_value >= 0.9
 
 
 def test_the_winning_move_is_good() -> None:

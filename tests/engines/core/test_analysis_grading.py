@@ -16,6 +16,7 @@ from engines.core.analysis import (
     move_accuracy,
     seat_result,
 )
+from engines.core.analysis.results import margin
 
 
 @pytest.mark.parametrize(
@@ -52,17 +53,32 @@ def test_accuracy_counts_only_real_choices() -> None:
     assert mixed == pytest.approx((move_accuracy(0.0) + move_accuracy(0.2)) / 2, abs=0.01)
 
 
+def outcome(scores: dict[str, float], winners: list[str]) -> Outcome:
+    return Outcome(scores=scores, ranking=[winners], winners=winners, reason="x")
+
+
 def test_a_win_is_split_between_the_winners_in_competitive_games() -> None:
     crown = engines.get("glorious-crown")
-    shared = Outcome(scores={}, ranking=[["a", "b"], ["c"]], winners=["a", "b"], reason="x")
-    assert seat_result(crown, shared, "a") == 0.5 and seat_result(crown, shared, "c") == 0.0
-    sole = Outcome(scores={}, ranking=[["a"], ["b"]], winners=["a"], reason="x")
-    assert seat_result(crown, sole, "a") == 1.0
+    shared = outcome({"a": 6, "b": 6, "c": 2}, ["a", "b"])
+    assert seat_result(crown, shared, "a") == pytest.approx(0.9 / 2 + 0.1 * 0.5)  # level with b
+    assert seat_result(crown, shared, "c") == pytest.approx(0.1 * (0.5 + (2 - 6) / 16))
+    sole = outcome({"a": 9, "b": 3}, ["a"])
+    assert seat_result(crown, sole, "a") == pytest.approx(0.9 + 0.1 * 0.75)
+
+
+def test_the_score_term_orders_losses_and_never_makes_a_blunder_alone() -> None:
+    """Two lost games: the closer loss is worth a little more; the whole score term is under a blunder."""
+    crown = engines.get("glorious-crown")
+    close = seat_result(crown, outcome({"a": 5, "b": 6}, ["b"]), "a")
+    far = seat_result(crown, outcome({"a": 0, "b": 9}, ["b"]), "a")
+    assert 0.0 == far < close < 0.1 < BLUNDER
+    assert margin(outcome({"a": -2, "b": 0}, ["b"]), "a") == 0.0  # Climb-like negative scores
+    assert margin(outcome({"a": 0, "b": 0}, ["a", "b"]), "a") == 0.5
 
 
 def test_a_cooperative_team_shares_its_success_whole() -> None:
     chaos = engines.get("project-chaos")
     assert chaos.cooperative
-    won = Outcome(scores={}, ranking=[["a", "b", "c"]], winners=["a", "b", "c"], reason="win")
-    lost = Outcome(scores={}, ranking=[["a", "b", "c"]], winners=[], reason="loss")
+    won = outcome({"a": 1, "b": 1, "c": 1}, ["a", "b", "c"])
+    lost = Outcome(scores={"a": 0, "b": 0, "c": 0}, ranking=[["a", "b", "c"]], winners=[], reason="loss")
     assert seat_result(chaos, won, "b") == 1.0 and seat_result(chaos, lost, "b") == 0.0

@@ -32,7 +32,7 @@ def test_holding_back_is_a_blunder_and_the_invasion_is_found() -> None:
     review = review_decision(ENGINE, root_in_reach(), "p1", NoInvasion(), 0, QUICK)
     assert review.deep and review.grade == "blunder" and review.loss >= BLUNDER
     assert review.best == Invade(target="B3").model_dump(mode="json")
-    assert review.best_value == 1.0
+    assert review.best_value == 1.0  # a sure win, and p2 left with no score at all
 
 
 def test_the_winning_move_is_good() -> None:
