@@ -13,7 +13,8 @@ from engines.core.analysis import AnalysisSettings, SeatReview, review_decision,
 from engines.core.play import play_out
 from tests.engines.test_contract import seats
 
-QUICK = AnalysisSettings(samples=2, confirm_samples=2, max_candidates=3, seed=3)
+QUICK = AnalysisSettings(samples=2, confirm_samples=2, max_candidates=2, seed=3)
+TINY = AnalysisSettings(samples=1, confirm_samples=1, max_candidates=2, seed=3)
 
 
 def ai_against_random(
@@ -44,7 +45,7 @@ def test_the_analysis_never_peeks(engine: Engine[Any, Any, Any, Any]) -> None:
     """The random seat's first decisions, each reviewed in the real game and in a twin whose hidden cards
     were dealt differently: the reviews are identical, the deep ones (rollouts) included."""
     seed = 1
-    points = decision_points(engine, seed, "p2")[:4]
+    points = decision_points(engine, seed, "p2")[:3]
     assert points, "the seat never had a choice"
     twins_differ = deep = 0
     for index, state, action in points:
@@ -61,16 +62,16 @@ def test_the_analysis_never_peeks(engine: Engine[Any, Any, Any, Any]) -> None:
 def test_a_review_is_deterministic_and_round_trips(engine: Engine[Any, Any, Any, Any]) -> None:
     """A game's opening (a log prefix is a game too, still running), reviewed twice for the random seat."""
     players, log = ai_against_random(engine, 4)
-    log = log[:12]
+    log = log[:8]
     seen: list[tuple[int, int]] = []
     review = review_seat(
-        engine, players, None, 4, log, "p2", QUICK, progress=lambda d, t: seen.append((d, t))
+        engine, players, None, 4, log, "p2", TINY, progress=lambda d, t: seen.append((d, t))
     )
     total = sum(1 for who, _ in log if who == "p2")
     assert len(review.decisions) == total
     assert seen == [(d, total) for d in range(total + 1)]
     again = review_seat(
-        engine, players, None, 4, [(s, a.model_dump(mode="json")) for s, a in log], "p2", QUICK
+        engine, players, None, 4, [(s, a.model_dump(mode="json")) for s, a in log], "p2", TINY
     )
     assert again.model_dump_json() == review.model_dump_json()
     assert SeatReview.model_validate_json(review.model_dump_json()) == review
