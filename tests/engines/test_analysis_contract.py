@@ -64,9 +64,7 @@ def test_a_review_is_deterministic_and_round_trips(engine: Engine[Any, Any, Any,
     players, log = ai_against_random(engine, 4)
     log = log[:8]
     seen: list[tuple[int, int]] = []
-    review = review_seat(
-        engine, players, None, 4, log, "p2", TINY, progress=lambda d, t: seen.append((d, t))
-    )
+    review = review_seat(engine, players, None, 4, log, "p2", TINY, progress=lambda d, t: seen.append((d, t)))
     total = sum(1 for who, _ in log if who == "p2")
     assert len(review.decisions) == total
     assert seen == [(d, total) for d in range(total + 1)]
