@@ -35,7 +35,7 @@ from engines.core.analysis import AnalysisSettings, SeatReview, review_seat, sea
 from engines.core.analysis.results import derive
 from engines.core.play import play_out
 
-REPLAYS = 24
+REPLAYS = 40
 BENCH_SEED = 27
 
 
