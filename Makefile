@@ -16,13 +16,13 @@ run: $(STAMP)
 	$(PY) -m bot
 
 lint: $(STAMP)
-	$(PY) -m ruff check bot engines renderers tests
-	$(PY) -m ruff format --check bot engines renderers tests
-	$(PY) -m mypy --strict engines bot renderers
+	$(PY) -m ruff check bot engines renderers i18n tests
+	$(PY) -m ruff format --check bot engines renderers i18n tests
+	$(PY) -m mypy --strict engines bot renderers i18n
 
 format: $(STAMP)
-	$(PY) -m ruff format bot engines renderers tests
-	$(PY) -m ruff check --fix bot engines renderers tests
+	$(PY) -m ruff format bot engines renderers i18n tests
+	$(PY) -m ruff check --fix bot engines renderers i18n tests
 
 # The fast tier for the edit-test loop: lint, types and every test that needs no fake Discord (the e2e and
 # reliability suites are marked e2e by their conftest). `make test` stays the whole suite.

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
+from collections.abc import Sequence
 
 from bot.settings import Settings
+from bot.shards import ShardSpecError
 
 NO_TOKEN = """\
 Deckhand needs a Discord bot token and none is set.
@@ -23,17 +26,42 @@ in your terminal, where you play as several members.
 """
 
 
-def main() -> int:
+def arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Start Deckhand (settings: .env).")
+    parser.add_argument(
+        "--shards", help="the shards this process connects, e.g. 0-1 or 0,2 (default: all; DECKHAND_SHARDS)"
+    )
+    parser.add_argument(
+        "--shard-count", type=int, help="how many shards the bot has in all (default: as Discord recommends)"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = arguments(argv)
     settings = Settings()
+    if args.shards is not None or args.shard_count is not None:
+        changes: dict[str, object] = {}
+        if args.shards is not None:
+            changes["shards_text"] = args.shards
+        if args.shard_count is not None:
+            changes["shard_count"] = args.shard_count
+        settings = settings.model_copy(update=changes)
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    try:
+        shards = settings.shards
+    except ShardSpecError as exc:
+        print(f"Deckhand: {exc}", file=sys.stderr)
+        return 2
     token = settings.token
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     from bot.client import Deckhand
 
+    logging.getLogger(__name__).info("starting with %s", shards.describe())
     Deckhand(settings).run(token, log_handler=None)
     return 0
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 import pkgutil
+import time
 
 import discord
 import yarl
@@ -30,7 +32,14 @@ def cog_modules() -> list[str]:
     return own + [m.cog for m in manifests() if m.cog]
 
 
-class Deckhand(commands.Bot):
+#: Discord's identify limit: one IDENTIFY per bucket (``shard_id % max_concurrency``) every 5 seconds.
+IDENTIFY_INTERVAL = 5.0
+
+
+class Deckhand(commands.AutoShardedBot):
+    """Discord's own sharding (``AutoShardedBot``): one process runs the shards its settings name (all of
+    them by default) and works only for the servers they own (``settings.shards``)."""
+
     store: SqliteStore
     tables: TableService
 
@@ -40,7 +49,9 @@ class Deckhand(commands.Bot):
         # channels (its own table messages included), which it parsed, cached and never read.
         intents = discord.Intents.none()
         intents.guilds = True
+        shards = settings.shards
         super().__init__(
+            shard_count=shards.count,
             command_prefix=commands.when_mentioned,
             intents=intents,
             tree_cls=DeckhandTree,
@@ -48,7 +59,12 @@ class Deckhand(commands.Bot):
             # Nobody is pinged unless a message names whom it pings (the table message: the seats to act).
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        # Which shards to launch: read by discord.py when it connects (None, every shard of the count).
+        self.shard_ids = list(shards.ids) if shards.ids is not None else None
         self.settings = settings
+        self.shard_plan = shards
+        self._max_concurrency = 1
+        self._identified: dict[int, float] = {}
         for folder in settings.game_paths:
             add_games_folder(folder)
         if settings.api_base:
@@ -56,10 +72,12 @@ class Deckhand(commands.Bot):
             discord.http.Route.BASE = settings.api_base.rstrip("/")
 
     async def setup_hook(self) -> None:
-        # A non-sharded client would dial the built-in gateway address; ask the API which one to use
-        # (the same one on Discord, the local one against the fake Discord of tests and the sandbox).
-        _shards, url, _limits = await self.http.get_bot_gateway()
+        # A client told its shard count dials the built-in gateway address; ask the API which one to use
+        # (the same one on Discord, the local one against the fake Discord of tests and the sandbox), and
+        # how many shards may identify at once.
+        _shards, url, limits = await self.http.get_bot_gateway()
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        self._max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
         self.store = await SqliteStore.open(self.settings.database)
         await pictures.start(self.settings.render_workers)
         self.tables = table_service(self, self.store, self.settings)
@@ -78,6 +96,17 @@ class Deckhand(commands.Bot):
             f" to guild {self.settings.dev_guild_id}" if self.settings.dev_guild_id else "",
         )
 
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        """Discord's identify limit per bucket, instead of discord.py's flat 5 seconds between any two
+        shards: with ``max_concurrency`` 16 a process's shards connect together."""
+        bucket = (shard_id or 0) % self._max_concurrency
+        last = self._identified.get(bucket)
+        if last is not None:
+            wait = last + IDENTIFY_INTERVAL - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        self._identified[bucket] = time.monotonic()
+
     def register_controls(self) -> None:
         """Every button and select of the bot keeps working after a restart: the one registry of controls
         (each registered itself when its module was imported: the table's, the records', each game's own
@@ -95,7 +124,12 @@ class Deckhand(commands.Bot):
 
     async def close(self) -> None:
         await self.tables.shutdown() if hasattr(self, "tables") else None
-        await super().close()
+        if hasattr(self, "_AutoShardedClient__queue"):
+            await super().close()
+        else:
+            # Never connected (a failed start, a test): discord.py's sharded close expects the event queue
+            # that connecting creates; the plain client's close shuts the HTTP session and state alike.
+            await discord.Client.close(self)
         pictures.stop()
         if hasattr(self, "store"):
             await self.store.close()

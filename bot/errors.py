@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import logging
 import uuid
-from typing import Any
+from collections.abc import Mapping
 
 import discord
 from discord import app_commands
 
-from bot.i18n import has, pick, t
-from bot.i18n.words import clip
 from bot.interactions import Interaction
 from bot.store import ChannelBusy, StaleVersion
 from bot.store.errors import GameNotFound
-from engines.core import GameError
+from engines.core import AmbiguousMove, GameError, IllegalMove, NotationError, UnreadableMove
 from engines.core.i18n import Text
+from i18n import has, pick, t
+from i18n.words import clip
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +49,11 @@ UNKNOWN_INTERACTION = 10062
 CONTENT_LIMIT = 2000
 
 
-#: Parameters the bot composed itself (lists of allowed values, a file's problems): not user text.
-_WORDED_BY_US = frozenset({"allowed", "problems", "topics"})
+#: Parameters the bot composed itself (lists of allowed values, a file's problems, a refusal's reason, the
+#: moves an ambiguous text reads as): not user text.
+_WORDED_BY_US = frozenset({"allowed", "problems", "topics", "reason", "moves"})
+#: At most this many readings of an ambiguous move are listed.
+MOVES_LISTED = 6
 
 
 def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
@@ -59,8 +62,8 @@ def shorten(text: str, limit: int = ECHO_LIMIT) -> str:
     return clip(flat, limit)
 
 
-def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def format_params(params: Mapping[str, object], lang: str) -> dict[str, object]:
+    out: dict[str, object] = {}
     for key, value in params.items():
         if key == "problems" and isinstance(value, list):
             out[key] = "\n".join(
@@ -70,12 +73,41 @@ def format_params(params: dict[str, Any], lang: str) -> dict[str, Any]:
         elif isinstance(value, Text):  # a game's name: in the reader's language
             out[key] = value.get(lang)
         elif isinstance(value, list | tuple):
-            out[key] = shorten(", ".join(str(v) for v in value), ECHO_LIMIT * 4)
+            words = (v.get(lang) if isinstance(v, Text) else str(v) for v in value)
+            out[key] = shorten(", ".join(words), ECHO_LIMIT * 4)
         elif isinstance(value, str) and key not in _WORDED_BY_US:
             out[key] = shorten(value)
         else:
             out[key] = value
     return out
+
+
+def _worded(error: GameError, code: str, params: dict[str, object], lang: str) -> str:
+    """``<game>.errors.<code>`` when the game words it itself, else ``errors.<code>``."""
+    candidates = [f"{error.game}.errors.{code}"] if error.game else []
+    candidates += [f"errors.{code}", "errors.illegal_action"]
+    key = next(k for k in candidates if has(lang, k) or k == candidates[-1])
+    return t(lang, key, **format_params(params, lang))
+
+
+def notation_message(error: NotationError, lang: str) -> str:
+    """Typed text a game's notation refused: unreadable (with the closest names when the game offers
+    some), illegal now (with the rules' own reason, worded by the game's catalog, when the engine gave one),
+    or ambiguous (listing each move it reads as, written in the notation by the command that read it)."""
+    params = dict(error.params)
+    code = error.code
+    if isinstance(error, IllegalMove) and error.cause is not None:
+        cause = error.cause
+        cause.game = cause.game or error.game
+        params["reason"] = message_for(cause, lang)[0]
+        code = "illegal_move_because"
+    elif isinstance(error, UnreadableMove) and params.get("suggestions"):
+        code = "unreadable_move_suggest"
+    elif isinstance(error, AmbiguousMove):
+        moves = [m.get(lang) if isinstance(m, Text) else str(m) for m in params.get("moves", ())]
+        listed = [f"`{shorten(m)}`" for m in moves[:MOVES_LISTED]]
+        params["moves"] = " / ".join(listed + (["…"] if len(moves) > MOVES_LISTED else []))
+    return _worded(error, code, params, lang)
 
 
 def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
@@ -84,11 +116,10 @@ def message_for(error: BaseException, lang: str) -> tuple[str, bool]:
         error = error.__cause__ or error
     if isinstance(error, app_commands.CheckFailure) and isinstance(error.__cause__, GameError):
         error = error.__cause__  # a refusal found while checking (GameCommands.interaction_check)
+    if isinstance(error, NotationError):
+        return notation_message(error, lang), True
     if isinstance(error, GameError):
-        candidates = [f"errors.{error.game}.{error.code}"] if error.game else []
-        candidates += [f"errors.{error.code}", "errors.illegal_action"]
-        key = next(k for k in candidates if has(k) or k == candidates[-1])
-        return t(lang, key, **format_params(error.params, lang)), True
+        return _worded(error, error.code, error.params, lang), True
     if isinstance(error, StaleVersion):
         return t(lang, "errors.stale"), True
     if isinstance(error, ChannelBusy):

@@ -10,3 +10,9 @@ from typing import TypeAlias
 import discord
 
 Interaction: TypeAlias = discord.Interaction[discord.Client]
+
+#: A button or select on a view of whichever kind (discord.py's items are covariant in their view).
+UiItem: TypeAlias = discord.ui.Item[discord.ui.view.BaseView]
+#: A button or a select of a plain ``discord.ui.View`` (every control of the bot is one).
+UiButton: TypeAlias = discord.ui.Button[discord.ui.View]
+UiSelect: TypeAlias = discord.ui.Select[discord.ui.View]

@@ -4,19 +4,18 @@ to fit Discord's limits."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import engines
 from bot.games import manifests
-from engines.core import CardInfo, Engine, RuleSection
+from bot.games.manifest import SomeEngine
+from engines.core import CardInfo, RuleSection
 
 # Case, width and kana folded, so "ｓ３", "S3" and "s3" meet: the engines' one fold, re-exported for the cogs.
 from engines.core.notation import fold as fold
 
 
-def playable_engines() -> list[Engine[Any, Any, Any, Any]]:
+def playable_engines() -> list[SomeEngine]:
     """The games offered to players (test-only games are hosted but not listed)."""
     return [m.engine for m in manifests(listed_only=True)]
 
@@ -51,26 +50,9 @@ def card_keys(card: CardInfo) -> list[str]:
     return [card.name.en, card.name.ja, card.id, *card.aliases]
 
 
-def typed_card(
-    typed: str, cards: Sequence[str], keys: Callable[[str], Iterable[str]], kind: Callable[[str], str] = str
-) -> str | None:
-    """The card among ``cards`` (ids a move may name) that the caller typed in a command option: one whose
-    ``keys`` match exactly (folded) first, then the one card kind whose keys contain the text. ``None``
-    when nothing or several kinds match."""
-    wanted = fold(typed)
-    if not wanted:
-        return None
-    folded = {c: {fold(k) for k in keys(c)} for c in cards}
-    exact = [c for c in cards if wanted in folded[c]]
-    if exact:
-        return exact[0]
-    partial = [c for c in cards if any(wanted in k for k in folded[c])]
-    return partial[0] if len({kind(c) for c in partial}) == 1 else None
-
-
 @dataclass(frozen=True)
 class CardHit:
-    engine: Engine[Any, Any, Any, Any]
+    engine: SomeEngine
     card: CardInfo
     score: float
 
@@ -90,7 +72,7 @@ def search_cards(
     return hits[:limit]
 
 
-def search_sections(engine: Engine[Any, Any, Any, Any], query: str, lang: str) -> list[RuleSection]:
+def search_sections(engine: SomeEngine, query: str, lang: str) -> list[RuleSection]:
     sections = engine.rules()
     if not query.strip():
         return sections

@@ -8,6 +8,8 @@ from pathlib import Path
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.shards import Shards
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -31,6 +33,14 @@ class Settings(BaseSettings):
     #: Extra folders of games kept outside this repository, laid out like it (engines/, renderers/,
     #: bot/games/), separated by the OS path separator.
     game_paths_text: str = Field("", validation_alias="DECKHAND_GAME_PATHS")
+    #: Which of Discord's shards this process connects ("0-1", "0,2"; empty: all) and how many there are
+    #: (empty: as many as Discord recommends). ``python -m bot --shards --shard-count`` overrides both.
+    shards_text: str = Field("", validation_alias="DECKHAND_SHARDS")
+    shard_count: int | None = Field(None, ge=1, validation_alias="DECKHAND_SHARD_COUNT")
+
+    @property
+    def shards(self) -> Shards:
+        return Shards.parse(self.shards_text, self.shard_count)
 
     @property
     def game_paths(self) -> list[Path]:

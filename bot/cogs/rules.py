@@ -14,10 +14,10 @@ from discord.ext import commands
 import engines
 from bot.errors import UserError, user_lang
 from bot.games import find_game, manifest
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.lookup import CardHit, playable_engines, search_cards, search_sections, split_text
 from engines.core import GameError
+from i18n import t
 from renderers.contract import CardRenderer
 
 if TYPE_CHECKING:

@@ -2,7 +2,8 @@
 
 ``manifests()`` discovers them once: every package under ``bot.games`` (on ``bot.games.__path__``) that
 defines ``MANIFEST``. ``add_games_folder(root)`` hosts games kept outside this repository (a folder laid out
-like it: ``root/engines/<game>``, ``root/renderers/<game>``, ``root/bot/games/<game>``); the test-only game
+like it: ``root/engines/<game>``, ``root/renderers/<game>``, ``root/bot/games/<game>``,
+``root/i18n/games/<game-id>``); the test-only game
 Climb plugs in that way (``tests/extra_games``), and so could a server owner's own game
 (``DECKHAND_GAME_PATHS``).
 """
@@ -16,10 +17,10 @@ from pathlib import Path
 
 import engines
 import renderers
-from bot.games.base import GameUI, LabelContext
-from bot.games.manifest import GameManifest
-from bot.i18n.catalog import GameWords, add_games, catalog
+from bot.games.base import GameUI, LabelContext, SomeUI
+from bot.games.manifest import GameManifest, SomeEngine
 from engines.core import UnknownGame, fold
+from i18n.catalog import add_games_folder as add_catalogs_folder
 
 _MANIFESTS: dict[str, GameManifest] = {}
 _seen: set[str] = set()
@@ -69,7 +70,7 @@ def find_game(text: str) -> GameManifest:
 
 
 @cache
-def ui_for(game_id: str) -> GameUI:
+def ui_for(game_id: str) -> SomeUI:
     m = manifest(game_id)
     return m.ui(m.engine)
 
@@ -85,14 +86,7 @@ def add_games_folder(root: Path) -> None:
     ):
         if folder.is_dir() and str(folder) not in paths:
             paths.append(str(folder))
-    catalog.cache_clear()
-
-
-def _words() -> list[GameWords]:
-    return [GameWords(m.id, m.locales, m.cog) for m in manifests()]
-
-
-add_games(_words)
+    add_catalogs_folder(root / "i18n" / "games")
 
 
 def games_folders() -> list[Path]:
@@ -104,6 +98,8 @@ __all__ = [
     "GameManifest",
     "GameUI",
     "LabelContext",
+    "SomeEngine",
+    "SomeUI",
     "add_games_folder",
     "find_game",
     "games_folders",

@@ -1,7 +1,7 @@
 """How the bot presents one game: action labels, event sentences, quick buttons.
 
-The default works for every engine from catalog entries (``actions.<game>.<type>``,
-``events.<game>.<kind>``); a game's module in ``bot/games`` may subclass it for nicer wording.
+The default works for every engine from catalog entries (``<game>.actions.<type>``,
+``<game>.events.<kind>``); a game's module in ``bot/games`` may subclass it for nicer wording.
 Everything here only words and arranges: the rules stay in the engine.
 """
 
@@ -10,30 +10,49 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
-from bot.i18n import has, t
-from bot.i18n.words import clip
-from engines.core import Action, CardInfo, Engine, Event, Outcome
+from bot.interactions import UiItem
+from bot.jsontypes import JsonObject
+from engines.core import Action, CardInfo, Event, Outcome, Text, View
+from i18n import has, t
+from i18n.words import clip
 
 if TYPE_CHECKING:
     from bot.store import ActionRecord, GameRecord
 
+#: The game's view type: each game's UI is a ``GameUI[ItsView]``, so its labels read the view as the game's
+#: own class (``view.pending.other``), never through ``getattr``.
+ViewT = TypeVar("ViewT", bound=View)
+
+
+class GameFacts(Protocol):
+    """What the wording reads of its engine: the game's id, name and cards, never its rules. Every
+    ``Engine`` is one (``bot.games.manifest.SomeEngine``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> Text: ...
+    def cards(self) -> list[CardInfo]: ...
+
 
 @dataclass(frozen=True)
-class LabelContext:
+class LabelContext(Generic[ViewT]):
     """What a label may use besides the action: the chooser's own view (never another seat's) and the
     players' display names, so "Give 7♠ to bob" can name bob."""
 
-    view: Any
+    view: ViewT
     names: Mapping[str, str] = field(default_factory=dict)
 
     def name(self, seat: str | None) -> str:
         return self.names.get(seat or "", seat or "")
 
 
-class GameUI:
-    def __init__(self, engine: Engine[Any, Any, Any, Any]) -> None:
+class GameUI(Generic[ViewT]):
+    """The game's words and table controls, typed by its view (``class UI(GameUI[GCView])``)."""
+
+    def __init__(self, engine: GameFacts) -> None:
         self.engine = engine
 
     @property
@@ -51,8 +70,8 @@ class GameUI:
         info = self.card_index.get(card_id)
         return info.name.get(lang) if info else card_id
 
-    def _params(self, params: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def _params(self, params: Mapping[str, object], lang: str, names: Mapping[str, str]) -> dict[str, object]:
+        out: dict[str, object] = {}
         for key, value in params.items():
             if key in ("card", "cards") or key.endswith("_card") or key.endswith("_cards"):
                 cards = value if isinstance(value, list | tuple) else [value]
@@ -65,12 +84,14 @@ class GameUI:
                 out[key] = value
         return out
 
-    def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def group_label(self, action: Action, lang: str, *, ctx: LabelContext[ViewT] | None = None) -> str | None:
         """For a two-step choice: the first step this action belongs to (e.g. the card, before its cell).
         ``None`` everywhere (the default) gives one flat list of moves."""
         return None
 
-    def long_group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def long_group_label(
+        self, action: Action, lang: str, *, ctx: LabelContext[ViewT] | None = None
+    ) -> str | None:
         """Like ``group_label``, but asked only when the moves would not fit one select (more than 25
         moves worded apart, none grouped by ``group_label``): the card first, then what to do with it.
         Moves with ``None`` stay beside the groups, in a select of their own. ``None`` everywhere (the
@@ -78,32 +99,32 @@ class GameUI:
         return None
 
     def action_label(
-        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext[ViewT] | None = None
     ) -> str:
         """Shown in select menus and buttons (Discord allows 100 characters). ``in_group``: the player
         already chose the group, so the label may leave that part out."""
         fields = action.model_dump(exclude={"type"})
-        key = f"actions.{self.game_id}.{action.type}"
-        if has(key):
+        key = f"{self.game_id}.actions.{action.type}"
+        if has(lang, key):
             return clip(t(lang, key, **self._params(fields, lang, {})))
         generic = f"actions.generic.{action.type}"
-        base = t(lang, generic) if has(generic) else action.type.replace("_", " ")
+        base = t(lang, generic) if has(lang, generic) else action.type.replace("_", " ")
         detail = self._params(fields, lang, {})
         return clip(" ".join([base, *(str(v) for v in detail.values())]))
 
     @staticmethod
-    def event_fields(event: Event) -> dict[str, Any]:
+    def event_fields(event: Event) -> JsonObject:
         """An event's own fields (a game's typed event subclass), without the envelope."""
         return event.model_dump(mode="json", exclude={"kind", "seat", "visible_to"})
 
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         """One line for the table message, or ``None`` to leave the event out. The catalog entry
-        ``events.<game>.<kind>`` gets ``player`` and the event's fields: card ids (``card``, ``cards``,
+        ``<game>.events.<kind>`` gets ``player`` and the event's fields: card ids (``card``, ``cards``,
         ``*_card(s)``) as card names, seats (``*_seat``, ``seats``) as display names."""
         params = self._params(self.event_fields(event), lang, names)
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{self.game_id}.{event.kind}"
-        if has(key):
+        key = f"{self.game_id}.events.{event.kind}"
+        if has(lang, key):
             return t(lang, key, player=player, **params)
         return t(lang, "events.generic", player=player, kind=event.kind.replace("_", " "))
 
@@ -123,14 +144,19 @@ class GameUI:
         events, since only public ones are passed."""
         return None
 
-    def table_items(self, rec: GameRecord, view: Any, lang: str) -> list[Any]:
+    def table_items(self, rec: GameRecord, view: ViewT, lang: str) -> list[UiItem]:
         """The game's own public controls on the table message, beside "My hand" (e.g. a vote's Yes/No for
         the seats that must answer): ``bot.table.controls.Control``s (defined in a module the game's UI
         imports, so they register themselves), whose custom ids carry the game and the state version
         (``rec.version``). ``view`` is the public view. None here."""
         return []
 
-    def table_prompt(self, view: Any, lang: str, names: Mapping[str, str]) -> str | None:
+    def final_items(self, rec: GameRecord, lang: str) -> list[UiItem]:
+        """The game's own controls on the final message, beside Rematch (``bot.table.controls.Control``s;
+        the AWS games' "What you built" answers each player privately). None here."""
+        return []
+
+    def table_prompt(self, view: ViewT, lang: str, names: Mapping[str, str]) -> str | None:
         """What the players the table message pings are asked, in words (e.g. a vote's card and its
         question), shown above its "▶ Your turn" line: a ping must say why. ``view`` is the public view.
         ``None`` (the default): the turn line says it all."""
@@ -150,3 +176,9 @@ class GameUI:
     def quick_actions(self, legal: list[Action]) -> list[Action]:
         """Actions worth a button on the player's hand message (e.g. Pass); the rest go in the select."""
         return [a for a in legal if a.type in ("pass", "draw", "end_turn") and len(a.model_dump()) == 1]
+
+
+#: A game's UI as the registry hands it out (``bot.games.ui_for``): the game is chosen at run time by its id,
+#: and the view it is handed comes from the same manifest's engine, so the two match by construction. Python
+#: has no type for "some view V, the same for both", so this one boundary leaves the view untyped.
+SomeUI: TypeAlias = GameUI[Any]

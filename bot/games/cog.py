@@ -9,24 +9,24 @@ to engine actions and hands them to ``act``; the rules decide.
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import Answered, UserError, user_lang
-from bot.i18n import t
 from bot.interactions import Interaction
+from bot.jsontypes import JsonObject
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table.host import tables_of
 from bot.table.slash import Position, act_and_show_hand, game_for, legal_choices, resolve_pick
-from engines.core import Action
+from engines.core import Action, AmbiguousMove, GameError, IllegalMove, NotationError, Phrase, Text
+from i18n import t
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
     from bot.table.service import TableService
 
-Autocomplete = Callable[[Any, Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 
 _RECORD = "deckhand:record"
 
@@ -45,8 +45,8 @@ class GameCommands(commands.GroupCog):
     def tables(self) -> TableService:
         return self.bot.tables
 
-    def refuse(self, code: str, **params: Any) -> UserError:
-        """A refusal worded by this game's catalog (``errors.<game-id>.<code>``, else ``errors.<code>``)."""
+    def refuse(self, code: str, **params: object) -> UserError:
+        """A refusal worded by this game's catalog (``<game-id>.errors.<code>``, else ``errors.<code>``)."""
         error = UserError(code, **params)
         error.game = self.game_id
         return error
@@ -91,7 +91,45 @@ class GameCommands(commands.GroupCog):
             await self.stale(interaction)
             raise Answered() from None
 
-    async def act(self, interaction: Interaction, action: Action | dict[str, Any]) -> None:
+    def typed_move(
+        self, interaction: Interaction, text: str, keep: Callable[[Action], bool] | None = None
+    ) -> Action:
+        """The caller's legal move that ``text`` writes in the game's notation (``engine.notation``, either
+        language), read against the record ``interaction_check`` found. A refusal goes to the error funnel
+        as the notation raised it (unreadable, illegal now with the rules' reason, or ambiguous), with what
+        the funnel cannot know added here: each reading of an ambiguous text written in the notation, and
+        the game's own wording of its parameters (``reword``). ``keep``: the moves this command makes; a text
+        that reads as another kind of move is refused like a pick of one."""
+        pos = self.position(interaction)
+        try:
+            action: Action = pos.engine.notation.parse(pos.state, pos.seat, text)
+        except NotationError as refusal:
+            if isinstance(refusal, AmbiguousMove):
+                write = pos.engine.notation.format
+                refusal.params["moves"] = [
+                    Text(en=write(pos.state, pos.seat, m, "en"), ja=write(pos.state, pos.seat, m, "ja"))
+                    for m in refusal.moves
+                ]
+            if isinstance(refusal, IllegalMove) and refusal.cause is not None:
+                refusal.cause.game = refusal.cause.game or self.game_id
+                self.reword(interaction, refusal.cause)
+            self.reword(interaction, refusal)
+            raise
+        if keep is not None and not keep(action):
+            raise UserError("pick_of_another_command")
+        return action
+
+    def typed_phrase(
+        self, interaction: Interaction, phrase: Phrase, keep: Callable[[Action], bool] | None, **typed: str
+    ) -> Action:
+        """``typed_move`` of what the caller typed into a command's options, put in that command's phrase of
+        the notation ("buy {card}") in the caller's language, so a refusal quotes it back as they read."""
+        return self.typed_move(interaction, phrase.write(self.lang(interaction), **typed), keep)
+
+    def reword(self, interaction: Interaction, refusal: GameError) -> None:
+        """Word a refusal's parameters for the caller (card ids as names …); a game overrides this."""
+
+    async def act(self, interaction: Interaction, action: Action | JsonObject) -> None:
         """Play the caller's move through the table service and answer with their refreshed hand.
 
         Every command builds its move from the record ``interaction_check`` read (a picked choice, or typed
@@ -124,6 +162,12 @@ class GameCommands(commands.GroupCog):
 
     def lang(self, interaction: Interaction) -> str:
         return user_lang(interaction)
+
+
+#: A slash command option's autocomplete, as a method of the game's cog.
+Autocomplete = Callable[
+    [GameCommands, Interaction, str], Coroutine[object, object, list[app_commands.Choice[str]]]
+]
 
 
 def legal_autocomplete(keep: Callable[[Action], bool]) -> Autocomplete:

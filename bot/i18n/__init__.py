@@ -1,5 +1,2 @@
-"""Japanese and English for every user-facing string."""
-
-from bot.i18n.catalog import LANGS, both, catalog, has, normalize, pick, t
-
-__all__ = ["LANGS", "both", "catalog", "has", "normalize", "pick", "t"]
+"""The part of the translation system that needs Discord: the slash-command translator
+(``bot.i18n.translator``). The catalogs themselves are the top-level package ``i18n``."""

@@ -1,7 +1,7 @@
 """Slash-command names, descriptions and choices localised from the catalogs' ``commands`` table.
 
 Commands are declared with English ``locale_str`` texts; this translator looks up ``commands.<kind>.<text>``
-in the Japanese catalog, and for a game's own commands ``commands.<kind>.<game-id>.<text>``: the game is
+in the Japanese catalog, and for a game's own commands ``<game-id>.commands.<kind>.<text>``: the game is
 found from the module the command is defined in (its manifest's ``cog``), so two games may both have a
 ``discard`` command with different words. Names must stay lowercase and without spaces (Discord's rule),
 which the catalog test checks.
@@ -14,7 +14,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n.catalog import catalog, games
+from bot.games import manifests
+from i18n import catalog
 
 
 def game_of(data: Any) -> str | None:
@@ -23,7 +24,7 @@ def game_of(data: Any) -> str | None:
     # A GroupCog's group is built inside discord.py, so its own ``module`` names discord.py: ask its commands.
     candidates = [owner, *getattr(owner, "commands", ())]
     modules = {str(getattr(c, "module", "") or "") for c in candidates}
-    return next((g.game_id for g in games() if g.cog and g.cog in modules), None)
+    return next((m.id for m in manifests() if m.cog and m.cog in modules), None)
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -39,7 +40,7 @@ class CatalogTranslator(app_commands.Translator):
         key = string.extras.get("key")
         if key is None:
             game = game_of(context.data)
-            key = f"commands.{kind}.{game}.{string.message}" if game else f"commands.{kind}.{string.message}"
+            key = f"{game}.commands.{kind}.{string.message}" if game else f"commands.{kind}.{string.message}"
         return catalog("ja").get(key)
 
 

@@ -4,18 +4,16 @@ rematch button. It names everyone and pings nobody."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
-from bot.games import manifest
-from bot.i18n import t
+from bot.games import manifest, ui_for
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.summary import team_lines
 from bot.presenters.words import ViewFor, fit, seat_label
 from bot.store import GameRecord
 from bot.table.feed import Feed, news
-from engines.core import Outcome
+from engines.core import GameState, Outcome
+from i18n import t
 
 #: Discord's limit of an embed's description.
 DESCRIPTION_LIMIT = 4096
@@ -52,7 +50,7 @@ def standings(rec: GameRecord, outcome: Outcome, lang: str) -> str:
 
 def final(
     rec: GameRecord,
-    state: Any,
+    state: GameState,
     outcome: Outcome,
     feed: Feed,
     lang: str,
@@ -78,11 +76,14 @@ def final(
         if story
         else []
     )
+    view = rematch(rec.id, lang)
+    for item in ui_for(rec.game_id).final_items(rec, lang):  # the game's own, beside Rematch
+        view.add_item(item)
     return Payload(
         content=text,
         embed=embed,
         more_embeds=more,
-        view=rematch(rec.id, lang),
+        view=view,
         # The standings name everyone; nobody is pinged by a game's end.
         allowed_mentions=discord.AllowedMentions.none(),
     )

@@ -5,26 +5,26 @@ picture, and whether it is their move or whose it is; the moves' controls come f
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import discord
 
-from bot.games import GameUI, LabelContext, manifest, ui_for
-from bot.i18n import t
+from bot.games import LabelContext, manifest, ui_for
+from bot.games.base import SomeUI
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.words import seat_label
 from bot.store import GameRecord, Status
-from engines.core import Action, Event
+from engines.core import Action, Event, GameState, View
+from i18n import t
 
-#: ``bot.table.components.hand_view``: (record, legal moves, UI, language, page, group, label context).
+#: ``bot.table.hand_controls.hand_view``: (record, legal moves, UI, language, page, group, label context).
 MenusFor = Callable[
-    [GameRecord, list[Action], GameUI, str, int, int, LabelContext | None], discord.ui.View | None
+    [GameRecord, list[Action], SomeUI, str, int, int, LabelContext[View] | None], discord.ui.View | None
 ]
 
 
 def hand(
     rec: GameRecord,
-    state: Any,
+    state: GameState,
     seat: str,
     lang: str,
     *,
@@ -66,7 +66,7 @@ def hand(
     )
 
 
-def private_note(ui: GameUI, events: Sequence[Event], seat: str, lang: str, names: Mapping[str, str]) -> str:
+def private_note(ui: SomeUI, events: Sequence[Event], seat: str, lang: str, names: Mapping[str, str]) -> str:
     """The acting player's own view of what happened (private events included)."""
     lines = [ui.describe_event(e, lang, names) for e in events if e.visible_for(seat) and e.visible_to]
     return "\n".join(f"🔒 {line}" for line in lines if line)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import discord
 
 from bot.games import manifest
-from bot.i18n import t
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.words import ViewFor
 from bot.store import GameRecord, Status
 from bot.table.clock import clock_name
 from bot.table.lobby_words import option_row, player_range
+from i18n import t
 
 
 def lobby(rec: GameRecord, lang: str, *, buttons: ViewFor) -> Payload:

@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeAlias
 
 import discord
+
+#: The keyword arguments of a Discord ``send`` or ``edit``. discord.py overloads those by which of
+#: ``embed``/``embeds`` and ``file``/``files`` are named, which no one dict type matches; discord.py checks
+#: them at run time, and ``Payload`` is the only builder of them.
+Kwargs: TypeAlias = dict[str, Any]
 
 #: The bot's colour, on every embed it posts.
 COLOUR = discord.Colour(0x2E7D5B)
@@ -43,8 +48,8 @@ class Payload:
     def embeds(self) -> list[discord.Embed]:
         return ([] if self.embed is None else [self.embed]) + self.more_embeds
 
-    def send_kwargs(self) -> dict[str, Any]:
-        kw: dict[str, Any] = {"content": self.content, "files": self.files}
+    def send_kwargs(self) -> Kwargs:
+        kw: Kwargs = {"content": self.content, "files": self.files}
         if self.more_embeds:
             kw["embeds"] = self.embeds()
         elif self.embed is not None:
@@ -55,14 +60,14 @@ class Payload:
             kw["allowed_mentions"] = self.allowed_mentions
         return kw
 
-    def words_kwargs(self) -> dict[str, Any]:
+    def words_kwargs(self) -> Kwargs:
         """A post of words only (a notice, the end of an aborted game): no attachments named at all."""
-        kw: dict[str, Any] = {"content": self.content, "allowed_mentions": self.allowed_mentions}
+        kw: Kwargs = {"content": self.content, "allowed_mentions": self.allowed_mentions}
         if self.view is not None:
             kw["view"] = self.view
         return kw
 
-    def edit_kwargs(self) -> dict[str, Any]:
+    def edit_kwargs(self) -> Kwargs:
         if self.keep_picture:
             return {"content": self.content, "view": self.view}
         return {"content": self.content, "attachments": self.files, "view": self.view, "embed": self.embed}

@@ -5,20 +5,20 @@ the card is edited all game long and must not ping anyone."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import discord
 
 from bot.games import manifest, ui_for
-from bot.i18n import t
+from bot.interactions import UiItem
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.words import seat_name
 from bot.store import GameRecord, Status
 from bot.table.lobby_words import player_range
-from engines.core import Outcome
+from engines.core import GameState, Outcome
+from i18n import t
 
 #: The card's Join button for a game (its number, the language): ``bot.table.seat_buttons.CardJoinButton``.
-JoinFor = Callable[[int, str], discord.ui.Item[Any]]
+JoinFor = Callable[[int, str], UiItem]
 
 
 def title(game_name: str, number: int) -> str:
@@ -47,7 +47,7 @@ def team_lines(rec: GameRecord, outcome: Outcome, lang: str) -> list[str] | None
     return [ui_for(rec.game_id).team_result(outcome, lang), t(lang, "table.team", players=team)]
 
 
-def card(rec: GameRecord, state: Any, lang: str, *, join: JoinFor) -> Payload:
+def card(rec: GameRecord, state: GameState | None, lang: str, *, join: JoinFor) -> Payload:
     """``state``: the game's, once it started (``None`` in the lobby)."""
     engine = manifest(rec.game_id).engine
     embed = discord.Embed(title=title(engine.name.get(lang), rec.id)[:256], colour=COLOUR)

@@ -5,17 +5,16 @@ controls (``GameUI.table_items``: a vote's Yes/No …). Also ``/game status``, t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
 from bot.games import manifest, ui_for
-from bot.i18n import t
 from bot.presenters.payload import COLOUR, Payload
 from bot.presenters.words import ViewFor, fit, seat_label, seat_name, time_left
 from bot.store import GameRecord
 from bot.table.feed import Feed, Plan
-from engines.core import Event
+from engines.core import Event, GameState
+from i18n import t
 
 
 def event_lines(rec: GameRecord, events: Sequence[Event], lang: str) -> list[str]:
@@ -35,7 +34,7 @@ def event_lines(rec: GameRecord, events: Sequence[Event], lang: str) -> list[str
     return lines
 
 
-def controls(rec: GameRecord, state: Any, lang: str, *, buttons: ViewFor) -> discord.ui.View:
+def controls(rec: GameRecord, state: GameState, lang: str, *, buttons: ViewFor) -> discord.ui.View:
     """ "My hand" (``buttons``: ``bot.table.components.table_view``) and the game's own public controls."""
     view = buttons(rec.id, lang)
     for item in ui_for(rec.game_id).table_items(rec, manifest(rec.game_id).engine.view(state, None), lang):
@@ -44,7 +43,7 @@ def controls(rec: GameRecord, state: Any, lang: str, *, buttons: ViewFor) -> dis
 
 
 def text(
-    rec: GameRecord, state: Any, feed: Feed, lang: str, *, now: float, changed: Sequence[str] = ()
+    rec: GameRecord, state: GameState, feed: Feed, lang: str, *, now: float, changed: Sequence[str] = ()
 ) -> str:
     """The words of the open table message: the feed's lines, the table's question, who is to act (by
     mention), whose hand changed (``changed``, by name), and the clock line."""
@@ -77,7 +76,7 @@ def closed_text(plan: Plan, lang: str) -> str:
     return fit([*lines, *plan.lines])
 
 
-def table(rec: GameRecord, state: Any, words: str, lang: str, *, buttons: ViewFor | None) -> Payload:
+def table(rec: GameRecord, state: GameState, words: str, lang: str, *, buttons: ViewFor | None) -> Payload:
     """The table message with ``words`` (:func:`text` or :func:`closed_text`); ``buttons`` ``None``: a
     message that has lost its controls."""
     engine = manifest(rec.game_id).engine
@@ -90,7 +89,7 @@ def table(rec: GameRecord, state: Any, words: str, lang: str, *, buttons: ViewFo
 
 def turn(
     rec: GameRecord,
-    state: Any,
+    state: GameState,
     feed: Feed,
     lang: str,
     *,
@@ -108,7 +107,7 @@ def turn(
     return payload
 
 
-def status(rec: GameRecord, state: Any, lang: str, *, now: float, buttons: ViewFor) -> Payload:
+def status(rec: GameRecord, state: GameState, lang: str, *, now: float, buttons: ViewFor) -> Payload:
     """``/game status``: the table as it stands, who is to act and their clocks."""
     engine = manifest(rec.game_id).engine
     movers = engine.to_move(state)

@@ -4,12 +4,11 @@ line, and a text cut to Discord's content limit."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import discord
 
-from bot.i18n import t
 from bot.store import GameRecord
+from i18n import t
 
 #: A message's controls for a game (its number, the language): the bot's buttons, built in ``bot.table``.
 ViewFor = Callable[[int, str], discord.ui.View]
@@ -63,15 +62,14 @@ def time_left(rec: GameRecord, movers: Sequence[str], lang: str, now: float) -> 
     """The time of each player to act, the turn's own time apart from the reserve: "⏳ Turn time ends
     <t:…:R> · reserve: 5 minutes (runs out <t:…:R>)" (a relative timestamp counts down by itself). A
     turn the AI plays because its time ran out is not shown. ``now``: Unix seconds."""
-    turns: dict[str, Any] = rec.clock_state.get("turns", {})
-    seats: dict[str, Any] = rec.clock_state.get("seats", {})
     parts: list[tuple[str, str, str]] = []
     for m in movers:
-        turn = turns.get(m) or {}
-        deadline = turn.get("deadline")
-        if not deadline or turn.get("expired"):
+        turn = rec.clock_state.turns.get(m)
+        deadline = turn.deadline if turn is not None else None
+        if not deadline or turn is None or turn.expired:
             continue
-        bank = float((seats.get(m) or {}).get("bank") or 0.0)
+        mine = rec.clock_state.seats.get(m)
+        bank = mine.bank if mine is not None else 0.0
         turn_end = deadline - bank
         end = f"<t:{int(deadline)}:R>"
         if turn_end <= now:  # the turn's own time is over: only the reserve is left

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import discord
 
 from bot.games import manifest, ui_for
-from bot.i18n import t
 from bot.records.replay import Move, Replayed
 from bot.store import GameRecord, SeatInfo
+from i18n import t
 
 #: Characters of moves per page: under Discord's 4096 for an embed's description, with room to spare.
 PAGE_CHARS = 3600

@@ -11,12 +11,12 @@ import asyncio
 import logging
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import engines
 from bot.errors import UserError
+from bot.games.manifest import SomeEngine
 from bot.store import ActionRecord, GameRecord, SeatInfo, SqliteStore
-from engines.core import Action, Engine, Event, GameError
+from engines.core import Action, Event, GameError, GameState
 
 log = logging.getLogger(__name__)
 
@@ -44,15 +44,15 @@ class Replayed:
     (the log goes no further), ``None`` when the whole log replayed."""
 
     rec: GameRecord
-    engine: Engine[Any, Any, Any, Any]
+    engine: SomeEngine
     moves: list[Move] = field(default_factory=list)
-    states: dict[int, Any] = field(default_factory=dict)
+    states: dict[int, GameState] = field(default_factory=dict)
     logged: int = 0
     broken_at: int | None = None
     broken_code: str | None = None
 
     @property
-    def final(self) -> Any:
+    def final(self) -> GameState:
         return self.states[len(self.moves)]
 
     @property
@@ -62,7 +62,7 @@ class Replayed:
             return False
         return bool(self.engine.dump_state(self.final) == self.rec.state_json)
 
-    def state_after(self, step: int) -> Any:
+    def state_after(self, step: int) -> GameState:
         return self.states[step]
 
     def public_events(self) -> list[Event]:

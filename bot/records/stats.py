@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.games import manifest, ui_for
-from bot.i18n import t
 from bot.store.stats import ResultEntry
 from engines.core import GameError
+from i18n import t
 from renderers.leaderboard import Board, Row, number, render_leaderboard
 
 #: Lines of people a game lists in the text reply (the picture shows the top ten).

@@ -1,5 +1,5 @@
-"""Extras for a game's final message: a game's time-lapse (``GameUI.timelapse``; The Yggdrasil's shows both
-trees growing, one frame per placement), rebuilt from the action log.
+"""Extras for a game's final message, rebuilt from the action log: a game's time-lapse (``GameUI.timelapse``;
+The Yggdrasil's shows both trees growing, one frame per placement) and its story (``GameUI.chronicle``).
 
 ``final_extras`` is what the publisher calls when a game ends; a game without extras gets ``[]``. Building
 one must never keep the final message from being posted: any failure is logged and the extra left out.
@@ -13,8 +13,9 @@ import logging
 
 import discord
 
-from bot.games import GameUI, ui_for
+from bot.games import GameUI, manifest, ui_for
 from bot.store import GameRecord, SqliteStore
+from engines.core import Event
 
 log = logging.getLogger(__name__)
 
@@ -38,3 +39,19 @@ async def final_extras(rec: GameRecord, lang: str, store: SqliteStore) -> list[d
     if data is None:
         return []
     return [discord.File(io.BytesIO(data), filename=TIMELAPSE_FILE)]
+
+
+async def chronicle(rec: GameRecord, lang: str, store: SqliteStore) -> str | None:
+    """The game's own end-of-game story (``GameUI.chronicle``) from every public event, replayed."""
+    ui = ui_for(rec.game_id)
+    if type(ui).chronicle is GameUI.chronicle:
+        return None
+    engine = manifest(rec.game_id).engine
+    players = [s.seat for s in rec.seats]
+    state = engine.new_game(players, rec.options, rec.seed)
+    public: list[Event] = [Event(kind="game_started")]
+    for action in await store.actions(rec.id):
+        step = engine.apply(state, action.seat, action.action)
+        state = step.state
+        public.extend(e for e in step.events if e.public)
+    return ui.chronicle(public, lang, rec.names())

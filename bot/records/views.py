@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar, Self
 
 import discord
 
 from bot.errors import UserError, user_lang
 from bot.games import ui_for
-from bot.i18n import t
-from bot.interactions import Interaction
+from bot.interactions import Interaction, UiButton
+from bot.presenters.payload import Kwargs
 from bot.records.history import COLOUR, decider_label, event_lines, history_page
 from bot.records.replay import load
 from bot.store import GameNotFound, GameRecord, SqliteStore
@@ -26,6 +26,7 @@ from bot.table.controls import Control, control_template
 from bot.table.custom_ids import ControlId
 from bot.table.host import tables_of
 from bot.table.pictures import render
+from i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -51,13 +52,13 @@ class Reply:
     files: list[discord.File] = field(default_factory=list)
     view: discord.ui.View | None = None
 
-    def send_kwargs(self) -> dict[str, Any]:
-        kw: dict[str, Any] = {"embed": self.embed, "files": self.files}
+    def send_kwargs(self) -> Kwargs:
+        kw: Kwargs = {"embed": self.embed, "files": self.files}
         if self.view is not None:
             kw["view"] = self.view
         return kw
 
-    def edit_kwargs(self) -> dict[str, Any]:
+    def edit_kwargs(self) -> Kwargs:
         return {"embed": self.embed, "attachments": self.files, "view": self.view}
 
 
@@ -127,7 +128,7 @@ HIST = custom_ids.register(custom_ids.Kind("hist", ("pk", "page")))
 REPLAY = custom_ids.register(custom_ids.Kind("replay", ("pk", "step")))
 
 
-class _RecordControl(Control[discord.ui.Button[Any]]):
+class _RecordControl(Control[UiButton]):
     """A Previous/Next button: a ``Control`` (its custom id read by the one parser, every click through the
     one error funnel) whose game is looked up by ``game_for``, the records' own check of the server."""
 
@@ -144,7 +145,7 @@ class _RecordControl(Control[discord.ui.Button[Any]]):
         )
 
     @classmethod
-    def from_control(cls, control: ControlId) -> Any:
+    def from_control(cls, control: ControlId) -> Self:
         return cls(control.pk, control[cls.field])
 
     async def run(self, interaction: Interaction) -> None:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
+
+from bot.jsontypes import JsonObject
+from bot.store.columns import ClockState, Feed
+from bot.store.messages import OutboxMessage, message_of
 
 
 class Status(StrEnum):
@@ -44,7 +47,7 @@ class GameRecord(BaseModel):
     game_id: str
     status: Status
     host_id: int
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: JsonObject = Field(default_factory=dict)
     seed: int
     seats: list[SeatInfo] = Field(default_factory=list)
     fixed_order: bool = False
@@ -56,12 +59,12 @@ class GameRecord(BaseModel):
     parent_channel_id: int | None = None
     summary_message_id: int | None = None
     #: The publisher's bookkeeping: the table message being written and the recent lines (bot.table.feed).
-    feed: dict[str, Any] = Field(default_factory=dict)
+    feed: Feed = Field(default_factory=Feed)
     #: For an aborted game: "aborted" or "abandoned" (no human seated any more).
     end_reason: str | None = None
-    #: Seconds per turn (0: no clock) and the clocks' state (``bot.table.clock.ClockState``).
+    #: Seconds per turn (0: no clock) and the clocks' state (worked by ``bot.table.clock``).
     clock: int = 0
-    clock_state: dict[str, Any] = Field(default_factory=dict)
+    clock_state: ClockState = Field(default_factory=ClockState)
     #: The finished game this lobby is the rematch of.
     rematch_of: int | None = None
     created_at: str = ""
@@ -82,12 +85,30 @@ class GameRecord(BaseModel):
 
 
 class OutboxItem(BaseModel):
-    """Something players must be told, written with the change that caused it (see the outbox table)."""
+    """Something players must be told, written with the change that caused it (see the outbox table):
+    the typed ``message``, the seat that moved, and the state after a move (for the picture)."""
 
-    kind: str
+    message: OutboxMessage
     seat: str | None = None
-    payload: dict[str, Any] = Field(default_factory=dict)
     state_json: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_row(cls, data: object) -> object:
+        # A row (and the store's writer) has the kind and the payload apart: ``kind=…, payload={…}``.
+        if isinstance(data, dict) and "message" not in data and "kind" in data:
+            rest = {k: v for k, v in data.items() if k not in ("kind", "payload")}
+            return {**rest, "message": message_of(data["kind"], data.get("payload") or {})}
+        return data
+
+    @property
+    def kind(self) -> str:
+        return self.message.kind
+
+    @property
+    def payload(self) -> JsonObject:
+        """The message as ``payload_json`` stores it (its kind apart)."""
+        return self.message.stored()
 
 
 class OutboxEntry(OutboxItem):
@@ -102,7 +123,7 @@ class ActionRecord(BaseModel):
     seq: int
     seat: str
     user_id: int | None
-    action: dict[str, Any]
+    action: JsonObject
     created_at: str
     #: Who decided the move ("member", "ai", "timeout", "auto", "left", "away"; see migration 0004) and who
     #: held every seat then. ``None`` in moves logged before that migration.
@@ -138,7 +159,8 @@ class ClockWrite(BaseModel):
     """The clocks after a change, written in the change's own transaction: the new state, the seats whose
     pending timers end (``cancel_all``: every seat's, the game is over) and the timers of new turns."""
 
-    state: dict[str, Any]
+    #: ``ClockState.dump()``
+    state: JsonObject
     cancel: list[str] = Field(default_factory=list)
     cancel_all: bool = False
     timers: list[TimerItem] = Field(default_factory=list)

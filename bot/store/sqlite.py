@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 import aiosqlite
 
 from bot.store.errors import ChannelBusy, GameNotFound, StaleVersion, StoreError, TimerDone
+from bot.store.messages import message_of
 from bot.store.models import (
     ActionRecord,
     ClockWrite,
@@ -446,9 +447,8 @@ class SqliteStore:
                 id=r["id"],
                 game_pk=r["game_pk"],
                 version=r["version"],
-                kind=r["kind"],
+                message=message_of(r["kind"], json.loads(r["payload_json"])),
                 seat=r["seat"],
-                payload=json.loads(r["payload_json"]),
                 state_json=r["state_json"],
                 attempts=r["attempts"],
                 last_error=r["last_error"],

@@ -11,16 +11,16 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
 import discord
 
 from bot.errors import UserError
-from bot.i18n import t
+from bot.games.manifest import SomeEngine
 from bot.settings import Settings
 from bot.store import GameRecord, SqliteStore, StaleVersion, Status
-from bot.table.clock import ai_plays
-from engines.core import Action, Engine, Rng
+from engines.core import Action, GameState, Rng
+from i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +42,8 @@ class AiTables(Protocol):
     def outbox(self) -> Kicks: ...
 
     def lock(self, pk: int) -> asyncio.Lock: ...
-    def engine(self, rec: GameRecord) -> Engine[Any, Any, Any, Any]: ...
-    def state(self, rec: GameRecord) -> Any: ...
+    def engine(self, rec: GameRecord) -> SomeEngine: ...
+    def state(self, rec: GameRecord) -> GameState: ...
     async def public_lang(self, guild_id: int) -> str: ...
     async def apply_ai(self, rec: GameRecord, seat: str, action: Action) -> None:
         """The AI's move for ``seat``, written as one change of ``rec`` (under the game's lock)."""
@@ -87,7 +87,7 @@ class AiDriver:
                     ai_seats = [
                         m
                         for m in engine.to_move(state)
-                        if rec.seat_info(m).is_ai or ai_plays(rec.clock_state.get("turns", {}), m)
+                        if rec.seat_info(m).is_ai or rec.clock_state.ai_plays(m)
                     ]
                     if not ai_seats:
                         return

@@ -17,12 +17,12 @@ apart in how they guard a click. Seat and version are checked by ``bot.table.pic
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Self
 
 import discord
 
 from bot.errors import UserError, user_lang
-from bot.interactions import Interaction
+from bot.interactions import Interaction, UiButton
 from bot.store import GameRecord, StaleVersion, Status
 from bot.table import custom_ids
 from bot.table.controls import Control, control_template, game_of
@@ -30,14 +30,14 @@ from bot.table.custom_ids import ControlId
 from bot.table.ended import game_ended
 from bot.table.host import tables_of
 from bot.table.pick import check_version, seat_of
-from engines.core import Action
+from engines.core import Action, GameState
 
 if TYPE_CHECKING:
     from bot.table.service import Played, TableService
 
 
-def refusal(game: str, code: str, **params: Any) -> UserError:
-    """A refusal worded by a game's catalog (``errors.<game>.<code>``)."""
+def refusal(game: str, code: str, **params: object) -> UserError:
+    """A refusal worded by a game's catalog (``<game>.errors.<code>``)."""
     error = UserError(code, **params)
     error.game = game
     return error
@@ -49,7 +49,7 @@ def template(kind: custom_ids.Kind) -> str:
     return control_template(kind.name)
 
 
-class AnswerButton(Control[discord.ui.Button[Any]]):
+class AnswerButton(Control[UiButton]):
     """The shared part of a public answer button; a game's button is
     ``class VoteButton(AnswerButton, template=answer_buttons.template(KIND))``."""
 
@@ -58,14 +58,14 @@ class AnswerButton(Control[discord.ui.Button[Any]]):
     KIND: ClassVar[custom_ids.Kind]
     ACTIONS: ClassVar[Mapping[str, Action]]
     STYLES: ClassVar[Mapping[str, discord.ButtonStyle]]
-    #: the refusal codes (``errors.<game>.<code>``) for a member without a seat and for an older button
+    #: the refusal codes (``<game>.errors.<code>``) for a member without a seat and for an older button
     NOT_SEATED: ClassVar[str]
     MOVED_ON: ClassVar[str]
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, template: str | None = None, registered: bool = True) -> None:
         if "KIND" in cls.__dict__:
             cls.kind = cls.KIND.name  # what the base reads the custom id as
-        super().__init_subclass__(**kwargs)
+        super().__init_subclass__(template=template, registered=registered)
 
     def __init__(self, op: str, pk: int, version: int, label: str = "") -> None:
         self.op, self.pk, self.version = op, pk, version
@@ -78,19 +78,19 @@ class AnswerButton(Control[discord.ui.Button[Any]]):
         )
 
     @classmethod
-    def from_control(cls, control: ControlId) -> Any:
+    def from_control(cls, control: ControlId) -> Self:
         return cls(control.op, control.pk, control["ver"])
 
-    def refuse(self, code: str, **params: Any) -> UserError:
+    def refuse(self, code: str, **params: object) -> UserError:
         return refusal(self.GAME, code, **params)
 
-    def check(self, rec: GameRecord, state: Any, seat: str, lang: str) -> None:
+    def check(self, rec: GameRecord, state: GameState, seat: str, lang: str) -> None:
         """Raise the game's refusal when ``seat`` may not give this answer now (the engine no longer waits
         for it, or for this kind of answer). Runs before the version check, so a second click says "you
         already answered" rather than "the table moved on"."""
         raise NotImplementedError
 
-    def done(self, played: Played, state: Any, lang: str) -> str:
+    def done(self, played: Played, state: GameState, lang: str) -> str:
         """The private confirmation once the answer is played (``state``: the one it answered)."""
         raise NotImplementedError
 

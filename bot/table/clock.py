@@ -28,9 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Final
 
 from bot.errors import UserError
+from bot.jsontypes import JsonObject, JsonValue
+from bot.store.columns import RESERVE, Turn
+from bot.store.columns import ClockState as ClockState
 
 #: The clocks a game may have, by the name players type (``clock=24h``), in seconds per turn.
 CLOCKS: Final[dict[str, int]] = {
@@ -43,8 +46,6 @@ CLOCKS: Final[dict[str, int]] = {
 }
 #: The option name in ``/game new options:`` and the server default's name in ``/game settings``.
 OPTION: Final = "clock"
-#: The reserve a seat starts with and never exceeds, in turns' worth of the clock.
-RESERVE: Final = 1.0
 #: What each turn a player plays themselves gives back to their reserve, in turns' worth of the clock.
 REFILL: Final = 0.25
 #: The "near the end" reminder comes this long before the deadline, or a tenth of the clock if shorter.
@@ -55,7 +56,7 @@ TIMEOUTS_TO_AI: Final = 3
 HALF, NEAR_END, TIMEOUT = "half", "near", "timeout"
 
 
-def parse_clock(text: Any) -> int:
+def parse_clock(text: object) -> int:
     """``"24h"`` -> seconds; anything else is refused with the allowed names."""
     value = CLOCKS.get(str(text).strip().lower())
     if value is None:
@@ -68,7 +69,7 @@ def clock_name(seconds: int) -> str:
     return next((name for name, value in CLOCKS.items() if value == seconds), f"{seconds}s")
 
 
-def split_clock(options: Mapping[str, Any]) -> tuple[dict[str, Any], int | None]:
+def split_clock(options: Mapping[str, JsonValue]) -> tuple[JsonObject, int | None]:
     """``/game new options:`` text parsed: the engine's options, and the clock if one was given (the clock
     is the bot's, not the rules': engines refuse options they do not know)."""
     rest = {k: v for k, v in options.items() if k != OPTION}
@@ -84,32 +85,6 @@ def reserve_after(bank: float, used: float, limit: float) -> float:
     """The reserve after a turn the player played themselves in ``used`` seconds."""
     left = max(0.0, bank - max(0.0, used - limit))
     return min(limit * RESERVE, left + limit * REFILL)
-
-
-@dataclass
-class Turn:
-    """A seat's turn while it is to move."""
-
-    since: float
-    #: The game's version when the turn began: its timers carry it, and fire only for this very turn.
-    version: int
-    deadline: float | None = None
-    #: Time ran out: the AI plays this turn for the seat (until the player acts themselves).
-    expired: bool = False
-    #: The seat's own turn; ``False``: its decisions inside another seat's turn (votes, claims).
-    own: bool = True
-    #: The seat whose turn of the game this belongs to (``None``: the game does not say whose turn it is).
-    of: str | None = None
-    #: While the seat waits on others within the turn: the time it had left (its clock stands still,
-    #: ``deadline`` is ``None`` and its timers are cancelled until a decision comes back to it).
-    left: float | None = None
-
-
-@dataclass
-class SeatClock:
-    bank: float = 0.0
-    #: Turns in a row that ran out (a turn the player plays resets it).
-    timeouts: int = 0
 
 
 @dataclass(frozen=True)
@@ -150,53 +125,6 @@ def still_useful(kind: str, turn: Turn, limit: float, now: float) -> bool:
     if kind == NEAR_END:
         return now < turn.deadline
     return True
-
-
-@dataclass
-class ClockState:
-    """Per game (``games.clock_json``): every seat's reserve and timeouts, and the turns running now."""
-
-    seats: dict[str, SeatClock] = field(default_factory=dict)
-    turns: dict[str, Turn] = field(default_factory=dict)
-
-    @classmethod
-    def load(cls, data: Mapping[str, Any]) -> ClockState:
-        seats = {k: SeatClock(**v) for k, v in dict(data.get("seats") or {}).items()}
-        turns = {k: Turn(**v) for k, v in dict(data.get("turns") or {}).items()}
-        return cls(seats=seats, turns=turns)
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "seats": {k: {"bank": v.bank, "timeouts": v.timeouts} for k, v in self.seats.items()},
-            "turns": {
-                k: {
-                    "since": v.since,
-                    "version": v.version,
-                    "deadline": v.deadline,
-                    "expired": v.expired,
-                    "own": v.own,
-                    "of": v.of,
-                    "left": v.left,
-                }
-                for k, v in self.turns.items()
-            },
-        }
-
-    def seat(self, seat: str, limit: float) -> SeatClock:
-        if seat not in self.seats:
-            self.seats[seat] = SeatClock(bank=limit * RESERVE)
-        return self.seats[seat]
-
-    def expire(self, seat: str) -> int:
-        """Time ran out on ``seat``'s turn: the AI plays it, the reserve is spent. Returns the timeouts in a
-        row, this one included (a decision in another's turn, a vote, is not a turn: it does not count)."""
-        turn = self.turns[seat]
-        turn.expired = True
-        clock = self.seats.setdefault(seat, SeatClock())
-        clock.bank = 0.0
-        if turn.own:
-            clock.timeouts += 1
-        return clock.timeouts
 
 
 @dataclass
@@ -286,10 +214,3 @@ def _used(turn: Turn, total: float, now: float) -> float:
     if turn.deadline is not None:
         return total - (turn.deadline - now)
     return now - turn.since
-
-
-def ai_plays(turns: Mapping[str, Any], seat: str) -> bool:
-    """Whether the AI is playing this seat's current turn because its time ran out (``turns``: the
-    ``turns`` of a game's stored clock state)."""
-    turn = turns.get(seat)
-    return bool(isinstance(turn, Mapping) and turn.get("expired"))

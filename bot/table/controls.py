@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any, ClassVar, Protocol, TypeVar, cast
+from typing import Any, ClassVar, Protocol, Self, TypeVar, cast
 
 import discord
 
 from bot.errors import UserError, report
-from bot.interactions import Interaction
+from bot.interactions import Interaction, UiItem
 from bot.store import GameRecord, SqliteStore
 from bot.store.errors import GameNotFound
 from bot.table import custom_ids
@@ -37,11 +37,11 @@ from bot.table.custom_ids import BadControl, ControlId
 
 log = logging.getLogger(__name__)
 
-ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any], covariant=True)
+ItemT = TypeVar("ItemT", bound=UiItem, covariant=True)
 
 #: Every registered control class, by its template: one class per template (a reloaded module replaces its
 #: own classes, a second class claiming another's ids is a bug).
-_REGISTRY: dict[str, type[Control[Any]]] = {}
+_REGISTRY: dict[str, type[Control[UiItem]]] = {}
 
 
 def control_template(kind: str) -> str:
@@ -49,7 +49,7 @@ def control_template(kind: str) -> str:
     return rf"(?s){custom_ids.PREFIX}:{kind}(?::.*)?"
 
 
-def registered() -> tuple[type[Control[Any]], ...]:
+def registered() -> tuple[type[Control[UiItem]], ...]:
     """The controls the client registers with discord.py: every ``Control`` subclass defined so far."""
     return tuple(_REGISTRY.values())
 
@@ -77,8 +77,8 @@ class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Any:
+        cls, interaction: Interaction, item: UiItem, match: re.Match[str]
+    ) -> Any:  # ``Self``, or a ``Refused`` standing in for it: discord.py only calls its callback
         try:
             control = custom_ids.parse(str(getattr(item, "custom_id", "")), cls.kind)
             if cls.private:
@@ -90,7 +90,7 @@ class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
         return cls.from_control(control)
 
     @classmethod
-    def from_control(cls, control: ControlId) -> Any:
+    def from_control(cls, control: ControlId) -> Self:
         raise NotImplementedError
 
     async def callback(self, interaction: Interaction) -> None:
@@ -104,13 +104,13 @@ class Control(discord.ui.DynamicItem[ItemT], template=r"(?!)"):
 
 
 class Refused(
-    Control[discord.ui.Item[Any]],
+    Control[UiItem],
     template=r"(?s).*",
     registered=False,  # it only stands in for a control that did not read
 ):
     """A control whose custom id (or value) did not read: the clicker is told, nothing is done."""
 
-    def __init__(self, item: discord.ui.Item[Any], refusal: BadControl) -> None:
+    def __init__(self, item: UiItem, refusal: BadControl) -> None:
         super().__init__(item)
         self.refusal = refusal
 
@@ -119,18 +119,18 @@ class Refused(
         raise self.refusal
 
 
-class UnknownControl(Control[discord.ui.Item[Any]], template=rf"(?s){custom_ids.PREFIX}:.*"):
+class UnknownControl(Control[UiItem], template=rf"(?s){custom_ids.PREFIX}:.*"):
     """A ``dh:`` id no other registered control takes (a control of an older version, or forged): refused
     with a sentence instead of being left unanswered. An id another control's template takes is left to it,
     readable or not (that control refuses what it cannot read)."""
 
-    def __init__(self, item: discord.ui.Item[Any], claimed: bool = False) -> None:
+    def __init__(self, item: UiItem, claimed: bool = False) -> None:
         super().__init__(item)
         self.claimed = claimed
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+        cls, interaction: Interaction, item: UiItem, match: re.Match[str]
     ) -> UnknownControl:
         return cls(item, claimed=claimed(str(getattr(item, "custom_id", ""))))
 

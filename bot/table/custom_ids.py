@@ -18,7 +18,6 @@ import logging
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bot.errors import UserError
 
@@ -146,10 +145,10 @@ def _number(text: str, name: str) -> int:
     return value
 
 
-def chosen(data: Mapping[str, Any] | None, limit: int = MAX_POSITION) -> int:
+def chosen(data: Mapping[str, object] | None, limit: int = MAX_POSITION) -> int:
     """The one value picked in a select the bot built (its values are positions, ``0 <= n < limit``), or
     ``BadControl``: no value, several, or one that is not such a number."""
-    values: Any = (data or {}).get("values")
+    values = (data or {}).get("values")
     if not isinstance(values, Sequence) or isinstance(values, str) or len(values) != 1:
         raise BadControl("a select of the bot takes exactly one value")
     text = values[0]

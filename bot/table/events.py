@@ -12,11 +12,12 @@ import importlib
 import sys
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
 
 from pydantic import ConfigDict, ValidationError
 
-from engines.core import Engine, Event
+from bot.games.manifest import SomeEngine
+from bot.jsontypes import JsonValue
+from engines.core import Event
 
 
 class StoredEvent(Event):
@@ -25,7 +26,7 @@ class StoredEvent(Event):
     model_config = ConfigDict(frozen=True, extra="allow")
 
 
-def _package_of(engine: Engine[Any, Any, Any, Any]) -> str:
+def _package_of(engine: SomeEngine) -> str:
     module = type(engine).__module__
     loaded = sys.modules.get(module)
     return module if loaded is not None and hasattr(loaded, "__path__") else module.rsplit(".", 1)[0]
@@ -54,7 +55,7 @@ def _kinds(engine_id: str, package: str) -> dict[str, type[Event]]:
     return found
 
 
-def load_event(engine: Engine[Any, Any, Any, Any], data: Mapping[str, Any]) -> Event:
+def load_event(engine: SomeEngine, data: Mapping[str, JsonValue]) -> Event:
     cls = _kinds(engine.id, _package_of(engine)).get(str(data.get("kind")))
     if cls is not None:
         try:

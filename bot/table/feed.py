@@ -18,9 +18,11 @@ message says. Pure bookkeeping (no Discord), so the rules of the feed are tested
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+#: Saved with the game (``games.feed_json``, typed in the store) so a restart continues the same message.
+from bot.store.columns import Feed as Feed
 
 #: Recent public lines kept for "since you last acted" (a whole round of a long AI stretch fits).
 RECENT = 60
@@ -30,54 +32,6 @@ SHOWN = 14
 #: Characters of event lines one table message holds (Discord allows 2,000 in all; the turn, hand and
 #: clock lines take the rest).
 BUDGET = 1600
-
-
-@dataclass
-class Feed:
-    """Saved with the game (``games.feed_json``) so a restart continues the same message."""
-
-    message_id: int | None = None
-    #: The seats the current message addresses (the humans who were to act when it was posted).
-    to: list[str] = field(default_factory=list)
-    #: The lines the current message shows.
-    lines: list[str] = field(default_factory=list)
-    #: Older lines left out of the current message.
-    hidden: int = 0
-    #: ``[seat or "", line]`` of recent public events, newest last, for the next message.
-    recent: list[list[str]] = field(default_factory=list)
-    #: Humans whose private cards changed since the last new message (told once, in the next one).
-    changed: list[str] = field(default_factory=list)
-    #: The outbox entry whose new message was posted already (a retry after a crash must not repost it).
-    posted_for: int | None = None
-    #: The summary card's last edit failed (or may have, before a crash): the outbox edits it again.
-    card_stale: bool = False
-    #: The current message's words were edited without its picture (a burst of entries): the outbox
-    #: draws the picture once when the burst is over.
-    picture_stale: bool = False
-    #: The newest lines of ``recent`` that no table message has shown yet (AI moves after a message closed).
-    unshown: int = 0
-    #: The current message was closed (see ``Plan.close``): its words are final.
-    closed: bool = False
-
-    @classmethod
-    def load(cls, data: Mapping[str, Any]) -> Feed:
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        return cls(**known)
-
-    def dump(self) -> dict[str, Any]:
-        return {
-            "message_id": self.message_id,
-            "to": list(self.to),
-            "lines": list(self.lines),
-            "hidden": self.hidden,
-            "recent": [list(r) for r in self.recent],
-            "changed": list(self.changed),
-            "posted_for": self.posted_for,
-            "card_stale": self.card_stale,
-            "picture_stale": self.picture_stale,
-            "unshown": self.unshown,
-            "closed": self.closed,
-        }
 
 
 @dataclass(frozen=True)

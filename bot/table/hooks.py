@@ -12,18 +12,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Literal, Protocol, TypedDict
 
+from bot.jsontypes import JsonObject, JsonValue
 from bot.store import GameRecord, OutboxItem, ResultRow, SeatInfo, Status
+from bot.store.columns import ClockState
+from bot.store.messages import Changed, Told
+from bot.store.messages import Ended as EndedMessage
 from bot.store.models import ClockWrite
-from engines.core import Event
+from engines.core import Event, GameState
+
+
+class Columns(TypedDict, total=False):
+    """The store columns a change may write (``SqliteStore.update``'s fields)."""
+
+    status: Status
+    seats: list[SeatInfo]
+    host_id: int
+    end_reason: str
+    fixed_order: bool
+    state_json: str
+    options: JsonObject
+    clock_seconds: int
 
 
 @dataclass(frozen=True)
 class Moved:
     """The state changed by the rules: the game began (``kind="start"``) or a seat moved (``"move"``)."""
 
-    kind: str
+    kind: Literal["start", "move"]
     events: list[Event]
     seat: str | None = None
 
@@ -33,16 +50,18 @@ class Notice:
     """A line about the table itself (a player left, came back, timed out), with its catalog ``key``."""
 
     key: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, JsonValue] = field(default_factory=dict)
     button: str | None = None
     ping: list[int] | None = None
 
 
 @dataclass(frozen=True)
 class Ended:
-    """The game ended without a result (aborted, abandoned); ``payload`` names the reason for the post."""
+    """The game ended without a result: ``reason`` ("aborted", "aborted_by", "abandoned") and the name the
+    post gives with it, if any."""
 
-    payload: Mapping[str, Any]
+    reason: str
+    name: str | None = None
 
 
 #: What happened, for players (``None``: a lobby change, shown by the lobby card itself).
@@ -55,7 +74,7 @@ class Move:
 
     seat: str
     user_id: int | None
-    action: Mapping[str, Any]
+    action: JsonObject
     decided_by: str
     results: list[ResultRow] | None = None
 
@@ -66,9 +85,9 @@ class Change:
     change, and what the hooks need to know of it."""
 
     rec: GameRecord
-    fields: Mapping[str, Any] = field(default_factory=dict)
+    fields: Columns = field(default_factory=lambda: Columns())
     #: The engine's state after the change, when the rules moved it (else read from ``rec`` if needed).
-    state: Any = None
+    state: GameState | None = None
     news: News | None = None
     move: Move | None = None
     #: The seat a member moved for themselves (its clock's count of missed turns starts over).
@@ -77,17 +96,15 @@ class Change:
     fire: int | None = None
     #: The clocks with a timed-out turn marked expired (a timer's effect): the clocks are reckoned from
     #: them, and they are written even when nothing else of the clocks changes.
-    expired: dict[str, Any] | None = None
+    expired: ClockState | None = None
 
     @property
     def seats(self) -> list[SeatInfo] | None:
-        seats: list[SeatInfo] | None = self.fields.get("seats")
-        return seats
+        return self.fields.get("seats")
 
     @property
     def status(self) -> Status | None:
-        status: Status | None = self.fields.get("status")
-        return status
+        return self.fields.get("status")
 
 
 @dataclass(frozen=True)
@@ -122,12 +139,8 @@ def gather(hooks: Iterable[MoveHook], change: Change) -> Contribution:
 
 
 def notice_item(notice: Notice) -> OutboxItem:
-    payload: dict[str, Any] = {"key": notice.key, **notice.params}
-    if notice.ping:
-        payload["ping"] = notice.ping
-    if notice.button:
-        payload["button"] = notice.button
-    return OutboxItem(kind="notice", payload=payload)
+    told = Told(key=notice.key, params=dict(notice.params), ping=notice.ping, button=notice.button)
+    return OutboxItem(message=told)
 
 
 class OutboxHook:
@@ -139,15 +152,14 @@ class OutboxHook:
             # All the events (the publisher shows each audience only its own) and the state after the
             # change, for the picture.
             item = OutboxItem(
-                kind=news.kind,
+                message=Changed(kind=news.kind, events=[e.model_dump(mode="json") for e in news.events]),
                 seat=news.seat,
-                payload={"events": [e.model_dump(mode="json") for e in news.events]},
                 state_json=change.fields.get("state_json"),
             )
         elif isinstance(news, Notice):
             item = notice_item(news)
         elif isinstance(news, Ended):
-            item = OutboxItem(kind="end", payload=dict(news.payload))
+            item = OutboxItem(message=EndedMessage(reason=news.reason, name=news.name))
         else:
             return Contribution()
         return Contribution(publish=item)

@@ -6,14 +6,14 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping
-from typing import Any
 
 import engines
 from bot.errors import UserError
+from bot.jsontypes import JsonValue
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table.clock import OPTION as CLOCK_OPTION
 from bot.table.clock import parse_clock, split_clock
-from bot.table.hooks import Change
+from bot.table.hooks import Change, Columns
 from bot.table.service_parts import ServiceParts
 
 AI_LEVELS = ("normal", "random")
@@ -42,7 +42,7 @@ class LobbyOperations(ServiceParts):
         channel_id: int,
         game_id: str,
         host_id: int,
-        options: Mapping[str, Any],
+        options: Mapping[str, JsonValue],
         seats: list[SeatInfo],
         parent_channel_id: int | None,
         clock: int,
@@ -178,14 +178,14 @@ class LobbyOperations(ServiceParts):
             changed = options.model_dump(mode="json", exclude_defaults=True)
             # A value left out of every dump (a card file) stays as it was.
             kept = {k: v for k, v in rec.options.items() if k not in raw and k not in changed}
-            fields: dict[str, Any] = {"options": {**kept, **changed}}
+            fields: Columns = {"options": {**kept, **changed}}
             if clock is not None:
                 fields["clock_seconds"] = clock
             rec = await self._commit(Change(rec, fields))
         await self.publisher.refresh_lobby(rec)
         return rec
 
-    async def set_option(self, pk: int, user_id: int, name: str, value: Any | None) -> GameRecord:
+    async def set_option(self, pk: int, user_id: int, name: str, value: JsonValue) -> GameRecord:
         """Host only, in the lobby: set (``None``: reset) one option, checked by the engine with the whole
         option set, then shown on the lobby card (``/game options`` is the players' way, ``edit_options``)."""
         async with self.lock(pk):

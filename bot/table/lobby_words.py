@@ -4,10 +4,8 @@ count) and the options as a player of either language reads them (the name in th
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.i18n import has, t
-from bot.i18n.words import clip
+from i18n import has, t
+from i18n.words import clip
 
 
 def player_range(lang: str, low: int, high: int) -> str:
@@ -15,23 +13,23 @@ def player_range(lang: str, low: int, high: int) -> str:
     return str(low) if low == high else t(lang, "lobby.range", min=low, max=high)
 
 
-def option_text(value: Any, limit: int = 40) -> str:
+def option_text(value: object, limit: int = 40) -> str:
     """An option's value as the lobby lists it: booleans as typed, long values (a card file) shortened."""
     text = str(value).lower() if isinstance(value, bool) else str(value)
     text = " ".join(text.split()).replace("`", "'")
     return clip(text, limit)
 
 
-def option_row(game_id: str, name: str, value: Any, lang: str) -> str:
+def option_row(game_id: str, name: str, value: object, lang: str) -> str:
     """One option of the lobby card: "Opening hand: 5 · `hand_size=5`" (「初期手札：5 · `hand_size=5`」);
     an option the game's catalog does not name is shown as typed."""
     written = option_text(value)
-    label_key = f"options.{game_id}.{name}"
-    if not has(label_key, lang):
+    label_key = f"{game_id}.options.{name}"
+    if not has(lang, label_key):
         return f"`{name}` = `{written}`"
     if isinstance(value, bool):
         shown = t(lang, "lobby.option_on" if value else "lobby.option_off")
     else:
-        value_key = f"option_values.{game_id}.{name}.{written}"
-        shown = t(lang, value_key) if has(value_key, lang) else written
+        value_key = f"{game_id}.option_values.{name}.{written}"
+        shown = t(lang, value_key) if has(lang, value_key) else written
     return t(lang, "lobby.option_row", label=t(lang, label_key), shown=shown, typed=f"`{name}={written}`")

@@ -101,7 +101,7 @@ class Outbox:
                             return Unpublished("publish.retrying")
                         log.exception("game %s: entry %s skipped after %s attempts", pk, entry.id, attempts)
                         rec = await self.store.get_game(pk)
-                        await self.store.published(entry.id, pk, rec.feed)
+                        await self.store.published(entry.id, pk, rec.feed.dump())
             try:
                 await self.publisher.refresh_stale_picture(pk)
             except discord.HTTPException as exc:  # the words are right; the picture waits for a retry

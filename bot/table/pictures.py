@@ -29,16 +29,19 @@ from collections.abc import Collection, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import discord
-from pydantic import BaseModel
 
 from bot.games import add_games_folder, games_folders, manifest, manifests
+from engines.core import View
 
 log = logging.getLogger(__name__)
 
 Kind = Literal["table", "hand", "final"]
+#: What :func:`draw` is called with: the game, the kind of picture, the view, the language, the names and
+#: the AI seats.
+DrawArgs = tuple[str, Kind, View, str, dict[str, str] | None, frozenset[str]]
 
 #: Lower goes first; equal priorities go in the order asked.
 PRIORITY: dict[str, int] = {"table": 0, "final": 0, "hand": 1}
@@ -72,7 +75,7 @@ def _end_with(bot_pid: int) -> None:
 
 
 def draw(
-    game_id: str, kind: Kind, view: Any, lang: str, names: dict[str, str] | None, ai_seats: frozenset[str]
+    game_id: str, kind: Kind, view: View, lang: str, names: dict[str, str] | None, ai_seats: frozenset[str]
 ) -> bytes | None:
     """The picture's bytes (``None``: the game has no pictures); runs in a worker process or thread."""
     renderer = manifest(game_id).renderer
@@ -88,7 +91,7 @@ def draw(
 def draw_sent(
     game_id: str,
     kind: Kind,
-    view_type: type[BaseModel],
+    view_type: type[View],
     view_json: str,
     lang: str,
     names: dict[str, str] | None,
@@ -140,7 +143,7 @@ def stop() -> None:
 async def render(
     game_id: str,
     kind: Kind,
-    view: Any,
+    view: View,
     lang: str,
     filename: str,
     names: Mapping[str, str] | None = None,
@@ -155,7 +158,7 @@ async def render(
 async def render_bytes(
     game_id: str,
     kind: Kind,
-    view: Any,
+    view: View,
     lang: str,
     names: Mapping[str, str] | None = None,
     ai_seats: Collection[str] = frozenset(),
@@ -174,18 +177,18 @@ class _Queue:
     keeps a hand from coming (a deferred reply must come within Discord's 15 minutes)."""
 
     def __init__(self) -> None:
-        self.lines: dict[int, deque[tuple[float, asyncio.Future[bytes | None], tuple[Any, ...]]]] = {}
+        self.lines: dict[int, deque[tuple[float, asyncio.Future[bytes | None], DrawArgs]]] = {}
         self.drawing = 0
         self.tasks: set[asyncio.Task[None]] = set()
 
-    async def draw(self, priority: int, args: tuple[Any, ...]) -> bytes | None:
+    async def draw(self, priority: int, args: DrawArgs) -> bytes | None:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[bytes | None] = loop.create_future()
         self.lines.setdefault(priority, deque()).append((loop.time(), done, args))
         self.start_next()
         return await done
 
-    def _take(self) -> tuple[asyncio.Future[bytes | None], tuple[Any, ...]] | None:
+    def _take(self) -> tuple[asyncio.Future[bytes | None], DrawArgs] | None:
         heads = [(line[0][0], priority) for priority, line in sorted(self.lines.items()) if line]
         if not heads:
             return None
@@ -207,7 +210,7 @@ class _Queue:
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
-    async def one(self, done: asyncio.Future[bytes | None], args: tuple[Any, ...]) -> None:
+    async def one(self, done: asyncio.Future[bytes | None], args: DrawArgs) -> None:
         try:
             data = await _draw_anywhere(args)
         except asyncio.CancelledError:  # the loop is closing: so is everything waiting here
@@ -236,14 +239,14 @@ def _queue() -> _Queue:
     return found
 
 
-async def _draw_anywhere(args: tuple[Any, ...]) -> bytes | None:
+async def _draw_anywhere(args: DrawArgs) -> bytes | None:
     pool = _pool
     if pool is None:
         return await asyncio.to_thread(draw, *args)
-    game_id, kind, view, *rest = args  # an engine's view: a pydantic model (engines.core.View)
+    game_id, kind, view, lang, names, ai_seats = args
     try:
         return await asyncio.get_running_loop().run_in_executor(
-            pool, draw_sent, game_id, kind, type(view), view.model_dump_json(), *rest
+            pool, draw_sent, game_id, kind, type(view), view.model_dump_json(), lang, names, ai_seats
         )
     except BrokenProcessPool:
         log.warning("the picture processes stopped; drawing in threads from now on", exc_info=True)

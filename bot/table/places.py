@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 import discord
 
@@ -51,7 +51,7 @@ async def threads_on(tables: TableService, guild_id: int, channel_id: int) -> bo
     return channel_id not in settings.get(THREADS_OFF, [])
 
 
-def wants_thread(channel: Any) -> bool:
+def wants_thread(channel: object) -> bool:
     """Text and announcement channels get a thread per game; in a thread (or a voice channel's chat) the
     game stays where it was started."""
     return isinstance(channel, discord.TextChannel)

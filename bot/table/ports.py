@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.presenters.payload import Payload
 from bot.store import GameRecord, SeatInfo, Status
 from bot.store.models import ClockWrite
 from bot.table.hooks import Change, Contribution
 from bot.table.timer_effects import Clock
+from engines.core import GameState
 
 
 @dataclass(frozen=True)
@@ -33,13 +34,13 @@ class TablePublisher(Protocol):
     def lobby_payload(self, rec: GameRecord, lang: str) -> Payload: ...
     async def refresh_lobby(self, rec: GameRecord) -> None: ...
     async def update_summary(
-        self, rec: GameRecord, lang: str | None = None, *, state: Any = None
+        self, rec: GameRecord, lang: str | None = None, *, state: GameState | None = None
     ) -> bool: ...
-    async def status_payload(self, rec: GameRecord, state: Any, lang: str) -> Payload: ...
+    async def status_payload(self, rec: GameRecord, state: GameState, lang: str) -> Payload: ...
     async def hand_payload(
         self,
         rec: GameRecord,
-        state: Any,
+        state: GameState,
         user_id: int,
         lang: str,
         page: int = 0,
@@ -69,7 +70,7 @@ class TableScheduler(Protocol):
         self,
         rec: GameRecord,
         *,
-        state: Any = None,
+        state: GameState | None = None,
         seats: list[SeatInfo] | None = None,
         status: Status | None = None,
         acted: str | None = None,

@@ -15,23 +15,23 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
 import discord
 
 from bot.errors import UserError
-from bot.games import GameUI, manifest, ui_for
-from bot.i18n import pick
+from bot.games import SomeEngine, manifest
 from bot.presenters import final, hand, lobby, notice, table
-from bot.presenters.payload import Payload
+from bot.presenters.payload import Kwargs, Payload
 from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, SqliteStore, Status
-from bot.table import components, seat_buttons, summary
+from bot.store.messages import Changed, Ended, Told
+from bot.table import components, hand_controls, seat_buttons, summary
 from bot.table.events import load_event
 from bot.table.feed import Feed, Plan, advance, notified
 from bot.table.pictures import render, render_bytes
 from bot.table.rematch import rematch_view
-from engines.core import Engine, Event, Outcome
+from engines.core import GameState, Outcome
+from i18n import pick
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ def _nonce(entry: OutboxEntry) -> str:
     return f"dh{entry.game_pk}-{entry.id}"[:25]
 
 
-def _engine(rec: GameRecord) -> Engine[Any, Any, Any, Any]:
+def _engine(rec: GameRecord) -> SomeEngine:
     return manifest(rec.game_id).engine
 
 
@@ -101,28 +101,41 @@ class Publisher:
             feed.card_stale = True  # the step that may have failed: the outbox makes it good
             await self.store.published(entry.id, rec.id, feed.dump())
             return
-        if entry.kind in ("start", "move"):
-            await self._publish_change(rec, entry, feed, lang, followed=followed)
-        elif entry.kind == "notice":
-            await self._publish_notice(rec, entry, lang)
-        elif entry.kind == "end":
-            await self.retire_table_message(rec, feed, lang)
-            reason = str(entry.payload.get("reason", "aborted"))
-            ended = final.ended(reason, str(entry.payload.get("name", "")), lang)
-            await self.client.get_partial_messageable(rec.channel_id).send(
-                nonce=_nonce(entry),  # a retry after a failed card edit is not posted twice
-                **ended.words_kwargs(),
-            )
-            feed.card_stale |= not await self.update_summary(rec, lang)
+        match entry.message:
+            case Changed() as changed:
+                await self._publish_change(rec, entry, changed, feed, lang, followed=followed)
+            case Told() as told:
+                await self._publish_notice(rec, entry, told, lang)
+            case Ended(reason=reason, name=name):
+                await self._publish_end(rec, entry, feed, lang, reason, name or "")
         await self.store.published(entry.id, rec.id, feed.dump())
 
+    async def _publish_end(
+        self, rec: GameRecord, entry: OutboxEntry, feed: Feed, lang: str, reason: str, name: str
+    ) -> None:
+        """The game ended without a result: the table message loses its buttons, the reason is posted."""
+        await self.retire_table_message(rec, feed, lang)
+        ended = final.ended(reason, name, lang)
+        await self.client.get_partial_messageable(rec.channel_id).send(
+            nonce=_nonce(entry),  # a retry after a failed card edit is not posted twice
+            **ended.words_kwargs(),
+        )
+        feed.card_stale |= not await self.update_summary(rec, lang)
+
     async def _publish_change(
-        self, rec: GameRecord, entry: OutboxEntry, feed: Feed, lang: str, *, followed: bool = False
+        self,
+        rec: GameRecord,
+        entry: OutboxEntry,
+        moved: Changed,
+        feed: Feed,
+        lang: str,
+        *,
+        followed: bool = False,
     ) -> None:
         engine = _engine(rec)
         assert entry.state_json is not None
         state = engine.load_state(entry.state_json)
-        events = [load_event(engine, e) for e in entry.payload.get("events", [])]
+        events = [load_event(engine, e) for e in moved.events]
         lines = table.event_lines(rec, events, lang)
         humans = {s.seat for s in rec.seats if not s.is_ai}
         private_to = [s for ev in events if not ev.public for s in ev.visible_to or () if s in humans]
@@ -135,7 +148,7 @@ class Publisher:
             private_to=private_to,
             humans_to_move=[m for m in movers if m in humans],
             over=outcome is not None,
-            start=entry.kind == "start",
+            start=moved.kind == "start",
         )
         picture = await self._table_picture(rec, state, lang) if plan.post and outcome is None else None
         retired = False  # the closing edit took the buttons off the old message already
@@ -172,7 +185,7 @@ class Publisher:
             rec = rec.model_copy(update={"table_message_id": message.id})
             feed.card_stale = not await self.update_summary(rec, lang, state=state)
 
-    async def _table_picture(self, rec: GameRecord, state: Any, lang: str) -> bytes | None:
+    async def _table_picture(self, rec: GameRecord, state: GameState, lang: str) -> bytes | None:
         return await render_bytes(
             rec.game_id, "table", _engine(rec).view(state, None), lang, rec.names(), rec.ai_seats()
         )
@@ -180,7 +193,7 @@ class Publisher:
     async def _post_table(
         self,
         rec: GameRecord,
-        state: Any,
+        state: GameState,
         feed: Feed,
         lang: str,
         changed: list[str],
@@ -198,7 +211,7 @@ class Publisher:
     async def _edit_table(
         self,
         rec: GameRecord,
-        state: Any,
+        state: GameState,
         feed: Feed,
         lang: str,
         keep_view: bool,
@@ -213,7 +226,7 @@ class Publisher:
     async def _close_table(
         self,
         rec: GameRecord,
-        state: Any,
+        state: GameState | None,
         feed: Feed,
         lang: str,
         plan: Plan,
@@ -229,18 +242,31 @@ class Publisher:
         await self._edit(rec, state, feed, text, lang, keep_view=keep_view and live, draw=redraw and live)
 
     async def _edit(
-        self, rec: GameRecord, state: Any, feed: Feed, text: str, lang: str, *, keep_view: bool, draw: bool
+        self,
+        rec: GameRecord,
+        state: GameState | None,
+        feed: Feed,
+        text: str,
+        lang: str,
+        *,
+        keep_view: bool,
+        draw: bool,
     ) -> None:
         """An edit of the table message: with ``draw`` its picture drawn anew, else the words and controls
         only (Discord leaves the attachments and embeds an edit does not name)."""
         assert feed.message_id is not None
-        kwargs: dict[str, Any]
+        kwargs: Kwargs
         if draw:
+            assert state is not None  # a game that ended is never drawn again (``_close_table``)
             buttons = components.table_view if keep_view else None
             payload = table.table(rec, state, text, lang, buttons=buttons)
             kwargs = payload.attach(await self._table_picture(rec, state, lang)).edit_kwargs()
         else:
-            controls = table.controls(rec, state, lang, buttons=components.table_view) if keep_view else None
+            controls = (
+                table.controls(rec, state, lang, buttons=components.table_view)
+                if keep_view and state is not None
+                else None
+            )
             kwargs = {"content": text, "view": controls}
         message = self.client.get_partial_messageable(rec.channel_id).get_partial_message(feed.message_id)
         try:
@@ -268,7 +294,7 @@ class Publisher:
     async def _post_final(
         self,
         rec: GameRecord,
-        state: Any,
+        state: GameState,
         outcome: Outcome,
         feed: Feed,
         lang: str,
@@ -276,7 +302,7 @@ class Publisher:
         *,
         buttons_off: bool = True,
     ) -> None:
-        story = await self.chronicle(rec, lang)
+        story = await timelapse.chronicle(rec, lang, self.store)
         payload = final.final(rec, state, outcome, feed, lang, story=story, rematch=rematch_view)
         feed.unshown = 0  # the final message showed them
         picture = await render(
@@ -300,24 +326,9 @@ class Publisher:
         updated = rec.model_copy(update={"table_message_id": message.id})
         feed.card_stale = not await self.update_summary(updated, lang, state=state)
 
-    async def chronicle(self, rec: GameRecord, lang: str) -> str | None:
-        """The game's own end-of-game story (``GameUI.chronicle``) from every public event, replayed."""
-        ui = ui_for(rec.game_id)
-        if type(ui).chronicle is GameUI.chronicle:
-            return None
-        engine = _engine(rec)
-        players = [s.seat for s in rec.seats]
-        state = engine.new_game(players, rec.options, rec.seed)
-        public: list[Event] = [Event(kind="game_started")]
-        for action in await self.store.actions(rec.id):
-            step = engine.apply(state, action.seat, action.action)
-            state = step.state
-            public.extend(e for e in step.events if e.public)
-        return ui.chronicle(public, lang, rec.names())
-
-    async def _publish_notice(self, rec: GameRecord, entry: OutboxEntry, lang: str) -> None:
+    async def _publish_notice(self, rec: GameRecord, entry: OutboxEntry, told: Told, lang: str) -> None:
         """A line about the table itself (a player left, came back, was seated): text only, no picture."""
-        payload = notice.notice(rec.id, entry.payload, lang, take_back=seat_buttons.take_back_view)
+        payload = notice.notice(rec.id, told, lang, take_back=seat_buttons.take_back_view)
         channel = self.client.get_partial_messageable(rec.channel_id)
         await channel.send(
             nonce=_nonce(entry),  # a retry of a post Discord carried out returns it instead of a repeat
@@ -332,7 +343,9 @@ class Publisher:
             log.info("previous table message of game %s could not be edited", pk)
 
     # -- the summary card in the channel the game was opened from -----------------------------------
-    async def update_summary(self, rec: GameRecord, lang: str | None = None, *, state: Any = None) -> bool:
+    async def update_summary(
+        self, rec: GameRecord, lang: str | None = None, *, state: GameState | None = None
+    ) -> bool:
         """Bring the card up to date; ``False`` when Discord refused the edit. A card never holds up the
         game's own messages: a failed edit is marked (``Feed.card_stale``) and made good by the outbox."""
         if rec.summary_message_id is None or rec.parent_channel_id is None:
@@ -377,7 +390,7 @@ class Publisher:
             return
         await self._take_buttons_off(rec.channel_id, rec.table_message_id, rec.id)
 
-    async def status_payload(self, rec: GameRecord, state: Any, lang: str) -> Payload:
+    async def status_payload(self, rec: GameRecord, state: GameState, lang: str) -> Payload:
         picture = await render(
             rec.game_id,
             "table",
@@ -394,7 +407,7 @@ class Publisher:
     async def hand_payload(
         self,
         rec: GameRecord,
-        state: Any,
+        state: GameState,
         user_id: int,
         lang: str,
         page: int = 0,
@@ -426,7 +439,7 @@ class Publisher:
             state,
             seat.seat,
             lang,
-            menus=components.hand_view,
+            menus=hand_controls.hand_view,
             pictured=picture is not None,
             keep_picture=keep_picture,
             page=page,

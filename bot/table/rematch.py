@@ -11,13 +11,12 @@ per game: pressing again points to it.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.errors import UserError, user_lang
-from bot.i18n import both, t
-from bot.interactions import Interaction
+from bot.interactions import Interaction, UiButton
 from bot.presenters.summary import thread_name
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import custom_ids, summary
@@ -25,6 +24,7 @@ from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import ControlId
 from bot.table.host import tables_of
 from bot.table.places import ARCHIVE_MINUTES, THREAD_PERMISSIONS, check_thread_id, threads_on
+from i18n import both, t
 
 if TYPE_CHECKING:
     from bot.table.service import TableService
@@ -54,7 +54,7 @@ def rematch_seats(rec: GameRecord, host_id: int, host_name: str) -> list[SeatInf
     return [SeatInfo(seat="", user_id=host_id, name=host_name), *ais]
 
 
-class RematchButton(Control[discord.ui.Button[Any]], template=control_template("rematch")):
+class RematchButton(Control[UiButton], template=control_template("rematch")):
     """On the final message: a new lobby for the same players (the service checks who may press it)."""
 
     kind = "rematch"
@@ -128,7 +128,11 @@ async def open_rematch(interaction: Interaction, tables: TableService, rec: Game
 
 
 async def _create(
-    tables: TableService, rec: GameRecord, channel_id: int, user: Any, parent_id: int | None
+    tables: TableService,
+    rec: GameRecord,
+    channel_id: int,
+    user: discord.User | discord.Member,
+    parent_id: int | None,
 ) -> GameRecord:
     seats = rematch_seats(rec, user.id, user.display_name)
     return await tables.create_rematch(
@@ -140,7 +144,7 @@ async def _in_new_thread(
     tables: TableService,
     rec: GameRecord,
     parent: discord.TextChannel,
-    user: Any,
+    user: discord.User | discord.Member,
     lang: str,
     invite: str,
     mentions: discord.AllowedMentions,

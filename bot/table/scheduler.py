@@ -19,11 +19,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from bot.i18n import pick, t
 from bot.presenters import summary
 from bot.store import GameRecord, SeatInfo, Status
 from bot.store.models import ClockWrite, TimerItem, TimerRow
@@ -35,6 +34,8 @@ from bot.table.clock import (
 )
 from bot.table.hooks import Change, Contribution
 from bot.table.timer_effects import SEAT_TAKEN, Clock, SystemClock
+from engines.core import GameState
+from i18n import pick, t
 
 if TYPE_CHECKING:
     from bot.table.service import TableService
@@ -63,7 +64,7 @@ class Scheduler:
         self,
         rec: GameRecord,
         *,
-        state: Any = None,
+        state: GameState | None = None,
         seats: list[SeatInfo] | None = None,
         status: Status | None = None,
         acted: str | None = None,
@@ -115,13 +116,13 @@ class Scheduler:
         if change.expired is not None:
             if change.seats is None and change.status is None:
                 # A turn timed out and nothing else changed: the expiry is the whole change of the clocks.
-                return Contribution(clock=ClockWrite(state=change.expired))
+                return Contribution(clock=ClockWrite(state=change.expired.dump()))
             rec = rec.model_copy(update={"clock_state": change.expired})
         write = self.write(
             rec, state=change.state, seats=change.seats, status=change.status, acted=change.acted
         )
         if write is None and change.expired is not None:
-            write = ClockWrite(state=change.expired)
+            write = ClockWrite(state=change.expired.dump())
         return Contribution(clock=write)
 
     # -- the loop -------------------------------------------------------------------------------------

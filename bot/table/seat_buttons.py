@@ -3,17 +3,15 @@ the confirmation of ``/game leave``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.errors import user_lang
-from bot.i18n import both, t
-from bot.interactions import Interaction
+from bot.interactions import Interaction, UiButton
 from bot.table import custom_ids
 from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import ControlId, Kind
 from bot.table.host import tables_of
+from i18n import both, t
 
 # Read and written by the one parser of custom ids (``bot.table.custom_ids``): a malformed id, or a key of
 # another server's game, gets a plain refusal, never "something went wrong".
@@ -22,7 +20,7 @@ custom_ids.register(Kind("leave", ("pk",), ops=("yes", "no")))
 custom_ids.register(Kind("cardjoin", ("pk",)))
 
 
-class TakeBackButton(Control[discord.ui.Button[Any]], template=control_template("back")):
+class TakeBackButton(Control[UiButton], template=control_template("back")):
     """Public, under "bob left": only the member who left may press it (the service checks)."""
 
     kind = "back"
@@ -51,7 +49,7 @@ class TakeBackButton(Control[discord.ui.Button[Any]], template=control_template(
         await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
 
 
-class LeaveButton(Control[discord.ui.Button[Any]], template=control_template("leave")):
+class LeaveButton(Control[UiButton], template=control_template("leave")):
     """The ephemeral confirmation of ``/game leave`` in a running game."""
 
     kind = "leave"
@@ -79,7 +77,7 @@ class LeaveButton(Control[discord.ui.Button[Any]], template=control_template("le
         await interaction.edit_original_response(content=t(lang, "seat.left"), view=None)
 
 
-class CardJoinButton(Control[discord.ui.Button[Any]], template=control_template("cardjoin")):
+class CardJoinButton(Control[UiButton], template=control_template("cardjoin")):
     """Join from the summary card in the channel, without opening the thread first."""
 
     kind = "cardjoin"

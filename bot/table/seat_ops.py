@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.errors import UserError
 from bot.store import GameRecord, SeatInfo, Status
-from bot.table.hooks import Change, Ended, Notice
+from bot.table.hooks import Change, Columns, Ended, Notice
 from bot.table.service_parts import ServiceParts
 
 
@@ -47,10 +47,11 @@ class SeatOperations(ServiceParts):
                 seats = [s for s in rec.seats if s.user_id != user_id]
                 humans = [s for s in seats if not s.is_ai]
                 if not humans:
-                    closed = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
+                    closed: Columns = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
                     rec = await self._commit(Change(rec, closed))
                 else:
                     host = rec.host_id if rec.host_id != user_id else humans[0].user_id
+                    assert host is not None  # a human seat has its member
                     rec = await self._commit(Change(rec, {"seats": seats, "host_id": host}))
             else:
                 rec = await self._leave_running(rec, user_id)
@@ -74,10 +75,8 @@ class SeatOperations(ServiceParts):
             for s in rec.seats
         ]
         if all(s.is_ai for s in seats):
-            closed = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
-            return await self._commit(
-                Change(rec, closed, news=Ended({"reason": "abandoned", "name": mine.name}))
-            )
+            closed: Columns = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
+            return await self._commit(Change(rec, closed, news=Ended("abandoned", mine.name)))
         left = Notice("table.left", {"name": mine.name}, button="take_back")
         return await self._commit(Change(rec, {"seats": seats}, news=left))
 

@@ -16,14 +16,15 @@ import secrets
 import weakref
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
 import engines
 from bot.errors import UserError
-from bot.games import GameUI, ui_for
-from bot.i18n import t
+from bot.games import ui_for
+from bot.games.base import SomeUI
+from bot.games.manifest import SomeEngine
+from bot.jsontypes import JsonValue
 from bot.presenters.hand import private_note
 from bot.presenters.payload import Payload
 from bot.settings import Settings
@@ -33,12 +34,13 @@ from bot.store.models import TimerRow
 from bot.store.stats import latest_game_in
 from bot.table.ai_driver import AiDriver, RetryView
 from bot.table.ended import game_ended
-from bot.table.hooks import Change, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
+from bot.table.hooks import Change, Columns, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
 from bot.table.lobby_ops import LobbyOperations
 from bot.table.ports import TableOutbox, TablePublisher, TableScheduler, Unpublished
 from bot.table.seat_ops import SeatOperations
 from bot.table.timer_effects import TimerEffect, timer_effect
-from engines.core import Action, Engine, Event, Rng
+from engines.core import Action, Event, GameState, Rng
+from i18n import t
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +52,7 @@ class Played:
     record: GameRecord
     seat: str
     events: list[Event] = field(default_factory=list)
-    state: Any = None
+    state: GameState | None = None
     #: Set when the move was saved but the table could not be updated (the reply says so, truthfully).
     unpublished: Unpublished | None = None
 
@@ -114,16 +116,17 @@ class TableService(LobbyOperations, SeatOperations):
             found = self._locks[pk] = asyncio.Lock()
         return found
 
-    def engine(self, rec: GameRecord) -> Engine[Any, Any, Any, Any]:
+    def engine(self, rec: GameRecord) -> SomeEngine:
         return engines.get(rec.game_id)
 
-    def ui(self, rec: GameRecord) -> GameUI:
+    def ui(self, rec: GameRecord) -> SomeUI:
         return ui_for(rec.game_id)
 
-    def state(self, rec: GameRecord) -> Any:
+    def state(self, rec: GameRecord) -> GameState:
         if rec.state_json is None:
             raise UserError("game_not_started")
-        return self.engine(rec).load_state(rec.state_json)
+        state: GameState = self.engine(rec).load_state(rec.state_json)
+        return state
 
     async def public_lang(self, guild_id: int) -> str:
         return await self.publisher.public_lang(guild_id)
@@ -253,7 +256,7 @@ class TableService(LobbyOperations, SeatOperations):
         channel_id: int,
         game_id: str,
         host_id: int,
-        options: Mapping[str, Any],
+        options: Mapping[str, JsonValue],
         seats: list[SeatInfo],
         parent_channel_id: int | None,
         clock: int,
@@ -295,7 +298,7 @@ class TableService(LobbyOperations, SeatOperations):
                 Rng.from_seed(rec.seed ^ 0x5EA7).shuffle(order)
             seats = [s.model_copy(update={"seat": f"p{i + 1}"}) for i, s in enumerate(order)]
             state = engine.new_game([s.seat for s in seats], rec.options, rec.seed)
-            fields = {
+            fields: Columns = {
                 "seats": seats,
                 "status": Status.RUNNING,
                 "fixed_order": fixed_order,
@@ -319,7 +322,7 @@ class TableService(LobbyOperations, SeatOperations):
                 raise UserError("abort_not_allowed")
             if expected_version is not None and expected_version != rec.version:
                 raise StaleVersion(pk, expected_version)
-            why = Ended({"reason": "aborted_by", "name": by} if by else {"reason": "aborted"})
+            why = Ended("aborted_by", by) if by else Ended("aborted")
             rec = await self._commit(
                 Change(rec, {"status": Status.ABORTED, "end_reason": "aborted"}, news=why)
             )
@@ -331,7 +334,7 @@ class TableService(LobbyOperations, SeatOperations):
         self,
         pk: int,
         user_id: int,
-        action: Action | Mapping[str, Any],
+        action: Action | Mapping[str, JsonValue],
         expected_version: int | None = None,
     ) -> Played:
         """A human's action. Refusals raise (``GameError``/``StaleVersion``) and change nothing."""
@@ -351,7 +354,7 @@ class TableService(LobbyOperations, SeatOperations):
         return played
 
     async def _apply(
-        self, rec: GameRecord, seat: str, user_id: int | None, action: Action | Mapping[str, Any]
+        self, rec: GameRecord, seat: str, user_id: int | None, action: Action | Mapping[str, JsonValue]
     ) -> Played:
         engine = self.engine(rec)
         state = self.state(rec)
@@ -370,7 +373,7 @@ class TableService(LobbyOperations, SeatOperations):
                 )
                 for s in rec.seats
             ]
-        fields: dict[str, Any] = {"state_json": engine.dump_state(step.state)}
+        fields: Columns = {"state_json": engine.dump_state(step.state)}
         if outcome is not None:
             fields["status"] = Status.FINISHED
         move = Move(

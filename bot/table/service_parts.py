@@ -5,12 +5,13 @@ the game's lock and the publishing only through what is declared here, never by 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import Protocol
 
+from bot.games.manifest import SomeEngine
 from bot.settings import Settings
 from bot.store import GameRecord, SqliteStore
 from bot.table.hooks import Change
-from engines.core import Engine
+from engines.core import GameState
 
 
 class LobbyCards(Protocol):
@@ -18,7 +19,7 @@ class LobbyCards(Protocol):
 
     async def refresh_lobby(self, rec: GameRecord) -> None: ...
     async def update_summary(
-        self, rec: GameRecord, lang: str | None = None, *, state: Any = None
+        self, rec: GameRecord, lang: str | None = None, *, state: GameState | None = None
     ) -> bool: ...
 
 
@@ -39,7 +40,7 @@ class ServiceParts:
     def lock(self, pk: int) -> asyncio.Lock:
         raise NotImplementedError
 
-    def engine(self, rec: GameRecord) -> Engine[Any, Any, Any, Any]:
+    def engine(self, rec: GameRecord) -> SomeEngine:
         raise NotImplementedError
 
     async def _commit(self, change: Change) -> GameRecord:

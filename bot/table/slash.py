@@ -6,17 +6,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from discord import app_commands
 
 from bot.errors import UserError, user_lang
 from bot.games import LabelContext
+from bot.games.manifest import SomeEngine
 from bot.interactions import Interaction
+from bot.jsontypes import JsonValue
 from bot.store import GameRecord
 from bot.table.host import tables_of
 from bot.table.pick import pick
-from engines.core import Action, Engine
+from engines.core import Action, GameState
 
 _PICK = re.compile(r"^(?P<ver>\d+):(?P<idx>\d+)$")
 
@@ -37,8 +38,8 @@ class Position:
 
     record: GameRecord
     seat: str
-    engine: Engine[Any, Any, Any, Any]
-    state: Any
+    engine: SomeEngine
+    state: GameState
 
     def legal(self) -> list[Action]:
         return self.engine.legal_actions(self.state, self.seat)
@@ -110,7 +111,7 @@ async def resolve_pick(
 async def act_and_show_hand(
     interaction: Interaction,
     rec: GameRecord,
-    action: Action | Mapping[str, Any],
+    action: Action | Mapping[str, JsonValue],
     expected_version: int | None = None,
 ) -> None:
     """Apply the caller's action through the table service, then answer with their refreshed hand

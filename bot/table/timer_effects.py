@@ -11,7 +11,7 @@ from typing import Protocol
 from bot.store import GameRecord, SeatInfo, Status
 from bot.store.models import TimerRow
 from bot.table.clock import HALF, TIMEOUT, TIMEOUTS_TO_AI, ClockState, still_useful
-from bot.table.hooks import Change, Ended, Notice
+from bot.table.hooks import Change, Columns, Ended, Notice
 from bot.table.seat_ops import handed_to_ai
 
 #: The kind of DM telling a player their seat went to the AI after their turns ran out.
@@ -81,15 +81,15 @@ def _time_out(rec: GameRecord, clock: ClockState, timer: TimerRow, info: SeatInf
             notice = Notice("clock.timed_out", {"name": info.name, "n": in_a_row, "max": TIMEOUTS_TO_AI})
         else:
             notice = Notice("clock.timed_out_decision", {"name": info.name})
-        return TimerEffect(change=Change(rec, news=notice, fire=timer.id, expired=clock.dump()))
+        return TimerEffect(change=Change(rec, news=notice, fire=timer.id, expired=clock))
     clock.seats[timer.seat].timeouts = 0  # the count starts over once the seat is handed over
     seats = handed_to_ai(rec.seats, timer.seat, info.user_id, "away")
     if all(s.is_ai for s in seats):  # nobody left to play for: the game ends, as when all leave
-        closed = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
-        ended = Ended({"reason": "abandoned", "name": info.name})
+        closed: Columns = {"seats": seats, "status": Status.ABORTED, "end_reason": "abandoned"}
+        ended = Ended("abandoned", info.name)
         # The game is over: its end is posted, there is no seat to take back (no DM).
-        return TimerEffect(change=Change(rec, closed, news=ended, fire=timer.id, expired=clock.dump()))
+        return TimerEffect(change=Change(rec, closed, news=ended, fire=timer.id, expired=clock))
     taken = Notice("clock.timed_out_seat", {"name": info.name, "n": in_a_row}, button="take_back")
-    change = Change(rec, {"seats": seats}, news=taken, fire=timer.id, expired=clock.dump())
+    change = Change(rec, {"seats": seats}, news=taken, fire=timer.id, expired=clock)
     # The seat went to the AI: the player hears it where they asked to be told.
     return TimerEffect(change=change, dm=(rec, info.user_id, SEAT_TAKEN, None))

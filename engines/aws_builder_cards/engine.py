@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import TypeAdapter
 
-from engines.aws_builder_cards import turn, views
+from engines.aws_builder_cards import called, turn, views
 from engines.aws_builder_cards.models import ABAction, ABOptions, ABState, ABView
 from engines.aws_builder_cards.notation import ABNotation
 from engines.aws_builder_cards.redeal import redeal_hidden
@@ -57,6 +57,9 @@ class AwsBuilderCards(Engine[ABState, ABOptions, ABAction, ABView]):
     def _apply(self, state: ABState, seat: Seat, action: ABAction) -> list[Event]:
         return turn.apply_action(state, seat, action)
 
+    def _call(self, state: ABState) -> list[Event]:
+        return called.call(state)  # GN-2
+
     def copy_state(self, state: ABState) -> ABState:
         """Structural copy. ``_apply`` changes only the piles, score zone, retired cards and missions of the
         player whose turn it is (votes change none of them), so only those are copied; everything else it
@@ -103,7 +106,7 @@ class AwsBuilderCards(Engine[ABState, ABOptions, ABAction, ABView]):
             scores={r.seat: float(r.points) for r in rows},
             ranking=ranking,
             winners=list(ranking[0]),
-            reason="last_wa_acquired",
+            reason=called.end_reason(state),
             details={
                 "builder_cards": {r.seat: r.builder_cards for r in rows},
                 "wa_points": {r.seat: r.wa_points for r in rows},

@@ -172,6 +172,8 @@ class GameOver(Event):
 
     kind: Literal["game_over"] = "game_over"
     turns: int
+    #: GN-2: the game was called and its round is over (not AB-8's end); False in logs from before calling.
+    called: bool = False
 
 
 class TurnStarted(Event):

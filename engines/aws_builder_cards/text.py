@@ -21,19 +21,15 @@ from engines.aws_builder_cards.notation import short_name
 from engines.core import Text
 
 
-def gives_text(credits: int, draw: int, adopt: int, lang: str, *, compact: bool = False) -> str:
-    """What a combo gives, e.g. "+2 Cr, Draw 1". ``compact`` is the pictures' shorter form (" · " between
-    parts, 「導入」 for Cloud Adoption) where card faces leave little room."""
+def gives_text(credits: int, draw: int, adopt: int, lang: str) -> str:
+    """What a combo gives, e.g. "+2 Cr, Draw 1" (the pictures' shorter form is their catalog's)."""
     parts: list[str] = []
     if credits:
         parts.append(f"+{credits} Cr" if lang == "en" else f"+{credits}クレジット")
     if draw:
         parts.append(f"Draw {draw}" if lang == "en" else f"ドロー{draw}")
     if adopt:
-        adoption = "導入" if compact else "クラウド導入"
-        parts.append(f"Adopt +{adopt}" if lang == "en" else f"{adoption}+{adopt}")
-    if compact:
-        return " · ".join(parts)
+        parts.append(f"Adopt +{adopt}" if lang == "en" else f"クラウド導入+{adopt}")
     return ", ".join(parts) if lang == "en" else "・".join(parts)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Literal
 
+from engines.aws_builder_cards import called
 from engines.aws_builder_cards.architecture import is_cmp
 from engines.aws_builder_cards.cards import CMP, CardDB, catalogue, key_of
 from engines.aws_builder_cards.deploy import deploy_choices, do_deploy, draw_events, settle
@@ -377,9 +378,9 @@ def do_end_turn(state: ABState, db: CardDB, seat: Seat, rng: Rng) -> list[Event]
     ]
     state.last = now
     state.turns += 1
-    if state.ending:
+    if state.ending or called.round_over(state):  # AB-8, GN-2
         state.finished = True
-        events.append(GameOver(turns=state.turns))
+        events.append(GameOver(turns=state.turns, called=called.end_reason(state) == "called"))
         state.now = TurnState(seat=seat)
         return events
     state.current = (state.current + 1) % len(state.order)

@@ -7,15 +7,17 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from engines.aws_deckbuilding import play, turn, views
+from engines.aws_deckbuilding import called, play, turn, views
 from engines.aws_deckbuilding.models import ADAction, ADOptions, ADState, ProposeReshuffle
 from engines.aws_deckbuilding.notation import ADNotation
 from engines.aws_deckbuilding.redeal import redeal_hidden
 from engines.aws_deckbuilding.setup import new_state
 from engines.aws_deckbuilding.views import ADView
 from engines.core import (
+    TABLE,
     Action,
     Agent,
+    CallGame,
     CardInfo,
     Engine,
     Event,
@@ -68,11 +70,15 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
     def legal_actions(self, state: ADState, seat: Seat) -> list[ADAction]:
         return turn.legal(state, seat)
 
-    def apply(self, state: ADState, seat: Seat, action: ADAction | Mapping[str, Any]) -> Step[ADState]:
+    def apply(
+        self, state: ADState, seat: Seat, action: ADAction | CallGame | Mapping[str, Any]
+    ) -> Step[ADState]:
         """The contract's ``apply`` (parse, refuse a finished game or a seat that is not to move, change a
         copy, count the step), written out here because it runs on every AI step. AD-14: any player may
         propose a reshuffle at any time, so a seat that is not to move may still do that one thing."""
         parsed = action if isinstance(action, Action) else self.parse_action(action)
+        if seat == TABLE or isinstance(parsed, CallGame):  # GN-1: the table's call
+            return self.table_action(state, seat, parsed)
         if state.phase == "over":  # ``outcome`` is set exactly then
             raise GameOver()
         vote = state.vote
@@ -89,6 +95,9 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
 
     def _apply(self, state: ADState, seat: Seat, action: ADAction) -> list[Event]:
         return turn.apply_action(state, seat, action)
+
+    def _call(self, state: ADState) -> list[Event]:
+        return called.call(state)  # GN-2
 
     def copy_state(self, state: ADState) -> ADState:
         return self._copy(state, step=state.turn)
@@ -137,7 +146,7 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
             scores={r.seat: float(r.points) for r in rows},
             ranking=[list(g) for g in groups],
             winners=list(groups[0]),
-            reason="last_wa_bought",
+            reason=called.end_reason(state),
             details={
                 "ones": {r.seat: r.ones for r in rows},
                 "threes": {r.seat: r.threes for r in rows},

@@ -181,6 +181,8 @@ class GameEnded(Event):
     kind: Literal["game_over"] = "game_over"
     winner_seats: list[str]
     scores: dict[str, int]
+    #: GN-2: the game was called and its round is over (not AD-15's end); False in logs from before calling.
+    called: bool = False
 
 
 ADEvent = Annotated[

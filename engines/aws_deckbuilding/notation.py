@@ -1,13 +1,15 @@
 """How players write AWS Deckbuilding moves (the notation protocol, ``engines.core.notation``).
 
-A card is named by its printed name in either language, its key or an alias from ``cards.toml``; the copy
-meant is the first one the move may take (the first on offer, the first revealed, the first in hand), and a
-card id ("cloudtrail#2") names one copy exactly. Effects are "primary" / "主効果" and "secondary" / "副効果"
+A card is named by its printed name in either language, its key or an alias from ``cards.toml`` (a W-A card
+also as "W-A" / "Well-Architected"), or by a part of a name ("Auto Scaling"): among the cards the move may
+take first, exact names before parts (several kinds that fit are ambiguous, not guessed). The copy meant is
+the first one the move may take (the first on offer, the first revealed, the first in hand), and a card id
+("cloudtrail#2") names one copy exactly. Effects are "primary" / "主効果" and "secondary" / "副効果"
 (AD-9):
 
 - "draft S3" / "S3をドラフト" (AD-8); "buy S3" / "S3を購入" (AD-10); "end turn" / "ターン終了" (AD-12);
-- "apply all" / "すべて適用", "apply Lambda primary" / "Lambdaの主効果を適用", "decline Lambda primary" /
-  "Lambdaの主効果を見送る" (AD-9);
+- "apply all" / "すべて適用" (or just "all" / "全部"), "apply Lambda primary" / "Lambdaの主効果を適用",
+  "decline Lambda primary" / "Lambdaの主効果を見送る" (AD-9);
 - "retire Tape Backup" / "Tape Backupを撤去", "keep on-premises" / "オンプレミスを残す" (AD-12);
 - "propose reshuffle" / "リシャッフルを提案", "vote yes" / "賛成", "vote no" / "反対" (AD-14).
 """
@@ -46,7 +48,7 @@ PHRASES = {
     "draft": Phrase(en="draft {card}", ja="{card}をドラフト"),
     "buy": Phrase(en="buy {card}", ja="{card}を購入", also=("{card}を買う",)),
     "end_turn": Phrase(en="end turn", ja="ターン終了", also=("end",)),
-    "apply_effects": Phrase(en="apply all", ja="すべて適用"),
+    "apply_effects": Phrase(en="apply all", ja="すべて適用", also=("all", "全部", "すべて", "全て")),
     "apply_effect": Phrase(
         en="apply {card} {which}",
         ja="{card}の{which}を適用",
@@ -65,7 +67,14 @@ PHRASES = {
     "vote_yes": Phrase(en="vote yes", ja="賛成", also=("yes",)),
     "vote_no": Phrase(en="vote no", ja="反対", also=("no",)),
 }
-_CARDS = NameIndex({c.key: (c.name.en, c.name.ja, *c.aliases) for c in DB.cards.values()})
+#: What every W-A card is also called (AD-10 sells the top one).
+_WA_WORDS = ("W-A", "WA", "Well-Architected")
+_SPELLINGS = {
+    c.key: (c.name.en, c.name.ja, *c.aliases, *(_WA_WORDS if c.key.startswith("wa-") else ()))
+    for c in DB.cards.values()
+}
+_CARDS = NameIndex(_SPELLINGS)
+_FOLDED = {key: tuple(fold(n) for n in names) for key, names in _SPELLINGS.items()}
 _CARD_MOVES = (Draft, Buy, Retire)
 _EFFECT_MOVES = (ApplyEffect, DeclineEffect)
 _WORDS: dict[str, ADAction] = {
@@ -89,6 +98,20 @@ class ADNotation(Phrasebook[ADState, ADAction]):
             return phrase.write(lang, card=card)
         return phrase.write(lang)
 
+    def _kinds(self, typed: str, offered: Sequence[str]) -> list[str]:
+        """The kinds ``typed`` names: exactly among those ``offered``, else by a part of a name among them,
+        else exactly, else by a part, among every kind (which no move takes now: an illegal move)."""
+        wanted = fold(typed)
+        if not wanted:
+            return []
+        exact = sorted(_CARDS.keys(typed))
+        partial = sorted(k for k, names in _FOLDED.items() if any(wanted in n for n in names))
+        near = {key_of(c) for c in offered}
+        for kinds in ([k for k in exact if k in near], [k for k in partial if k in near], exact):
+            if kinds:
+                return kinds
+        return partial
+
     def _copies(self, typed: str, offered: Sequence[str]) -> list[str]:
         """The cards ``typed`` names: a card id as it is, else per kind named the first copy ``offered`` (a
         kind not on offer as its key, which no move takes: an illegal move, not an unreadable one)."""
@@ -96,7 +119,7 @@ class ADNotation(Phrasebook[ADState, ADAction]):
         if "#" in wanted and key_of(wanted) in DB.cards:
             return [wanted]
         out = []
-        for kind in sorted(_CARDS.keys(typed)):
+        for kind in self._kinds(typed, offered):
             out.append(next((c for c in offered if key_of(c) == kind), kind))
         return out
 

@@ -93,10 +93,6 @@ def effect_text(eff: Eff) -> Text:
     return Text(en=effect_line(eff, "en", short=False), ja=effect_line(eff, "ja", short=False))
 
 
-def effect_short(eff: Eff) -> Text:
-    return Text(en=effect_line(eff, "en"), ja=effect_line(eff, "ja"))
-
-
 def condition(cond: Cond | None) -> Text:
     return Text(en=condition_text(cond, "en", short=True), ja=condition_text(cond, "ja", short=True))
 
@@ -106,9 +102,3 @@ def cost_text(card: Card, lang: str) -> str:
     if card.currency is None:
         return "—"
     return f"{card.cost} {'TCO' if card.currency == 'tco' else 'AWSome'}"
-
-
-def gives_text(card: Card, lang: str) -> str:
-    if lang == "en":
-        return f"TCO {card.tco} · AWSome {card.awsome}"
-    return f"TCO {card.tco}・AWSome {card.awsome}"

@@ -1,5 +1,6 @@
 """The engine contract, ids, seeded randomness, errors, replay and AI helpers."""
 
+from engines.core.call import TABLE, AlreadyCalled, CallGame, GameCalled, NotCallable, TableOnly
 from engines.core.engine import Agent, Engine, RandomAgent
 from engines.core.errors import (
     BadAction,
@@ -44,22 +45,27 @@ from engines.core.rng import Rng, seed_state
 
 __all__ = [
     "LANGS",
+    "TABLE",
     "Action",
     "Agent",
+    "AlreadyCalled",
     "AmbiguousMove",
     "BadAction",
     "BadOptions",
     "BadPlayerCount",
+    "CallGame",
     "CardField",
     "CardInfo",
     "Engine",
     "Event",
+    "GameCalled",
     "GameError",
     "GameOver",
     "GameState",
     "IllegalAction",
     "IllegalMove",
     "NameIndex",
+    "NotCallable",
     "NotYourTurn",
     "Notation",
     "NotationError",
@@ -72,6 +78,7 @@ __all__ = [
     "RuleSection",
     "Seat",
     "Step",
+    "TableOnly",
     "Text",
     "UnknownGame",
     "UnreadableMove",

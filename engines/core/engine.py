@@ -8,6 +8,7 @@ from typing import Any, ClassVar, Generic, Protocol
 
 from pydantic import TypeAdapter, ValidationError
 
+from engines.core.call import TABLE, AlreadyCalled, CallGame, NotCallable, TableOnly, parse_call
 from engines.core.errors import BadAction, BadPlayerCount, GameError, GameOver, NotYourTurn
 from engines.core.i18n import Text
 from engines.core.models import (
@@ -127,9 +128,13 @@ class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
         (either language) back to a legal action (``engines.core.notation``)."""
 
     # -- change -----------------------------------------------------------------------------------
-    def apply(self, state: StateT, seat: Seat, action: ActionT | Mapping[str, Any]) -> Step[StateT]:
+    def apply(
+        self, state: StateT, seat: Seat, action: ActionT | CallGame | Mapping[str, Any]
+    ) -> Step[StateT]:
         if not isinstance(action, Action):
             action = self.parse_action(action)
+        if seat == TABLE or isinstance(action, CallGame):
+            return self.table_action(state, seat, action)
         if self.outcome(state) is not None:
             raise GameOver()
         if seat not in self.to_move(state):
@@ -142,6 +147,45 @@ class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
             raise
         new.turn += 1
         return Step[Any](state=new, events=events)
+
+    def table_action(self, state: StateT, seat: Seat, action: Action) -> Step[StateT]:
+        """An action of the table, not a seat (GN-1): only ``TABLE`` may make one, and only a call."""
+        if seat != TABLE:
+            raise TableOnly(seat=seat)
+        if not isinstance(action, CallGame):
+            raise NotYourTurn(seat=seat)
+        return self.call(state)
+
+    # -- calling (rules/game-night.md) ----------------------------------------------------------------
+    def call(self, state: StateT) -> Step[StateT]:
+        """GN-1: the table calls the game. Pure like ``apply`` (a copy changes, the input never does) and
+        logged as ``(TABLE, CallGame())``, so replay rebuilds it. Refused on an ended game (``game_over``)
+        and a second time (``already_called``). A pending decision is not cut short: it is completed by the
+        game's normal flow, and the game's ``_call`` rule decides how far play goes after that."""
+        if self.outcome(state) is not None:
+            raise GameOver()
+        if state.called:
+            raise AlreadyCalled()
+        new = self.copy_state(state)
+        new.called = True
+        try:
+            events = self._call(new)
+        except GameError as exc:
+            exc.game = self.id
+            raise
+        new.turn += 1
+        return Step[Any](state=new, events=events)
+
+    def _call(self, state: StateT) -> list[Event]:
+        """The game's called rule on ``state`` (a private copy, ``called`` already set): return the events of
+        the call (``GameCalled``), ending the game at once if its rule says so. A game without a called rule
+        refuses (``not_callable``)."""
+        raise NotCallable()
+
+    @property
+    def can_be_called(self) -> bool:
+        """Whether the game has a called rule (a game night calls only games that do)."""
+        return type(self)._call is not Engine._call
 
     @abstractmethod
     def _apply(self, state: StateT, seat: Seat, action: ActionT) -> list[Event]:
@@ -174,13 +218,17 @@ class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
         return copied
 
     # -- serialisation ----------------------------------------------------------------------------
-    def parse_action(self, data: Mapping[str, Any] | str | bytes) -> ActionT:
+    def parse_action(self, data: Mapping[str, Any] | str | bytes) -> ActionT | CallGame:
+        """A game's action, or the table's call (GN-1), which every game's log may hold."""
         try:
             if isinstance(data, str | bytes):
                 parsed: ActionT = self.action_adapter.validate_json(data)
             else:
                 parsed = self.action_adapter.validate_python(dict(data))
         except ValidationError as exc:
+            call = parse_call(data)
+            if call is not None:
+                return call
             raise BadAction(detail=str(exc.errors()[0]["msg"]) if exc.errors() else "invalid") from None
         return parsed
 

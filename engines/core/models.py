@@ -109,6 +109,9 @@ class GameState(BaseModel):
     seed: int
     rng: int
     turn: int = 0
+    #: GN-1: the table called the game (rules/game-night.md); states saved before calling existed load as
+    #: not called.
+    called: bool = False
 
 
 OptionsT = TypeVar("OptionsT", bound=Options)

@@ -19,7 +19,7 @@ from engines.core import (
     Seat,
     Text,
 )
-from engines.glorious_crown import flow, views
+from engines.glorious_crown import called, flow, views
 from engines.glorious_crown.cards import ALL_IDS, RANK, RANK_EFFECT, canonical
 from engines.glorious_crown.events import (
     DiscardDeclined,
@@ -193,6 +193,9 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
         if isinstance(action, Pass):
             return self._pass(state, seat)
         raise IllegalAction("not_now", type=action.type)
+
+    def _call(self, state: GCState) -> list[Event]:
+        return called.call(state)  # GN-4
 
     def _pass(self, state: GCState, seat: Seat) -> list[Event]:
         if state.top is None:

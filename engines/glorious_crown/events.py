@@ -137,6 +137,8 @@ class FinalStanding(BaseModel):
     bonus: int
     total: int
     foul: bool
+    #: GN-4: cards still in hand when a called hand ended (the place was given by it); ``None`` otherwise
+    held: int | None = None
 
 
 class GameOver(Event):
@@ -145,6 +147,8 @@ class GameOver(Event):
     kind: Literal["game_over"] = "game_over"
     last_seat: Seat | None
     standings: list[FinalStanding]
+    #: GN-4: the hand ended at the clear after a call; False in logs from before calling.
+    called: bool = False
 
 
 GCEvent = Annotated[

@@ -1,4 +1,5 @@
-"""Whose turn, clearing the field, going out and the end of the game (GC-10, GC-13, GC-17, GC-19, GC-20).
+"""Whose turn, clearing the field, going out and the end of the game (GC-10, GC-13, GC-17, GC-19, GC-20;
+GN-4 for a called game).
 
 Each helper changes the state it is handed and appends the events it causes.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engines.core import Event, Seat
+from engines.glorious_crown import called
 from engines.glorious_crown.events import Cleared, FinalStanding, GameOver, Skipped, WentOut
 from engines.glorious_crown.models import ClearRecord, GCState
 from engines.glorious_crown.scoring import play_points, standings
@@ -50,6 +52,8 @@ def clear_field(state: GCState, events: list[Event], cause: Literal["passes", "e
     state.last_clear = ClearRecord(seat=top.seat, points=pts, cause=cause, cards=top.cards)
     events.append(Cleared(seat=top.seat, points=pts, cause=cause, cards=list(top.cards)))
     lead_from(state, top.seat)
+    if called.ends_at_clear(state):  # GN-4: a called game's hand ends at this clear
+        end_game(state, events, None)
 
 
 def advance(state: GCState, after: Seat, events: list[Event], skip: bool = False) -> None:
@@ -96,8 +100,16 @@ def check_over(state: GCState, events: list[Event]) -> bool:
     holders = [p for p in state.players if state.hands[p]]
     if len(holders) > 1:
         return False
+    end_game(state, events, holders[0] if holders else None)
+    return True
+
+
+def end_game(state: GCState, events: list[Event], last_seat: Seat | None) -> None:
+    """The hand, and with it the game, is over (GC-19, or GN-4 for a called game: ``last_seat`` is then
+    ``None``, several players still holding cards)."""
     state.over = True
     state.pending = None
+    by_call = called.ended_by_call(state)
     # The final tally rides on the event (public: points and places only, never a card) so the table
     # message can word field points, bonus and illegal finishes without reading the state.
     final = [
@@ -109,8 +121,8 @@ def check_over(state: GCState, events: list[Event]) -> bool:
             bonus=r.bonus,
             total=r.total,
             foul=r.foul,
+            held=len(state.hands[r.seat]) if by_call and state.hands[r.seat] else None,
         )
         for r in standings(state)
     ]
-    events.append(GameOver(last_seat=holders[0] if holders else None, standings=final))
-    return True
+    events.append(GameOver(last_seat=last_seat, standings=final, called=by_call))

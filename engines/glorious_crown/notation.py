@@ -16,7 +16,7 @@ import difflib
 import re
 from collections.abc import Sequence
 
-from engines.core import GameError, IllegalAction, IllegalMove, Phrasebook, Seat, Text, fold
+from engines.core import GameError, IllegalAction, IllegalMove, Phrasebook, Seat, Text, UnreadableMove, fold
 from engines.glorious_crown.cards import CARDS, DATA, JOKERS, SUIT_CODES, SUITS
 from engines.glorious_crown.models import (
     Answer,
@@ -274,8 +274,9 @@ class GCNotation(Phrasebook[GCState, GCAction]):
             return [Pass(), Decline()]
         try:
             cards = parse_cards(text, state.hands.get(seat, []))
-        except UnreadableCards:
-            return []
+        except UnreadableCards as err:
+            # The piece that is not a card, and the closest card names, for the player to fix just that.
+            raise UnreadableMove(text, piece=err.text, suggestions=err.suggestions) from None
         if len(cards) > MAX_GROUP:
             # Cards, but more than any group holds (GC-4): a move no action can carry.
             move = Play.model_construct(cards=cards)
@@ -283,6 +284,15 @@ class GCNotation(Phrasebook[GCState, GCAction]):
         out: list[GCAction] = [Play(cards=cards), Give(cards=cards), Answer(cards=cards)]
         if len(cards) == 1:
             out.append(Discard(card=cards[0]))
+        # What the seat is asked for first: an illegal reading is refused with the reason of the first one.
+        asked: dict[str, type[GCAction]] = {
+            "seven_give": Give,
+            "seven_answer": Answer,
+            "ten_discard": Discard,
+        }
+        pending = state.pending
+        if pending is not None and pending.seat == seat and pending.kind in asked:
+            out.sort(key=lambda a: not isinstance(a, asked[pending.kind]))
         return out
 
     def same(self, legal: GCAction, reading: GCAction) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from engines.core import Outcome, Seat, group_ranking
+from engines.glorious_crown import called
 from engines.glorious_crown.cards import FOUL, POINTS, RANK
 from engines.glorious_crown.models import Discard, GCState, Play
 
@@ -57,15 +58,19 @@ def finish_order(state: GCState) -> list[Seat]:
     return [*state.finished, *holders, *reversed(state.fouls)]
 
 
-def standings(state: GCState) -> list[Standing]:
+def finish_places(state: GCState) -> list[tuple[Seat, int, int]]:
+    """``(seat, finishing place, bonus)`` best first: GC-19/GC-20, or GN-4 for a hand ended by a call."""
+    if called.ended_by_call(state):
+        return called.places(state)
     n = len(state.players)
-    order = finish_order(state)
+    return [(s, i + 1, 0 if s in state.fouls else n - i) for i, s in enumerate(finish_order(state))]
+
+
+def standings(state: GCState) -> list[Standing]:
     rows = []
-    for i, seat in enumerate(order):
-        foul = seat in state.fouls
-        bonus = 0 if foul else n - i  # GC-19
+    for seat, finish, bonus in finish_places(state):
         pts = state.points.get(seat, 0)
-        rows.append((seat, i + 1, pts, bonus, pts + bonus, foul))
+        rows.append((seat, finish, pts, bonus, pts + bonus, seat in state.fouls))
     totals = sorted((r[4] for r in rows), reverse=True)
     return [
         Standing(
@@ -82,6 +87,9 @@ def outcome(state: GCState) -> Outcome:
         scores={r.seat: float(r.total) for r in rows},
         ranking=ranking,
         winners=list(ranking[0]),
-        reason="last_holder",
-        details={"standings": [r.model_dump() for r in rows], "finish_order": finish_order(state)},
+        reason="called" if called.ended_by_call(state) else "last_holder",
+        details={
+            "standings": [r.model_dump() for r in rows],
+            "finish_order": [s for s, _, _ in finish_places(state)],
+        },
     )

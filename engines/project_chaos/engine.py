@@ -22,7 +22,7 @@ from engines.core import (
     Text,
 )
 from engines.core.models import Action
-from engines.project_chaos import flow
+from engines.project_chaos import called, flow
 from engines.project_chaos.cards import CARD_IDS, CATEGORIES, CATS, PLAYABLE, VALUE, Category
 from engines.project_chaos.effects import move_workplace_card, queue_front
 from engines.project_chaos.events import (
@@ -276,6 +276,9 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
             self._claim(state, seat, p, action, events)
         flow.advance(state, events)
         return events
+
+    def _call(self, state: PCState) -> list[Event]:
+        return called.call(state)  # GN-5
 
     def _from_hand(self, state: PCState, seat: Seat, card: str) -> None:
         hand = state.hands[seat]

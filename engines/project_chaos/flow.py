@@ -20,6 +20,7 @@ or the next player's action) or the game ends. Decisions taken here:
 from __future__ import annotations
 
 from engines.core import Event, Seat
+from engines.project_chaos import called
 from engines.project_chaos.cards import CARDS, VALUE, Category
 from engines.project_chaos.effects import MAX_DIE, clamp_tokens, current_seat, lose, run_effect
 from engines.project_chaos.events import (
@@ -137,6 +138,9 @@ def _end_turn(state: PCState, events: list[Event]) -> None:
             state.die = before + 1
             events.append(shared(Stagnation, round=state.round, before=before, after=state.die))
         state.die_touched = False
+        if state.called:  # GN-5: the deadline arrives at the end of the round
+            called.deadline(state, events)
+            return
         state.round += 1
     state.current = (state.current + 1) % len(state.players)
     state.stage = "action"

@@ -8,7 +8,7 @@ its id:
 - "place Outage in Technology" / "障害をテクノロジーに配置" (PC-7 C); without a workplace it means the card's
   only workplace that is open, and is ambiguous when two are;
 - "pay" / "払う" and "don't pay" / "払わない" (the push-out, PC-7 C);
-- "pick Technology" / "テクノロジーを選ぶ" (the workplace an effect acts on);
+- "pick Technology" / "テクノロジーを選ぶ", or just the workplace's name (the workplace an effect acts on);
 - "vote yes" / "賛成", "vote no" / "反対", "claim" / "経験あり", "no claim" / "経験なし" (PC-12).
 """
 
@@ -52,13 +52,20 @@ PHRASES = {
         slots={"workplace": _WORKPLACE},
     ),
     "place_anywhere": Phrase(en="place {card}", ja="{card}を配置", also=("{card}を置く",)),
-    "pay": Phrase(en="pay", ja="払う"),
-    "no_pay": Phrase(en="don't pay", ja="払わない", also=("no pay", "do not pay")),
-    "pick": Phrase(en="pick {workplace}", ja="{workplace}を選ぶ", slots={"workplace": _WORKPLACE}),
+    # The hand's buttons' words are read too ("Keep the tokens", "I have lived this"), as typed from a label.
+    "pay": Phrase(en="pay", ja="払う", also=("pay the tokens", "リソースを払う")),
+    "no_pay": Phrase(
+        en="don't pay",
+        ja="払わない",
+        also=("no pay", "do not pay", "keep the tokens", "keep", "リソースを払わない"),
+    ),
+    "pick": Phrase(
+        en="pick {workplace}", ja="{workplace}を選ぶ", also=("{workplace}",), slots={"workplace": _WORKPLACE}
+    ),
     "vote_yes": Phrase(en="vote yes", ja="賛成", also=("yes",)),
     "vote_no": Phrase(en="vote no", ja="反対", also=("no",)),
-    "claim": Phrase(en="claim", ja="経験あり"),
-    "no_claim": Phrase(en="no claim", ja="経験なし"),
+    "claim": Phrase(en="claim", ja="経験あり", also=("i have lived this", "体験したことがある")),
+    "no_claim": Phrase(en="no claim", ja="経験なし", also=("not me", "自分ではない")),
 }
 _CARDS = NameIndex({c.id: (c.name.en, c.name.ja, *c.aliases) for c in CARDS.values()})
 _WORKPLACES = NameIndex({c: (CATEGORY_NAMES[c].en, CATEGORY_NAMES[c].ja) for c in CATEGORIES})

@@ -17,8 +17,9 @@ from engines.core import (
     Text,
 )
 from engines.yggdrasil import board as B
+from engines.yggdrasil import called
 from engines.yggdrasil.ai import make_agent
-from engines.yggdrasil.cards import CARDS, DECK_IDS, DECKS, SwapCards
+from engines.yggdrasil.cards import CARDS, SwapCards
 from engines.yggdrasil.effects import do_swap, effect_of, legal_swaps
 from engines.yggdrasil.events import (
     CouldNotPlace,
@@ -36,7 +37,7 @@ from engines.yggdrasil.events import (
     Swapped,
     TurnStarted,
 )
-from engines.yggdrasil.geometry import BIT, FIT, board
+from engines.yggdrasil.geometry import BIT, FIT
 from engines.yggdrasil.invasion import attacks, destroy
 from engines.yggdrasil.models import (
     ACTION_ADAPTER,
@@ -58,6 +59,7 @@ from engines.yggdrasil.notation import YggNotation, parse_cell
 from engines.yggdrasil.redeal import redeal_hidden
 from engines.yggdrasil.rules_text import card_infos, rule_sections
 from engines.yggdrasil.scoring import score
+from engines.yggdrasil.setup import deal
 from engines.yggdrasil.views import build_view
 
 
@@ -101,55 +103,7 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
 
     # -- set-up (YG-1, YG-2, YG-12) --------------------------------------------------------------------
     def _new_game(self, players: list[Seat], options: YggOptions, seed: int, rng: Rng) -> YggState:
-        geo = board(options.columns, options.rows)
-        kinds: dict[str, str] = {}
-        hands: dict[Seat, list[str]] = {}
-        decks: dict[Seat, list[str]] = {}
-        used: dict[Seat, str] = {}
-        cells: list[str | None] = [None] * geo.cells
-        owner = [-1] * geo.cells
-        masks = [0] * geo.cells
-        choices = (options.deck_p1, options.deck_p2)
-        for si, seat in enumerate(players):
-            deck_id = choices[si] if choices[si] != "random" else rng.choice(DECK_IDS)
-            used[seat] = deck_id
-            deck = DECKS[deck_id]
-            order = deck.build_order()
-            pile = [order[i % len(order)] for i in range(options.deck_size)]
-            rng.shuffle(pile)
-            # Ids are numbered after the shuffle, so an id says nothing about the card behind it.
-            ids = [f"{seat}:{i + 1:02d}" for i in range(len(pile))]
-            kinds.update(zip(ids, pile, strict=True))
-            root = f"{seat}:root"
-            kinds[root] = deck.root
-            home = geo.home_cell(si)
-            cells[home] = root
-            owner[home] = si
-            masks[home] = CARDS[deck.root].table_mask(si)
-            ids.reverse()  # the top of a deck is its end: drawing is ``pop()``
-            hand_n = min(options.hand_size, len(ids))
-            hands[seat] = [ids.pop() for _ in range(hand_n)]
-            decks[seat] = ids
-        # The lobby shuffled the seats once: the order given is the order of play, players[0] first.
-        first = 0
-        return YggState(
-            game=self.id,
-            players=players,
-            seed=seed,
-            rng=rng.state,
-            options=options,
-            decks_used=used,
-            kinds=kinds,
-            board=cells,
-            owner=owner,
-            masks=masks,
-            hands=hands,
-            decks=decks,
-            discards={p: [] for p in players},
-            first=first,
-            current=first,  # YG-7: the first player does not draw on their first turn
-            stuck={p: 0 for p in players},
-        )
+        return deal(self.id, players, options, seed, rng)
 
     def copy_state(self, state: YggState) -> YggState:
         # Only the containers the rules change are copied; ``kinds``, ``players``, ``options`` never change
@@ -253,6 +207,9 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
         if isinstance(action, NoInvasion):
             return [InvasionDeclined(seat=seat), *self._end_turn(state)]
         raise IllegalAction("wrong_phase", phase=phase, action=action.type)
+
+    def _call(self, state: YggState) -> list[Event]:
+        return called.call(state)  # GN-3
 
     def _cell(self, state: YggState, name: str) -> int:
         geo = B.board_of(state)
@@ -463,12 +420,13 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
             events.append(CouldNotPlace(seat=seat))
 
     def _end_reason(self, state: YggState) -> EndReason | None:
-        """YG-10: no cell can take a card for either player, or both could not place twice running."""
+        """YG-10: no cell can take a card for either player, or both could not place twice running; GN-3:
+        a called game's round is over."""
         if not B.growth_cells(state, 0) and not B.growth_cells(state, 1):
             return "no_room"
         if all(n >= 2 for n in state.stuck.values()):
             return "both_stuck"
-        return None
+        return "called" if called.round_over(state) else None  # GN-3
 
     # -- content ---------------------------------------------------------------------------------------
     def ai(self, level: str = "normal") -> Agent:

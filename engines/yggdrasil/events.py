@@ -15,7 +15,7 @@ from pydantic import Field
 from engines.core import Event, Seat
 
 EffectName = Literal["extra_placement", "swap"]
-EndReason = Literal["no_room", "both_stuck"]
+EndReason = Literal["no_room", "both_stuck", "called"]
 
 
 class Placed(Event):

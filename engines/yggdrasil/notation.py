@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from engines.core import Phrase, Phrasebook, Seat, fold
+from engines.core import IllegalAction, IllegalMove, Phrase, Phrasebook, Seat, fold
 from engines.yggdrasil.board import board_of
 from engines.yggdrasil.cards import CARDS
 from engines.yggdrasil.geometry import cell_name, column_label
@@ -139,8 +139,9 @@ class YggNotation(Phrasebook[YggState, YggAction]):
 
     def _cell(self, state: YggState, typed: str) -> str:
         cols, rows = self._cols_rows(state)
-        # A cell off the field still reads as a cell: the move is then illegal, not unreadable.
-        return canonical_cell(typed, cols, rows) or fold(typed).upper()
+        # A cell off the field still reads as a cell: the move is then illegal (the rules' ``bad_cell``,
+        # naming the cell as it was typed), not unreadable.
+        return canonical_cell(typed, cols, rows) or fold(typed)
 
     def _card_word(self, state: YggState, seat: Seat, card: str, lang: str, precise: bool) -> str:
         hand = state.hands.get(seat, [])
@@ -189,11 +190,14 @@ class YggNotation(Phrasebook[YggState, YggAction]):
 
     def read(self, state: YggState, seat: Seat, text: str) -> Sequence[YggAction]:
         out: list[YggAction] = []
+        numbers: list[str] = []  # cards named by a number the hand picture does not show
         for args in PHRASES["place"].read(text):
             cell = self._cell(state, args["cell"])
             out += [Place(card=c, cell=cell) for c in self._cards(state, seat, args["card"])]
+            numbers += [args["card"]] if fold(args["card"]).isdecimal() else []
         for args in PHRASES["discard"].read(text):
             out += [Discard(card=c) for c in self._cards(state, seat, args["card"])]
+            numbers += [args["card"]] if fold(args["card"]).isdecimal() else []
         for args in PHRASES["swap"].read(text):
             out.append(
                 SwapAction(first=self._cell(state, args["first"]), second=self._cell(state, args["second"]))
@@ -204,6 +208,9 @@ class YggNotation(Phrasebook[YggState, YggAction]):
             out.append(SkipEffect())
         if PHRASES["no_invasion"].read(text):
             out.append(NoInvasion())
+        if not out and numbers:
+            # "card 9" of a hand of five: a move in the notation that no card in hand can make.
+            raise IllegalMove(text, None, IllegalAction("unknown_card", name=numbers[0]))
         return out
 
     def same(self, legal: YggAction, reading: YggAction) -> bool:

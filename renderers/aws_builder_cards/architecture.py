@@ -15,7 +15,7 @@ from renderers.common import PALETTE, badge, badge_size, draw_text, ellipse, lay
 
 from .card import ORANGE, draw_chip, short
 from .frame import BADGE_PX, BODY_PX, PAD, TEXT_MIN, WIDTH, Names, badges_layout, face_of, panel, who
-from .labels import gives, t
+from .words import gives, t
 
 LINE_COLOURS = {"credits": ORANGE, "draw": (66, 146, 214), "adopt": (46, 180, 110)}
 INNER = WIDTH - 2 * PAD - 24
@@ -41,18 +41,18 @@ def combo_text(view: ABView, line: dict[str, Any], lang: str) -> str:
         partners = " + ".join(short(face_of(view, p).name.get(lang)) for p in line["partners"])
         return f"{card} + {partners}: {what}"
     if line["kind"] == "effect":
-        return f"{card} ({t('own', lang)}): {what}"
+        return f"{card} ({t(lang, 'own')}): {what}"
     count = len(line["partners"]) + (1 if line["kind"] == "stack" else 0)
-    kind = t("per" if line["kind"] == "per" else "stack", lang)
+    kind = t(lang, "per" if line["kind"] == "per" else "stack")
     return f"{card} ({kind} ×{count}): {what}"
 
 
 def _chips(turn: TurnView, lang: str) -> list[tuple[str, tuple[int, int, int]]]:
     return [
-        (t("credits_left", lang, left=turn.credits_left, n=turn.credits), ORANGE),
-        (t("draws", lang, n=turn.draws), LINE_COLOURS["draw"]),
-        (t("adoptions", lang, n=turn.adoptions), LINE_COLOURS["adopt"]),
-        (t("acquisitions", lang, used=len(turn.acquired), n=turn.acquisitions), PALETTE.neutral),
+        (t(lang, "credits_left", left=turn.credits_left, n=turn.credits), ORANGE),
+        (t(lang, "draws", n=turn.draws), LINE_COLOURS["draw"]),
+        (t(lang, "adoptions", n=turn.adoptions), LINE_COLOURS["adopt"]),
+        (t(lang, "acquisitions", used=len(turn.acquired), n=turn.acquisitions), PALETTE.neutral),
     ]
 
 
@@ -83,12 +83,12 @@ def architecture_block(
     y += 8
     if turn.wa_costs:
         costs = "/".join(str(turn.wa_costs[k]) for k in sorted(turn.wa_costs))
-        text = t("wa_cost_now", lang, costs=costs)
+        text = t(lang, "wa_cost_now", costs=costs)
         paint.append(partial(_line, img, (left, y), text, TEXT_MIN, PALETTE.highlight))
         y += 24
     if not turn.deployed:
         paint.append(
-            partial(_line, img, (left, y), t("nothing_deployed", lang), BODY_PX + 2, PALETTE.text_muted_light)
+            partial(_line, img, (left, y), t(lang, "nothing_deployed"), BODY_PX + 2, PALETTE.text_muted_light)
         )
         y += 30
     for i, card in enumerate(turn.deployed):
@@ -101,7 +101,7 @@ def architecture_block(
         y += -(-len(turn.deployed) // PER_ROW) * (CHIP_H + GAP) + 2
         if not turn.unlocked:
             paint.append(
-                partial(_line, img, (left, y), t("not_unlocked", lang), TEXT_MIN, PALETTE.text_muted_light)
+                partial(_line, img, (left, y), t(lang, "not_unlocked"), TEXT_MIN, PALETTE.text_muted_light)
             )
             y += 24
     # Every combo in words, coloured by what it gave.
@@ -114,12 +114,12 @@ def architecture_block(
     if turn.retired:
         name = face_of(view, turn.retired).name.get(lang)
         paint.append(
-            partial(_line, img, (left, y + 4), t("retired", lang, card=name), BODY_PX, PALETTE.warning)
+            partial(_line, img, (left, y + 4), t(lang, "retired", card=name), BODY_PX, PALETTE.warning)
         )
         y += 28
     if turn.acquired:
         paint.append(
-            partial(_line, img, (left, y + 4), t("acquired", lang), BODY_PX, PALETTE.text_light, True)
+            partial(_line, img, (left, y + 4), t(lang, "acquired"), BODY_PX, PALETTE.text_light, True)
         )
         y += 28
         for i, a in enumerate(turn.acquired):
@@ -127,11 +127,11 @@ def architecture_block(
             x, cy = left + c * (CHIP_W + GAP), y + r * (CHIP_H + 26 + GAP)
             chip = (x, cy, x + CHIP_W, cy + CHIP_H)
             paint.append(partial(draw_chip, img, chip, face_of(view, a.card), lang, text_min=TEXT_MIN))
-            src = t(f"src_{a.source}", lang, cost=a.cost)
+            src = t(lang, f"src_{a.source}", cost=a.cost)
             paint.append(partial(_line, img, (x, cy + CHIP_H + 2), src, TEXT_MIN, PALETTE.text_muted_light))
         y += -(-len(turn.acquired) // PER_ROW) * (CHIP_H + 26 + GAP) - GAP
     bottom = y + 10
-    title = t("last_architecture" if last else "architecture", lang, seat=who(turn.seat, names))
+    title = t(lang, "last_architecture" if last else "architecture", seat=who(turn.seat, names))
     panel(img, (PAD, top, WIDTH - PAD, bottom), title)
     for step in paint:
         step()

@@ -24,7 +24,7 @@ from renderers.common import (
     text_width,
 )
 from renderers.common.cache import bounded_cache
-from renderers.common.text import ZWSP
+from renderers.common.wrapping import ZWSP
 
 RGB = tuple[int, int, int]
 INK: RGB = (35, 47, 62)  # AWS "squid ink": the mat

@@ -10,7 +10,7 @@ from renderers.common import PALETTE, Align, draw_text, layout_text, rounded_rec
 
 from .card import MAT_EDGE, ORANGE, draw_card, draw_deck
 from .frame import BODY_PX, PAD, TEXT_MIN, WIDTH, face_of, panel
-from .labels import t
+from .words import t
 
 INNER = WIDTH - 2 * PAD - 16
 GAP = 8
@@ -44,10 +44,10 @@ def _label(
 def _wa_line(view: ABView, lang: str) -> str:
     c = view.console
     lines = [
-        t("wa_left", lang, pts=pts, n=n, cost=c.wa_costs.get(pts, "-"))
+        t(lang, "wa_left", pts=pts, n=n, cost=c.wa_costs.get(pts, "-"))
         for pts, n in sorted(c.wa_remaining.items())
     ]
-    return " · ".join(lines) if lines else t("wa_empty", lang)
+    return " · ".join(lines) if lines else t(lang, "wa_empty")
 
 
 def console_height(view: ABView, lang: str) -> int:
@@ -58,10 +58,10 @@ def console_height(view: ABView, lang: str) -> int:
 def console_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
     c = view.console
     height = console_height(view, lang)
-    panel(img, (PAD, top, WIDTH - PAD, top + height), t("console", lang))
+    panel(img, (PAD, top, WIDTH - PAD, top + height), t(lang, "console"))
     left = PAD + 8
     y = top + 40
-    _label(img, left, y, INNER, t("free_slots", lang), PALETTE.text_muted_light)
+    _label(img, left, y, INNER, t(lang, "free_slots"), PALETTE.text_muted_light)
     y += LABEL_H
     for i, slot in enumerate(c.free_slots[:4]):
         x = left + i * (CARD_W + GAP)
@@ -71,7 +71,7 @@ def console_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
             draw_text(
                 img,
                 box,
-                t("empty", lang),
+                t(lang, "empty"),
                 size=BODY_PX,
                 fill=PALETTE.text_muted_light,
                 align="center",
@@ -83,7 +83,7 @@ def console_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
 
     # Second row: the paid slot, the two decks, the W-A pile.
     x = left
-    _label(img, x, y, CARD_W, t("paid_slot", lang), ORANGE)
+    _label(img, x, y, CARD_W, t(lang, "paid_slot"), ORANGE)
     box = (x, y + LABEL_H, x + CARD_W, y + LABEL_H + CARD_H)
     if c.paid_slot is None:
         rounded_rect(img, box, 12, outline=ORANGE, width=2)
@@ -102,7 +102,7 @@ def console_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
     draw_deck(
         img,
         (x, deck_top, x + DECK_W, deck_top + DECK_H),
-        t("free_deck", lang),
+        t(lang, "free_deck"),
         c.free_deck,
         paid=False,
         text_min=TEXT_MIN,
@@ -111,14 +111,14 @@ def console_block(img: Image.Image, view: ABView, lang: str, top: int) -> int:
     draw_deck(
         img,
         (x, deck_top, x + DECK_W, deck_top + DECK_H),
-        t("paid_deck", lang),
+        t(lang, "paid_deck"),
         c.paid_deck,
         paid=True,
         text_min=TEXT_MIN,
     )
     x = left + INNER - CARD_W
     # Right-aligned over the pile, free to reach left over the decks: "Well-Architected" is wider than a card.
-    _label(img, x + CARD_W - INNER // 2, y, INNER // 2, t("wa_pile", lang), PALETTE.highlight, "right")
+    _label(img, x + CARD_W - INNER // 2, y, INNER // 2, t(lang, "wa_pile"), PALETTE.highlight, "right")
     box = (x, y + LABEL_H, x + CARD_W, y + LABEL_H + CARD_H)
     if c.wa_top is not None:
         draw_card(img, box, face_of(view, c.wa_top), lang, count=len(c.wa_pile), text_min=TEXT_MIN)

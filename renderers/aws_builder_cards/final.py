@@ -20,7 +20,7 @@ from renderers.common import (
 
 from .card import INK, MAT, MAT_EDGE, ORANGE
 from .frame import BADGE_PX, PAD, TEXT_MIN, WIDTH, Names, header, who
-from .labels import t
+from .words import t
 
 ROW_H = 62
 GAP = 8
@@ -34,12 +34,12 @@ def _detail(r: Standing, lang: str, missions: bool) -> str:
     """The second line of a row; a game played without missions (AB-11 is an option) shows no missions
     count, which would only read as a score of 0 for something nobody could do."""
     if not missions:
-        return t("final_detail_no_missions", lang, wa=r.wa_points, b=r.builder_cards)
-    return t("final_detail", lang, wa=r.wa_points, m=r.missions, b=r.builder_cards)
+        return t(lang, "final_detail_no_missions", wa=r.wa_points, b=r.builder_cards)
+    return t(lang, "final_detail", wa=r.wa_points, m=r.missions, b=r.builder_cards)
 
 
 def _note_height(lang: str) -> int:
-    block, _ = layout_text((0, 0, WIDTH - 2 * PAD, 10_000), t("tie_break", lang), size=TEXT_MIN)
+    block, _ = layout_text((0, 0, WIDTH - 2 * PAD, 10_000), t(lang, "tie_break"), size=TEXT_MIN)
     return block.box[3]
 
 
@@ -50,7 +50,7 @@ def draw_final(
     top = 84
     height = top + len(rows) * (ROW_H + GAP) + 4 + _note_height(lang) + PAD
     img = new_canvas(WIDTH, height, background=INK, vignette=False, mode="RGB")
-    y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", names)
+    y = header(img, view, lang, f"{t(lang, 'title')} · {t(lang, 'final')}", names)
     y = top
     for r in rows:
         box = (PAD, y, WIDTH - PAD, y + ROW_H)
@@ -75,7 +75,7 @@ def draw_final(
             valign="middle",
             wrap=False,
         )
-        points = t("pt_one" if r.points == 1 else "pts", lang, n=r.points)
+        points = t(lang, "pts", n=r.points)
         points_w = text_width(points, POINTS_PX, bold=True)
         draw_text(
             img,
@@ -89,7 +89,7 @@ def draw_final(
             wrap=False,
         )
         right = WIDTH - PAD - 14 - points_w - 10
-        label = t("winner", lang)
+        label = t(lang, "winner")
         badge_w = badge_size(label, size=BADGE_PX)[0] + 8 if r.winner else 0
         robot = r.seat in ai_seats
         shown = draw_text(
@@ -119,7 +119,7 @@ def draw_final(
     draw_text(
         img,
         (PAD, y + 4, WIDTH - PAD, height),
-        t("tie_break", lang),
+        t(lang, "tie_break"),
         size=TEXT_MIN,
         fill=PALETTE.text_muted_light,
     )

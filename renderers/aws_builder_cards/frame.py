@@ -15,7 +15,7 @@ from engines.aws_builder_cards.models import ABView, CardFace
 from renderers.common import PALETTE, badge, badge_size, draw_text, rounded_rect
 
 from .card import MAT, MAT_EDGE, ORANGE
-from .labels import t
+from .words import t
 
 WIDTH = 560
 PAD = 12
@@ -75,12 +75,12 @@ def header(img: Image.Image, view: ABView, lang: str, title: str, names: Names =
     draw_text(img, (PAD, 10, WIDTH - PAD, 40), title, size=TITLE_PX, bold=True, fill=ORANGE, wrap=False)
     items: list[tuple[str, tuple[int, int, int]]] = []
     if view.finished:
-        items.append((t("phase_over", lang), PALETTE.danger))
+        items.append((t(lang, "phase_over"), PALETTE.danger))
     else:
-        items.append((t("turn_of", lang, seat=who(view.current, names)), PALETTE.highlight))
-        items.append((t(f"phase_{view.phase}", lang), PALETTE.info))
+        items.append((t(lang, "turn_of", seat=who(view.current, names)), PALETTE.highlight))
+        items.append((t(lang, f"phase_{view.phase}"), PALETTE.info))
         if view.ending:
-            items.append((t("last_round", lang), PALETTE.danger))
+            items.append((t(lang, "last_round"), PALETTE.danger))
     return badges_row(img, items, PAD, 48, WIDTH - PAD) + 12
 
 

@@ -11,8 +11,8 @@ from renderers.common import PALETTE, draw_text, layout_text, new_canvas
 
 from .card import INK, ORANGE, draw_card
 from .frame import BODY_PX, PAD, TEXT_MIN, WIDTH, Names, badges_row, panel, who
-from .labels import t
 from .missions import TOKEN_NAMES, needs_text, partner_name
+from .words import t
 
 PER_ROW = 3
 GAP = 12
@@ -41,7 +41,7 @@ def info_height(row: list[HandCard]) -> int:
 def _mission_texts(view: ABView, lang: str) -> list[tuple[str, str]]:
     return [
         (
-            f"{t('your_missions', lang)}: {m.name.get(lang)}",
+            f"{t(lang, 'your_missions')}: {m.name.get(lang)}",
             f"{needs_text(view, m, lang)} — {m.why.get(lang)}",
         )
         for m in view.secret_missions or []
@@ -70,23 +70,23 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
     draw_text(
         img,
         (PAD, 10, WIDTH - PAD, 40),
-        t("hand_title", lang, seat=who(seat, names)),
+        t(lang, "hand_title", seat=who(seat, names)),
         max_size=TITLE_PX,
         min_size=TEXT_MIN,
         bold=True,
         fill=ORANGE,
         wrap=False,
     )
-    chips = [(t("discard_pile", lang, n=len(view.discard or [])), PALETTE.neutral)]
+    chips = [(t(lang, "discard_pile", n=len(view.discard or [])), PALETTE.neutral)]
     if view.turn.seat == seat and not view.finished:
-        chips.insert(0, (t("credits_left", lang, left=view.turn.credits_left, n=view.turn.credits), ORANGE))
+        chips.insert(0, (t(lang, "credits_left", left=view.turn.credits_left, n=view.turn.credits), ORANGE))
     badges_row(img, chips, PAD, 46, WIDTH - PAD)
     y = top
     if not hand:
         draw_text(
             img,
             (PAD, y, WIDTH - PAD, y + 30),
-            t("empty_hand", lang),
+            t(lang, "empty_hand"),
             size=BODY_PX + 2,
             fill=PALETTE.text_muted_light,
         )
@@ -102,7 +102,7 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
                 draw_text(
                     img,
                     (x0, iy, x0 + CARD_W, iy + 22),
-                    t("no_combo", lang),
+                    t(lang, "no_combo"),
                     size=TEXT_MIN,
                     fill=PALETTE.text_muted_light,
                     wrap=False,
@@ -111,7 +111,7 @@ def draw_hand(view: ABView, lang: str, names: Names = None) -> Image.Image:
             draw_text(
                 img,
                 (x0, iy, x0 + CARD_W, iy + 22),
-                t("combos_with", lang),
+                t(lang, "combos_with"),
                 size=TEXT_MIN,
                 bold=True,
                 fill=PALETTE.text_light,

@@ -23,7 +23,7 @@ from renderers.common import (
 
 from .card import MAT, MAT_EDGE, ORANGE
 from .frame import BADGE_PX, PAD, TEXT_MIN, WIDTH, Names, face_of, who
-from .labels import t
+from .words import t
 
 ROW_H = 62
 GAP = 8
@@ -38,7 +38,7 @@ def players_height(view: ABView) -> int:
 
 def _counts(view: ABView, p: PlayerView, lang: str) -> str:
     wa = sum(face_of(view, card).points for card in p.score_cards if not card.startswith("mission-"))
-    counts = t("p_counts", lang, d=p.deck, h=p.hand, x=p.discard)
+    counts = t(lang, "p_counts", d=p.deck, h=p.hand, x=p.discard)
     return f"W-A {wa} · {counts} · Builder {p.builder_cards}"
 
 
@@ -62,7 +62,7 @@ def player_row(
     name = who(p.seat, names)
     avatar(img, (left + 8, top + 8), ROW_H - 16, initials_of(name), colour)
     draw = ImageDraw.Draw(img)
-    points = t("pt_one" if p.points == 1 else "pts", lang, n=p.points)
+    points = t(lang, "pts", n=p.points)
     points_w = text_width(points, POINTS_PX, bold=True)
     ascent = font_chain(POINTS_PX)[0].getmetrics()[0]
     draw_line(
@@ -75,7 +75,7 @@ def player_row(
     )
     x = left + ROW_H
     room = right - 12 - points_w - 10 - x
-    mark = t("turn_badge", lang) if active else None
+    mark = t(lang, "turn_badge") if active else None
     mark_w = badge_size(mark, size=BADGE_PX)[0] + 6 if mark else 0
     robot_w = ROBOT_PX + 6 if robot else 0
     shown = ellipsize(name, room - mark_w - robot_w, NAME_PX, bold=True)

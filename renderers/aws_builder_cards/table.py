@@ -13,20 +13,20 @@ from .architecture import architecture_block, architecture_height
 from .card import INK
 from .console import console_block, console_height
 from .frame import BODY_PX, PAD, WIDTH, Names, header, who
-from .labels import t
 from .missions import needs_text
 from .players import players_block, players_height
+from .words import t
 
 
 def status_lines(view: ABView, lang: str, names: Names = None) -> list[str]:
     """The pending decision (who must answer), then each revealed mission with the cards it needs (AB-11)."""
     lines: list[str] = []
     if view.pending is not None and view.pending.kind == "vote":
-        lines.append(t("vote", lang, seats=", ".join(who(s, names) for s in view.pending.waiting)))
+        lines.append(t(lang, "vote", seats=", ".join(who(s, names) for s in view.pending.waiting)))
     elif view.pending is not None:
-        lines.append(t("cdk_wait", lang, seat=who(view.pending.seat, names)))
+        lines.append(t(lang, "cdk_wait", seat=who(view.pending.seat, names)))
     for m in view.missions_revealed:
-        lines.append(t("mission_needs", lang, name=m.name.get(lang), needs=needs_text(view, m, lang)))
+        lines.append(t(lang, "mission_needs", name=m.name.get(lang), needs=needs_text(view, m, lang)))
     return lines
 
 
@@ -63,7 +63,7 @@ def draw_table(
         + 40
     )
     img = new_canvas(WIDTH, bound, background=INK, vignette=False, mode="RGB")
-    y = header(img, view, lang, t("title", lang), names)
+    y = header(img, view, lang, t(lang, "title"), names)
     y = console_block(img, view, lang, y)
     y = architecture_block(img, view, turn, lang, y, last, names)
     y = status_block(img, view, lang, y, names) if status else y

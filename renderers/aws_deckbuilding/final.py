@@ -8,7 +8,6 @@ from PIL import Image
 from engines.aws_deckbuilding.views import ADView
 from renderers.common import PALETTE, initials_of, new_canvas, rounded_rect, seat_row
 
-from .labels import t
 from .parts import (
     INK,
     MIN_PX,
@@ -24,12 +23,13 @@ from .parts import (
     text,
     who,
 )
+from .words import t
 
 
 def draw_final(view: ADView, lang: str, names: Names, ai_seats: frozenset[str]) -> Image.Image:
     img = new_canvas(WIDTH, 600 + 140 * len(view.table), background=INK, vignette=False, mode="RGB")
     y = header(img, view, lang, names)
-    y = section(img, y, t("final", lang))
+    y = section(img, y, t(lang, "final"))
     for s in view.standings or []:
         row = next(p for p in view.table if p.seat == s.seat)
         face = view.colour_faces.get(row.colour)
@@ -45,7 +45,7 @@ def draw_final(view: ADView, lang: str, names: Names, ai_seats: frozenset[str]) 
         text(
             img,
             (PAD + 12, y + 6, PAD + 84, y + 66),
-            t("place", lang, n=s.place),
+            t(lang, "place", n=s.place),
             28,
             fill=ORANGE if s.winner else (255, 255, 255),
             bold=True,
@@ -58,8 +58,8 @@ def draw_final(view: ADView, lang: str, names: Names, ai_seats: frozenset[str]) 
             (PAD + 84, y + 6, WIDTH - PAD - 8, y + 66),
             name=name,
             colour=colour,
-            detail=t("points", lang, n=s.points),
-            mark=t("winner", lang) if s.winner else None,
+            detail=t(lang, "points", n=s.points),
+            mark=t(lang, "winner") if s.winner else None,
             robot=s.seat in ai_seats,
             name_size=22,
             detail_size=24,
@@ -67,8 +67,8 @@ def draw_final(view: ADView, lang: str, names: Names, ai_seats: frozenset[str]) 
         )
         detail = " · ".join(
             [
-                t("wa_breakdown", lang, t=s.threes, o=s.ones),
-                t("final_detail", lang, s=s.services, o=s.onprem_left),
+                t(lang, "wa_breakdown", t=s.threes, o=s.ones),
+                t(lang, "final_detail", s=s.services, o=s.onprem_left),
             ]
         )
         text(
@@ -81,7 +81,7 @@ def draw_final(view: ADView, lang: str, names: Names, ai_seats: frozenset[str]) 
         )
         y += 122
     y = (
-        text(img, (PAD, y, WIDTH - PAD, y + 30), t("tie_note", lang), MIN_PX, fill=PALETTE.text_muted_light)
+        text(img, (PAD, y, WIDTH - PAD, y + 30), t(lang, "tie_note"), MIN_PX, fill=PALETTE.text_muted_light)
         + 8
     )
     return img.crop((0, 0, WIDTH, y + PAD))

@@ -10,7 +10,6 @@ from PIL import Image
 from engines.aws_deckbuilding.views import ADView, EffectStatus
 from renderers.common import PALETTE, new_canvas, rounded_rect
 
-from .labels import t
 from .parts import (
     BLACK,
     GOLD,
@@ -21,15 +20,14 @@ from .parts import (
     PANEL_EDGE,
     WIDTH,
     Names,
-    draw_tile,
     face_of,
     header,
     section,
-    statuses_of,
     text,
-    tile_height,
     who,
 )
+from .tile import draw_tile, statuses_of, tile_height
+from .words import t
 
 
 def draw_hand(view: ADView, lang: str, names: Names) -> Image.Image:
@@ -47,7 +45,7 @@ def draw_hand(view: ADView, lang: str, names: Names) -> Image.Image:
     own_turn = turn is not None and (view.seat is None or view.seat == turn.seat) and view.phase != "draft"
     if own_turn:
         assert turn is not None
-        y = section(img, y, t("architecture", lang, seat=who(turn.seat, names)))
+        y = section(img, y, t(lang, "architecture", seat=who(turn.seat, names)))
         y = pools(img, y, view, lang)
         y = cards(img, y, view, lang, turn.revealed, turn.effects, drawn=set(turn.drawn))
         d = view.decision
@@ -56,7 +54,7 @@ def draw_hand(view: ADView, lang: str, names: Names) -> Image.Image:
                 text(
                     img,
                     (PAD, y, WIDTH - PAD, y + 60),
-                    t("retire_hint", lang, aws=d.aws, onprem=d.onprem),
+                    t(lang, "retire_hint", aws=d.aws, onprem=d.onprem),
                     20,
                     fill=PALETTE.highlight,
                     bold=True,
@@ -68,16 +66,16 @@ def draw_hand(view: ADView, lang: str, names: Names) -> Image.Image:
         d = view.decision
         if d is not None and d.kind == "draft" and view.seat in d.seats and d.cards:
             # Its own pick: the free cards right here, so a phone need not scroll back to the table.
-            y = section(img, y, t("pick_free", lang))
+            y = section(img, y, t(lang, "pick_free"))
             y = offers(img, y, view, lang, d.cards)
-        y = section(img, y, t("your_picks", lang))
+        y = section(img, y, t(lang, "your_picks"))
         picks = next((p.drafted for p in view.table if p.seat == view.seat), [])
         y = cards(img, y, view, lang, picks, [])
         y = (
             text(
                 img,
                 (PAD, y, WIDTH - PAD, y + 56),
-                t("hand_after_draft", lang),
+                t(lang, "hand_after_draft"),
                 MIN_PX,
                 fill=PALETTE.text_muted_light,
                 max_lines=2,
@@ -85,14 +83,14 @@ def draw_hand(view: ADView, lang: str, names: Names) -> Image.Image:
             + 10
         )
     else:
-        y = section(img, y, t("your_hand", lang, seat=who(view.seat, names)))
+        y = section(img, y, t(lang, "your_hand", seat=who(view.seat, names)))
         hand = view.hand or []
         if not hand:
             y = (
                 text(
                     img,
                     (PAD, y, WIDTH - PAD, y + 30),
-                    t("empty_hand", lang),
+                    t(lang, "empty_hand"),
                     MIN_PX,
                     fill=PALETTE.text_muted_light,
                 )
@@ -108,9 +106,9 @@ def pools(img: Image.Image, y: int, view: ADView, lang: str) -> int:
     turn = view.turn
     assert turn is not None
     boxes = [
-        (t("pool_tco", lang), turn.tco.earned, turn.tco.left, BLACK, (255, 255, 255)),
-        (t("pool_awsome", lang), turn.awsome.earned, turn.awsome.left, ORANGE, BLACK),
-        (t("pool_buys", lang), turn.buys, turn.buys_left, GOLD, BLACK),
+        (t(lang, "pool_tco"), turn.tco.earned, turn.tco.left, BLACK, (255, 255, 255)),
+        (t(lang, "pool_awsome"), turn.awsome.earned, turn.awsome.left, ORANGE, BLACK),
+        (t(lang, "pool_buys"), turn.buys, turn.buys_left, GOLD, BLACK),
     ]
     gap = 12
     w = (WIDTH - 2 * PAD - 2 * gap) // 3
@@ -122,7 +120,7 @@ def pools(img: Image.Image, y: int, view: ADView, lang: str) -> int:
         text(
             img,
             (x + w // 2 - 20, y + 46, x + w - 10, y + 72),
-            t("pool_left", lang, n=left),
+            t(lang, "pool_left", n=left),
             MIN_PX,
             fill=ink,
             align="right",
@@ -147,7 +145,7 @@ def cards(
         h = tile_height(face)
         status = statuses_of(effects, card, preview=preview)
         fired = any(s == "applied" for s in status.values())
-        tag = (t("drawn", lang), (66, 146, 214)) if drawn and card in drawn else None
+        tag = (t(lang, "drawn"), (66, 146, 214)) if drawn and card in drawn else None
         draw_tile(
             img,
             (PAD, y, WIDTH - PAD, y + h),
@@ -166,7 +164,7 @@ PICK = (24, 120, 70)  # the marketplace's "free pick" tag
 
 def offers(img: Image.Image, y: int, view: ADView, lang: str, ids: list[str]) -> int:
     """Face-up cards the seat may take now, tagged as in the marketplace."""
-    tag = (t("tag_pickable", lang), PICK)
+    tag = (t(lang, "tag_pickable"), PICK)
     for card in ids:
         face = face_of(view, card)
         h = tile_height(face)
@@ -185,9 +183,9 @@ def owned(img: Image.Image, y: int, view: ADView, lang: str) -> int:
         ((k, n) for k, n in view.owned.items() if faces[k].kind == "service"),
         key=lambda kn: faces[kn[0]].short.get(lang),
     )
-    words = [t("onprem_short", lang, n=onprem)] if onprem else []
+    words = [t(lang, "onprem_short", n=onprem)] if onprem else []
     words += [f"{faces[k].short.get(lang)} ×{n}" for k, n in services]
     body = " · ".join(words)
-    y = section(img, y + 10, t("your_cards", lang))
+    y = section(img, y + 10, t(lang, "your_cards"))
     bottom = text(img, (PAD + 4, y, WIDTH - PAD, y + 400), body, MIN_PX, fill=PALETTE.text_muted_light)
     return bottom + 8

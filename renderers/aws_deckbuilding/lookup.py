@@ -12,8 +12,9 @@ from engines.aws_deckbuilding.views import all_faces
 from renderers.common import PALETTE
 from renderers.common.card_sheet import SHEET_WIDTH, Paragraph, card_sheet
 
-from .labels import t
-from .parts import MIN_PX, ORANGE, key_of, paint_tile, tile_height
+from .parts import MIN_PX, ORANGE, key_of
+from .tile import paint_tile, tile_height
+from .words import t
 
 TITLE_PX = 26
 TEXT_PX = 20
@@ -34,7 +35,7 @@ def draw_lookup(card_id: str, lang: str) -> Image.Image:
     paragraphs = [Paragraph(face.name.get(lang), TITLE_PX, bold=True, align="center")]
     for which, eff in (("primary", card.effect("primary")), ("secondary", card.effect("secondary"))):
         if eff is not None:
-            words = t(f"{which}_long", lang, text=effect_line(eff, lang, short=False))
+            words = t(lang, f"{which}_long", text=effect_line(eff, lang, short=False))
             paragraphs.append(Paragraph(words, TEXT_PX, EFFECT_INK))
     if card.why is not None:
         paragraphs.append(Paragraph(card.why.get(lang), MIN_PX, PALETTE.text_muted_light))

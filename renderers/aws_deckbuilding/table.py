@@ -9,7 +9,6 @@ from PIL import Image
 from engines.aws_deckbuilding.views import ADView
 from renderers.common import PALETTE, new_canvas, rounded_rect
 
-from .labels import t
 from .parts import (
     BLACK,
     INK,
@@ -23,17 +22,16 @@ from .parts import (
     chip,
     chip_width,
     coin,
-    draw_tile,
     face_of,
     header,
     hex_rgb,
     player_rows,
     section,
-    statuses_of,
     text,
-    tile_height,
     who,
 )
+from .tile import draw_tile, statuses_of, tile_height
+from .words import t
 
 GREEN_EDGE = (46, 190, 110)
 
@@ -53,14 +51,14 @@ def draw_table(view: ADView, lang: str, names: Names, ai_seats: frozenset[str]) 
     y = wa_pile(img, y + 6, view, lang)
     if view.turn is not None and not view.finished:
         y = turn_strip(img, y + 6, view, lang, names)
-    y = section(img, y + 10, t("players", lang))
+    y = section(img, y + 10, t(lang, "players"))
     y = player_rows(img, y, view, lang, names, ai_seats)
     y = last_turn(img, y, view, lang, names)
     return img.crop((0, 0, WIDTH, y + PAD))
 
 
 def marketplace(img: Image.Image, y: int, view: ADView, lang: str) -> int:
-    y = section(img, y, t("marketplace", lang), t("deck_left", lang, n=view.market.deck))
+    y = section(img, y, t(lang, "marketplace"), t(lang, "deck_left", n=view.market.deck))
     d = view.decision
     pickable = set(d.cards) if d is not None and d.kind in ("draft", "buy") else set()
     for card in view.market.slots:
@@ -69,7 +67,7 @@ def marketplace(img: Image.Image, y: int, view: ADView, lang: str) -> int:
             text(
                 img,
                 (PAD, y, WIDTH - PAD, y + 60),
-                t("empty_slot", lang),
+                t(lang, "empty_slot"),
                 MIN_PX,
                 fill=PALETTE.text_muted_light,
                 align="center",
@@ -84,12 +82,12 @@ def marketplace(img: Image.Image, y: int, view: ADView, lang: str) -> int:
         dim = False
         if card in pickable:
             tag = (
-                t("tag_pickable" if d is not None and d.kind == "draft" else "tag_buyable", lang),
+                t(lang, "tag_pickable" if d is not None and d.kind == "draft" else "tag_buyable"),
                 (24, 120, 70),
             )
             outline = GREEN_EDGE
         elif view.phase == "draft" and face.currency == "awsome":
-            tag = (t("tag_not_draftable", lang), (110, 112, 120))
+            tag = (t(lang, "tag_not_draftable"), (110, 112, 120))
             dim = True
         draw_tile(img, (PAD, y, WIDTH - PAD, y + h), face, lang, tag=tag, outline=outline, dim=dim)
         y += h + 14
@@ -107,12 +105,12 @@ def wa_pile(img: Image.Image, y: int, view: ADView, lang: str) -> int:
         rounded_rect(img, (PAD - 4, y - 4, WIDTH - PAD + 4, y + height + 4), 20, fill=GREEN_EDGE)
     rounded_rect(img, (PAD, y, WIDTH - PAD, y + height), 16, fill=PANEL, outline=PANEL_EDGE, width=2)
     if buyable:
-        words = t("tag_buyable", lang)
+        words = t(lang, "tag_buyable")
         chip(img, (WIDTH - PAD - 12 - chip_width(words), y + 10), words, (24, 120, 70))
     text(
         img,
         (PAD + 16, y + 10, WIDTH - PAD - 16, y + 42),
-        t("wa_pile", lang),
+        t(lang, "wa_pile"),
         22,
         fill=ORANGE,
         bold=True,
@@ -120,7 +118,7 @@ def wa_pile(img: Image.Image, y: int, view: ADView, lang: str) -> int:
     )
     top = y + 52
     if m.wa_top is None:
-        text(img, (PAD + 16, top, WIDTH - PAD, top + 28), t("wa_empty", lang), MIN_PX, fill=(255, 255, 255))
+        text(img, (PAD + 16, top, WIDTH - PAD, top + 28), t(lang, "wa_empty"), MIN_PX, fill=(255, 255, 255))
         return y + height + 8
     face = face_of(view, m.wa_top)
     # The top card: a small orange card with its cost coin and points.
@@ -138,7 +136,7 @@ def wa_pile(img: Image.Image, y: int, view: ADView, lang: str) -> int:
     text(
         img,
         (cx + 58, top - 4, cx + 146, top + card_h),
-        t("wa_card", lang, pts=face.points),
+        t(lang, "wa_card", pts=face.points),
         22,
         fill=BLACK,
         bold=True,
@@ -151,7 +149,7 @@ def wa_pile(img: Image.Image, y: int, view: ADView, lang: str) -> int:
         text(
             img,
             (cx + 170, ty, WIDTH - PAD - 12, ty + 28),
-            t("wa_left", lang, pts=pts, n=n, cost=cost),
+            t(lang, "wa_left", pts=pts, n=n, cost=cost),
             20,
             fill=(255, 255, 255),
             wrap=False,
@@ -165,7 +163,7 @@ def turn_strip(img: Image.Image, y: int, view: ADView, lang: str, names: Names) 
     two pools; the full architecture is in the hand picture."""
     turn = view.turn
     assert turn is not None
-    y = section(img, y, t("turn_title", lang, seat=who(turn.seat, names)))
+    y = section(img, y, t(lang, "turn_title", seat=who(turn.seat, names)))
     x = PAD
     for card in turn.revealed:
         face = face_of(view, card)
@@ -179,8 +177,8 @@ def turn_strip(img: Image.Image, y: int, view: ADView, lang: str, names: Names) 
         x += w + 8
     y += 44
     pools = t(
-        "pools",
         lang,
+        "pools",
         tco=turn.tco.earned,
         tl=turn.tco.left,
         aw=turn.awsome.earned,
@@ -197,7 +195,7 @@ def turn_strip(img: Image.Image, y: int, view: ADView, lang: str, names: Names) 
             text(
                 img,
                 (PAD, y, WIDTH - PAD, y + 56),
-                t("nothing_affordable", lang),
+                t(lang, "nothing_affordable"),
                 MIN_PX,
                 fill=PALETTE.text_muted_light,
                 max_lines=2,
@@ -211,10 +209,10 @@ def last_turn(img: Image.Image, y: int, view: ADView, lang: str, names: Names) -
     last = view.last_turn
     if last is None:
         return y
-    parts = [t("last_turn", lang, seat=who(last.seat, names))]
+    parts = [t(lang, "last_turn", seat=who(last.seat, names))]
     bought = [face_of(view, k).short.get(lang) for k in last.bought]
-    parts.append(t("bought_list", lang, cards=", ".join(bought)) if bought else t("bought_nothing", lang))
+    parts.append(t(lang, "bought_list", cards=", ".join(bought)) if bought else t(lang, "bought_nothing"))
     if last.retired:
-        parts.append(t("retired_card", lang, card=face_of(view, last.retired).name.get(lang)))
+        parts.append(t(lang, "retired_card", card=face_of(view, last.retired).name.get(lang)))
     words = " · ".join(parts)
     return text(img, (PAD, y, WIDTH - PAD, y + 84), words, MIN_PX, fill=PALETTE.text_muted_light, max_lines=3)

@@ -42,13 +42,10 @@ from .text import (
     VAlign,
     draw_line,
     draw_text,
-    ellipsize,
     fit_text,
     layout_text,
-    line_height,
-    text_width,
-    wrap_text,
 )
+from .wrapping import ellipsize, line_height, text_width, wrap_text
 
 __all__ = [
     "CARD_SIZE",

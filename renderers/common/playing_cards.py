@@ -13,7 +13,8 @@ from .compositing import XY, box_size, composite, fill_mask, rounded_mask
 from .fonts import covering_face, font_chain
 from .palette import PALETTE, SUIT_SYMBOLS, Suit
 from .shapes import drop_shadow, ellipse, glow, rounded_card, rounded_rect
-from .text import Box, Colour, TextBlock, draw_line, draw_text, fit_text, layout_text, text_width
+from .text import Box, Colour, TextBlock, draw_line, draw_text, fit_text, layout_text
+from .wrapping import text_width
 
 __all__ = [
     "CARD_SIZE",

@@ -9,7 +9,8 @@ from .fonts import font_chain
 from .palette import PALETTE, contrast_text, mix
 from .robot import robot_mark
 from .shapes import drop_shadow, ellipse, glow, rounded_rect
-from .text import Box, Colour, draw_line, draw_text, ellipsize, text_width
+from .text import Box, Colour, draw_line, draw_text
+from .wrapping import ellipsize, text_width
 
 __all__ = ["avatar", "badge", "badge_size", "initials_of", "seat_panel", "seat_row"]
 

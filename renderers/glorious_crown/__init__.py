@@ -2,8 +2,8 @@
 
 Modules: ``table``, ``hand`` and ``final`` draw the three pictures of a game, ``lookup`` one card for
 ``/card``; ``header`` (title and board-state badges), ``seats`` (player panels) and ``cards`` (a card face)
-are the parts they share; ``labels`` holds every word. The table is drawn from the public view only, so it
-cannot show a hidden card.
+are the parts they share; ``words`` reaches every word, in the game's catalog. The table is drawn from
+the public view only, so it cannot show a hidden card.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from .cards import card_label
 from .final import draw_final
 from .hand import draw_hand
 from .header import MIN_TEXT_PX, WIDTH
-from .labels import T
 from .lookup import draw_lookup
 from .table import draw_table
 
@@ -32,4 +31,4 @@ class GloriousCrownRenderer(Renderer[GCView]):
 
 RENDERER = GloriousCrownRenderer()
 
-__all__ = ["MIN_TEXT_PX", "RENDERER", "WIDTH", "T", "card_label"]
+__all__ = ["MIN_TEXT_PX", "RENDERER", "WIDTH", "card_label"]

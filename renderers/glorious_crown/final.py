@@ -12,7 +12,7 @@ from renderers.common import PALETTE, draw_text, hstack, new_canvas, robot_mark,
 
 from .cards import draw_card
 from .header import PAD, TEXT_MIN, WIDTH, header, header_height
-from .labels import namer, t
+from .words import namer, t
 
 ROW_H = 62
 ROW_GAP = 8
@@ -26,12 +26,12 @@ BLIND_W = 126  # wide enough for the title at 16 px, as in the hand
 
 def _how(r: StandingView, lang: str) -> str:
     if r.foul:
-        how = t("finish_foul", lang)
+        how = t(lang, "finish_foul")
     elif r.finish is not None:
-        how = t("finish_n", lang, n=r.finish)
+        how = t(lang, "finish_n", n=r.finish)
     else:
-        how = t("finish_last", lang)
-    return f"{how} · {t('col_field', lang)} {r.field_points} · {t('col_bonus', lang)} +{r.bonus}"
+        how = t(lang, "finish_last")
+    return f"{how} · {t(lang, 'col_field')} {r.field_points} · {t(lang, 'col_bonus')} +{r.bonus}"
 
 
 def final_height(view: GCView) -> int:
@@ -51,7 +51,7 @@ def draw_final(
 ) -> Image.Image:
     name = namer(names)
     img = new_canvas(WIDTH, final_height(view), mode="RGB")
-    y = header(img, view, lang, f"{t('title', lang)} · {t('final', lang)}", badges=False)
+    y = header(img, view, lang, f"{t(lang, 'title')} · {t(lang, 'final')}", badges=False)
     total_w = text_width("000", TOTAL_PX, bold=True)
     for r in view.standings or []:
         winner = r.place == 1
@@ -117,7 +117,7 @@ def draw_final(
         draw_text(
             img,
             (PAD, y, WIDTH - PAD, y + 24),
-            t("blind", lang),
+            t(lang, "blind"),
             size=DETAIL_PX + 1,
             bold=True,
             fill=PALETTE.text_muted_light,
@@ -131,7 +131,7 @@ def draw_final(
         draw_text(
             img,
             (PAD, y, WIDTH - PAD, y + 24),
-            t("blind_hidden", lang, n=view.blind_count),
+            t(lang, "blind_hidden", n=view.blind_count),
             size=DETAIL_PX,
             fill=PALETTE.text_muted_light,
             wrap=False,

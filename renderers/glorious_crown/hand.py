@@ -11,7 +11,7 @@ from renderers.common import PALETTE, draw_text, hstack, layout_text, new_canvas
 
 from .cards import card_label, draw_card
 from .header import PAD, TEXT_MIN, WIDTH, header, header_height
-from .labels import Namer, namer, t
+from .words import Namer, namer, t
 
 
 def hand_prompt(view: GCView, lang: str, name: Namer) -> str:
@@ -22,18 +22,18 @@ def hand_prompt(view: GCView, lang: str, name: Namer) -> str:
     field = " ".join(card_label(c) for c in view.top.cards) if view.top is not None else ""
     if p is not None and p.seat == view.seat:
         key = {"seven_give": "give_now", "seven_answer": "answer_now", "ten_discard": "discard_now"}[p.kind]
-        line = t(key, lang, n=p.count, other=name(p.other) if p.other else "")
+        line = t(lang, key, n=p.count, other=name(p.other) if p.other else "")
     elif view.turn != view.seat or p is not None:
         waiting = p.seat if p is not None else view.turn
-        line = t("waiting", lang, seat=name(waiting)) if waiting else ""
-        now = t("field_now", lang, cards=field, seat=name(view.top.seat)) if view.top else t("lead_now", lang)
+        line = t(lang, "waiting", seat=name(waiting)) if waiting else ""
+        now = t(lang, "field_now", cards=field, seat=name(view.top.seat)) if view.top else t(lang, "lead_now")
         line = f"{line} · {now}" if line else now
     elif view.top is not None:
-        line = t("to_beat", lang, cards=field, seat=name(view.top.seat))
+        line = t(lang, "to_beat", cards=field, seat=name(view.top.seat))
     else:
-        line = t("lead_now", lang)
+        line = t(lang, "lead_now")
     if p is not None and p.given:
-        line += "   " + t("given", lang, cards=" ".join(card_label(c) for c in p.given))
+        line += "   " + t(lang, "given", cards=" ".join(card_label(c) for c in p.given))
     return line
 
 
@@ -58,9 +58,9 @@ def draw_hand(view: GCView, lang: str, names: Mapping[str, str] | None = None) -
     height = top + rows * (card_h + ROW_GAP) + PAD
     img = new_canvas(WIDTH, height, vignette=False, mode="RGB")  # flat: no gradient to encode (faster)
     me = next((s for s in view.seats if s.seat == view.seat), None)
-    title = t("hand_title", lang)
+    title = t(lang, "hand_title")
     if me is not None:
-        title = f"{title} · {t('count', lang, n=me.hand_count)} · {t('points', lang, n=me.points)}"
+        title = f"{title} · {t(lang, 'count', n=me.hand_count)} · {t(lang, 'points', n=me.points)}"
     y = header(img, view, lang, title)
     block = draw_text(
         img,
@@ -75,7 +75,7 @@ def draw_hand(view: GCView, lang: str, names: Mapping[str, str] | None = None) -
         draw_text(
             img,
             (PAD, y, WIDTH - PAD, y + HINT_PX + 8),
-            t("playable", lang),
+            t(lang, "playable"),
             size=HINT_PX,
             fill=PALETTE.text_muted_light,
             wrap=False,

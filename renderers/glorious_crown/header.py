@@ -14,7 +14,7 @@ from engines.glorious_crown.models import GCView
 from engines.glorious_crown.notation import SYMBOL
 from renderers.common import PALETTE, badge, badge_size, draw_text
 
-from .labels import t
+from .words import t
 
 WIDTH = 560
 PAD = 16
@@ -28,13 +28,13 @@ TITLE_PX = 24
 def board_badges(view: GCView, lang: str) -> list[tuple[str, tuple[int, int, int]]]:
     """Board state (GC-8), 11-back (GC-15) and the suit lock (GC-9), as badge texts and colours."""
     items: list[tuple[str, tuple[int, int, int]]] = []
-    board = t("revolution" if view.revolution else "normal", lang)
+    board = t(lang, "revolution" if view.revolution else "normal")
     items.append((board, PALETTE.danger if view.revolution else PALETTE.info))
     if view.eleven_back:
-        eff = t("revolution" if view.effective_revolution else "normal", lang)
-        items.append((f"{t('eleven', lang)} → {eff}", PALETTE.warning))
+        eff = t(lang, "revolution" if view.effective_revolution else "normal")
+        items.append((f"{t(lang, 'eleven')} → {eff}", PALETTE.warning))
     if view.lock:
-        items.append((f"{t('lock', lang)} {''.join(SYMBOL[s] for s in view.lock)}", PALETTE.success))
+        items.append((f"{t(lang, 'lock')} {''.join(SYMBOL[s] for s in view.lock)}", PALETTE.success))
     return items
 
 

@@ -10,7 +10,7 @@ from engines.glorious_crown.models import GCView, SeatView
 from renderers.common import PALETTE, seat_row
 
 from .header import PAD, WIDTH
-from .labels import Namer, t
+from .words import Namer, t
 
 ROW_H = 48
 GAP = 8
@@ -20,13 +20,13 @@ DETAIL_PX = 17
 
 def seat_mark(s: SeatView, lang: str) -> tuple[str | None, tuple[int, int, int]]:
     if s.foul:
-        return t("foul", lang), PALETTE.danger
+        return t(lang, "foul"), PALETTE.danger
     if s.place is not None:
-        return t("out", lang, n=s.place), PALETTE.success
+        return t(lang, "out", n=s.place), PALETTE.success
     if s.is_turn:
-        return t("turn", lang), PALETTE.highlight
+        return t(lang, "turn"), PALETTE.highlight
     if s.passed:
-        return t("pass", lang), PALETTE.neutral
+        return t(lang, "pass"), PALETTE.neutral
     return None, PALETTE.highlight
 
 
@@ -46,7 +46,7 @@ def seats_block(
             (PAD, y, WIDTH - PAD, y + ROW_H),
             name=name(s.seat),
             colour=PALETTE.seat(view.players.index(s.seat)),
-            detail=f"{t('cards', lang, n=s.hand_count)} · {t('points', lang, n=s.points)}",
+            detail=f"{t(lang, 'cards', n=s.hand_count)} · {t(lang, 'points', n=s.points)}",
             mark=mark,
             mark_colour=mark_colour,
             active=s.is_turn,

@@ -13,8 +13,8 @@ from renderers.common import PALETTE, draw_text, hstack, layout_text, new_canvas
 
 from .cards import draw_card
 from .header import PAD, TEXT_MIN, WIDTH, header, header_height
-from .labels import Namer, namer, t
 from .seats import seats_block, seats_height
+from .words import Namer, namer, t
 
 FIELD_CARD_W = 126  # four cards side by side in the field; a title still fits two lines at 16 px
 FIELD_CARD_MAX = 150  # fewer cards are drawn larger
@@ -29,9 +29,9 @@ def _field_card_width(count: int) -> int:
 
 
 def _field_info(view: GCView, name: Namer, lang: str) -> str:
-    info = [t("field_count", lang, n=view.field_count)] if view.field_count else []
+    info = [t(lang, "field_count", n=view.field_count)] if view.field_count else []
     if view.last_clear is not None:
-        info.append(t("cleared", lang, seat=name(view.last_clear.seat), pts=view.last_clear.points))
+        info.append(t(lang, "cleared", seat=name(view.last_clear.seat), pts=view.last_clear.points))
     return " · ".join(info)
 
 
@@ -39,7 +39,7 @@ def _banner_text(view: GCView, name: Namer, lang: str) -> str:
     p = view.pending
     if p is None:
         return ""
-    return t(p.kind, lang, seat=name(p.seat), other=name(p.other) if p.other else "", n=p.count)
+    return t(lang, p.kind, seat=name(p.seat), other=name(p.other) if p.other else "", n=p.count)
 
 
 def _wrapped_height(text: str, size: int, width: int, bold: bool = False) -> int:
@@ -62,10 +62,10 @@ def draw_table(
     field_h = 12 + 26 + 8 + card_h + 10 + (info_h + 10 if info_h else 0)
     banner = _banner_text(view, name, lang)
     banner_h = _wrapped_height(banner, BANNER_PX, WIDTH - 2 * PAD - 28, bold=True) + 20 if banner else 0
-    piles = t("discard", lang, n=len(view.discard), b=view.blind_count)
+    piles = t(lang, "discard", n=len(view.discard), b=view.blind_count)
     height = header_height() + field_h + 12 + seats_height(view) + 4 + (banner_h + 12 if banner else 0) + 30
     img = new_canvas(WIDTH, height, mode="RGB")
-    y = header(img, view, lang, t("title", lang))
+    y = header(img, view, lang, t(lang, "title"))
 
     # The field: who played, the top play, then how many cards lie under it and the last clear.
     rounded_rect(
@@ -75,7 +75,7 @@ def draw_table(
         draw_text(
             img,
             (PAD + 12, y + 12, WIDTH - PAD - 12, y + 38),
-            t("played", lang, seat=name(top.seat)),
+            t(lang, "played", seat=name(top.seat)),
             max_size=FIELD_TEXT_PX,
             min_size=TEXT_MIN,
             bold=True,
@@ -90,7 +90,7 @@ def draw_table(
         draw_text(
             img,
             (PAD + 12, y + 12, WIDTH - PAD - 12, y + 46 + card_h),
-            t("empty", lang, seat=lead),
+            t(lang, "empty", seat=lead),
             max_size=20,
             min_size=TEXT_MIN,
             bold=True,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
+from i18n import Scope
 from renderers.common import (
     PALETTE,
     Colour,
@@ -35,7 +36,6 @@ from renderers.common import (
     rounded_rect,
     text_width,
 )
-from renderers.common.labels import Labels
 
 WIDTH = 560
 MARGIN = 12
@@ -57,50 +57,7 @@ MAX_ROWS = 10
 
 MEDALS: tuple[tuple[int, int, int], ...] = ((232, 184, 48), (192, 198, 206), (205, 127, 50))
 
-t = Labels.from_languages(
-    en={
-        "title": "Leaderboard",
-        "title_team": "Team records",
-        "games": "{n} game(s) played",
-        "col_played": "games",
-        "col_wins": "wins",
-        "col_rate": "win %",
-        "col_place": "avg place",
-        "col_best": "best",
-        "col_streak": "streak",
-        "ai": "Computer players (not ranked)",
-        "more": "… and {n} more",
-        "streak_win": "W{n}",
-        "streak_loss": "L{n}",
-        "col_successes": "successes",
-        "col_success_rate": "success %",
-        "team_games": "team game · {n} game(s)",
-        "by_variant": "The team, by scenario",
-        "members": "Members (team record, not ranked)",
-        "left_out": "Not counted: {n} game(s) the AI finished for a member",
-    },
-    ja={
-        "title": "ランキング",
-        "title_team": "チームの成績",
-        "games": "{n} 戦",
-        "col_played": "対戦",
-        "col_wins": "勝利",
-        "col_rate": "勝率",
-        "col_place": "平均順位",
-        "col_best": "最高点",
-        "col_streak": "連続",
-        "ai": "コンピューター（順位外）",
-        "more": "… ほか {n} 人",
-        "streak_win": "{n}連勝",
-        "streak_loss": "{n}連敗",
-        "col_successes": "成功",
-        "col_success_rate": "成功率",
-        "team_games": "協力ゲーム · {n} 戦",
-        "by_variant": "チームの成績（シナリオ別）",
-        "members": "メンバー（チームの成績・順位なし）",
-        "left_out": "集計外：AI がメンバーの席で終えた {n} 戦",
-    },
-)
+t = Scope("picture.leaderboard")
 
 
 @dataclass(frozen=True)
@@ -144,9 +101,9 @@ def number(value: float, digits: int = 1) -> str:
 
 def streak_text(streak: int, lang: str) -> str:
     if streak > 0:
-        return t("streak_win", lang, n=streak)
+        return t(lang, "streak_win", n=streak)
     if streak < 0:
-        return t("streak_loss", lang, n=-streak)
+        return t(lang, "streak_loss", n=-streak)
     return "-"
 
 
@@ -172,7 +129,7 @@ def team_cells(row: Row) -> list[str]:
 
 def column_widths(boards: Sequence[Board], lang: str) -> list[int]:
     """Each number column as wide as its widest entry (header or value) plus padding."""
-    widths = [text_width(t(key, lang), HEAD_PX, bold=True) for key in HEADERS]
+    widths = [text_width(t(lang, key), HEAD_PX, bold=True) for key in HEADERS]
     for board in boards:
         if board.team:
             continue
@@ -183,7 +140,7 @@ def column_widths(boards: Sequence[Board], lang: str) -> list[int]:
 
 
 def team_widths(boards: Sequence[Board], lang: str) -> list[int]:
-    widths = [text_width(t(key, lang), HEAD_PX, bold=True) for key in TEAM_HEADERS]
+    widths = [text_width(t(lang, key), HEAD_PX, bold=True) for key in TEAM_HEADERS]
     for board in boards:
         if not board.team:
             continue
@@ -252,7 +209,7 @@ def _header_row(
     draw_line(draw, (MARGIN + 4, base), label, HEAD_PX, fill=PALETTE.text_muted_light, bold=True)
     if with_columns:
         for key, right in zip(headers, rights, strict=True):
-            _right(draw, right, base, t(key, lang), HEAD_PX, fill=PALETTE.text_muted_light, bold=True)
+            _right(draw, right, base, t(lang, key), HEAD_PX, fill=PALETTE.text_muted_light, bold=True)
 
 
 def _row(
@@ -325,20 +282,20 @@ def _team_board(img: Image.Image, y: int, board: Board, lang: str, widths: list[
     draw = ImageDraw.Draw(img)
     rights, name_right = _rights(widths)
     if board.variants:
-        _header_row(draw, y, t("by_variant", lang), rights, lang, with_columns=True, headers=TEAM_HEADERS)
+        _header_row(draw, y, t(lang, "by_variant"), rights, lang, with_columns=True, headers=TEAM_HEADERS)
         y += HEAD_H
         for i, row in enumerate(board.variants):
             _team_row(img, y, row, rights, name_right, shade=i % 2 == 0)
             y += ROW_H
     _header_row(
-        draw, y, t("members", lang), rights, lang, with_columns=not board.variants, headers=TEAM_HEADERS
+        draw, y, t(lang, "members"), rights, lang, with_columns=not board.variants, headers=TEAM_HEADERS
     )
     y += HEAD_H
     for i, row in enumerate(board.rows[:MAX_ROWS]):
         _team_row(img, y, row, rights, name_right, shade=i % 2 == 0)
         y += ROW_H
     if len(board.rows) > MAX_ROWS:
-        y = _note(draw, y, t("more", lang, n=len(board.rows) - MAX_ROWS))
+        y = _note(draw, y, t(lang, "more", n=len(board.rows) - MAX_ROWS))
     return y
 
 
@@ -353,7 +310,7 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
     draw_text(
         draw,
         (MARGIN, 10, WIDTH - MARGIN, 12 + TITLE_PX + 6),
-        t("title_team" if all(b.team for b in boards) else "title", lang),
+        t(lang, "title_team" if all(b.team for b in boards) else "title"),
         size=TITLE_PX,
         fill=PALETTE.text_light,
         bold=True,
@@ -372,7 +329,7 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
     for board in boards:
         rounded_rect(img, (MARGIN, y, WIDTH - MARGIN, y + GAME_H - 4), 10, fill=PALETTE.panel)
         base = _baseline(y, GAME_H - 4, GAME_PX)
-        count = t("team_games" if board.team else "games", lang, n=board.games)
+        count = t(lang, "team_games" if board.team else "games", n=board.games)
         count_w = text_width(count, CELL_PX)
         game = ellipsize(board.game, WIDTH - 2 * MARGIN - count_w - 36, GAME_PX, bold=True)
         draw_line(draw, (MARGIN + 10, base), game, GAME_PX, fill=PALETTE.highlight, bold=True)
@@ -382,7 +339,7 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
         if board.team:
             y = _team_board(img, y, board, lang, teams)
             if board.left_out:
-                y = _note(draw, y, t("left_out", lang, n=board.left_out))
+                y = _note(draw, y, t(lang, "left_out", n=board.left_out))
             y += SECTION_GAP
             continue
         _header_row(draw, y, "", rights, lang, with_columns=True)
@@ -394,19 +351,19 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
             draw_line(
                 draw,
                 (MARGIN + 8, _baseline(y, 22, HEAD_PX)),
-                t("more", lang, n=len(board.rows) - MAX_ROWS),
+                t(lang, "more", n=len(board.rows) - MAX_ROWS),
                 HEAD_PX,
                 fill=PALETTE.text_muted_light,
             )
             y += 22
         if board.ai_rows:
-            _header_row(draw, y, t("ai", lang), rights, lang, with_columns=False)
+            _header_row(draw, y, t(lang, "ai"), rights, lang, with_columns=False)
             y += HEAD_H
             for i, row in enumerate(board.ai_rows):
                 _row(img, y, row, None, rights, name_right, lang, shade=i % 2 == 0)
                 y += ROW_H
         if board.left_out:
-            y = _note(draw, y, t("left_out", lang, n=board.left_out))
+            y = _note(draw, y, t(lang, "left_out", n=board.left_out))
         y += SECTION_GAP
     return img
 
@@ -418,10 +375,7 @@ def render_leaderboard(boards: Sequence[Board], lang: str, *, subtitle: str = ""
     return encode(draw_leaderboard(boards, lang, subtitle))
 
 
-ALL_STRINGS: tuple[str, ...] = tuple(t.strings())
-
 __all__ = [
-    "ALL_STRINGS",
     "MAX_ROWS",
     "MIN_TEXT_PX",
     "WIDTH",

@@ -8,7 +8,6 @@ from PIL import Image
 from engines.project_chaos.views import PCView
 from renderers.common import PALETTE, draw_text, mix, new_canvas, rounded_rect
 
-from .labels import namer, t
 from .parts import (
     HEADER_H,
     PAD,
@@ -20,14 +19,14 @@ from .parts import (
     goal_panel,
     goal_panel_height,
     header,
-    lane_block,
-    lane_height,
     status_row,
     team_block,
     team_height,
     text_height,
 )
 from .table import card_name
+from .tiles import lane_block, lane_height
+from .words import namer, t
 
 RESULT_PX = 28
 REASON_PX = 17
@@ -36,9 +35,9 @@ REASON_PX = 17
 def reason_text(view: PCView, lang: str) -> str:
     reason = view.reason or "loss"
     if reason == "loss:die_overflow" and view.cause_card:
-        return t("reason_loss:die_overflow_card", lang, card=card_name(view, view.cause_card, lang))
+        return t(lang, "reason_loss:die_overflow_card", card=card_name(view, view.cause_card, lang))
     key = f"reason_{reason}"
-    return t(key, lang) if key in t.table else reason
+    return t(lang, key) if t.has(key) else reason
 
 
 def draw_final(
@@ -64,7 +63,7 @@ def draw_final(
         + 10
     )
     img = new_canvas(WIDTH, height)
-    y = header(img, view, lang, t("over", lang))
+    y = header(img, view, lang, t(lang, "over"))
     colour = RESOURCE if won else TROUBLE
     rounded_rect(
         img,
@@ -77,7 +76,7 @@ def draw_final(
     draw_text(
         img,
         (PAD + 16, y + 12, WIDTH - PAD - 16, y + 54),
-        ("★ " if won else "✗ ") + t("won" if won else "lost", lang),
+        ("★ " if won else "✗ ") + t(lang, "won" if won else "lost"),
         max_size=RESULT_PX,
         min_size=TEXT_MIN,
         bold=True,
@@ -94,7 +93,7 @@ def draw_final(
     draw_text(
         img,
         (PAD + 16, y + 64 + reason_h, WIDTH - PAD - 16, y + 88 + reason_h),
-        t("turns", lang, n=view.turns, r=view.round),
+        t(lang, "turns", n=view.turns, r=view.round),
         size=TEXT_MIN,
         fill=PALETTE.text_muted_light,
         wrap=False,
@@ -102,6 +101,6 @@ def draw_final(
     y += result_h + gap
     y = goal_panel(img, view, lang, y) + gap
     y = status_row(img, view, lang, y) + gap
-    y = lane_block(img, view, lang, y, t("final_lane", lang, n=len(view.lane))) + gap
+    y = lane_block(img, view, lang, y, t(lang, "final_lane", n=len(view.lane))) + gap
     team_block(img, view, lang, y, name, ai_seats, final_mark="★" if won else None)
     return img

@@ -25,7 +25,6 @@ from renderers.common.cache import bounded_cache
 from renderers.common.card_sheet import PAD as SHEET_PAD
 from renderers.common.card_sheet import SHEET_WIDTH, Paragraph, card_sheet
 
-from .labels import Namer, namer, t
 from .parts import (
     CATEGORY_COLOUR,
     HEADER_H,
@@ -34,7 +33,6 @@ from .parts import (
     PAD,
     TEXT_MIN,
     WIDTH,
-    category_band,
     category_name,
     draw_die,
     draw_tokens,
@@ -42,10 +40,11 @@ from .parts import (
     progress_chips,
     text_height,
     value_colour,
-    value_disc,
     value_kind,
     value_label,
 )
+from .tiles import category_band, value_disc
+from .words import Namer, namer, t
 
 NAME_PX = 21
 EFFECT_PX = 17
@@ -71,11 +70,11 @@ def _actions(view: PCView, lang: str) -> list[Shown]:
     for card in view.hand or []:
         acts: list[tuple[str, RGB]] = []
         if card.playable:
-            acts.append((t("act_play", lang), PALETTE.info))
+            acts.append((t(lang, "act_play"), PALETTE.info))
         for cat in card.places:
-            acts.append((t("act_place", lang, where=category_name(cat, lang)), CATEGORY_COLOUR[cat]))
+            acts.append((t(lang, "act_place", where=category_name(cat, lang)), CATEGORY_COLOUR[cat]))
         if card.discardable:
-            acts.append((t("act_discard", lang), NEUTRAL))
+            acts.append((t(lang, "act_discard"), NEUTRAL))
         shown.append(Shown(view.cards[card.id], acts))
     return shown
 
@@ -89,10 +88,10 @@ def _forced(view: PCView, lang: str) -> list[Shown]:
     for card in view.revealed:
         face = view.cards[card]
         if face.effect is not None:
-            acts = [(t("act_play", lang), PALETTE.info)]
+            acts = [(t(lang, "act_play"), PALETTE.info)]
         else:
             acts = [
-                (t("act_place", lang, where=category_name(c, lang)), CATEGORY_COLOUR[c])
+                (t(lang, "act_place", where=category_name(c, lang)), CATEGORY_COLOUR[c])
                 for c in face.categories
             ]
         out.append(Shown(face, acts))
@@ -103,26 +102,26 @@ def _status(view: PCView, lang: str, name: Namer) -> str:
     p = view.pending
     seat = view.seat or ""
     if view.finished:
-        return t("over", lang)
+        return t(lang, "over")
     if p is None:
         return (
-            t("your_turn", lang) if view.current == seat else t("wait", lang, seat=name(view.current or ""))
+            t(lang, "your_turn") if view.current == seat else t(lang, "wait", seat=name(view.current or ""))
         )
     if seat in p.seats:
         if p.kind == "chaos_discard":
-            return t("your_discard", lang)
+            return t(lang, "your_discard")
         if p.kind == "forced":
-            return t("your_forced", lang)
+            return t(lang, "your_forced")
         if p.kind in ("vote", "claim"):
-            return t("you_answer", lang, what=t("vote_word" if p.kind == "vote" else "claim_word", lang))
-        return t("your_decision", lang)
-    return t("wait", lang, seat=", ".join(name(s) for s in p.seats))
+            return t(lang, "you_answer", what=t(lang, "vote_word" if p.kind == "vote" else "claim_word"))
+        return t(lang, "your_decision")
+    return t(lang, "wait", seat=", ".join(name(s) for s in p.seats))
 
 
 def _card_height(shown: Shown, lang: str, width: int = WIDTH) -> int:
     text_w = width - 2 * PAD - 24
     face = shown.face
-    effect = face.effect.get(lang) if face.effect else t("no_effect", lang)
+    effect = face.effect.get(lang) if face.effect else t(lang, "no_effect")
     h = (
         BAND
         + 12
@@ -192,7 +191,7 @@ def draw_card(img: Image.Image, shown: Shown, lang: str, top: int, *, width: int
         wrap=False,
     )
     y += max(64, nh + 26) + 8
-    effect = ("▶ " + face.effect.get(lang)) if face.effect else t("no_effect", lang)
+    effect = ("▶ " + face.effect.get(lang)) if face.effect else t(lang, "no_effect")
     eh = text_height(effect, EFFECT_PX, text_w, bold=face.effect is not None)
     draw_text(
         img,
@@ -221,7 +220,7 @@ def draw_card(img: Image.Image, shown: Shown, lang: str, top: int, *, width: int
         draw_text(
             img,
             (x, y, right - 12, y + bh),
-            t("act_none", lang),
+            t(lang, "act_none"),
             size=ACTION_PX,
             fill=PALETTE.text_muted,
             valign="middle",
@@ -265,7 +264,7 @@ def _strip(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     draw_text(
         img,
         (x, top + 8, x + 116, top + 30),
-        t("tokens", lang, n=view.tokens),
+        t(lang, "tokens", n=view.tokens),
         size=TEXT_MIN,
         bold=True,
         fill=PALETTE.text_light,
@@ -337,14 +336,14 @@ def draw_hand(view: PCView, lang: str, names: dict[str, str] | None = None) -> I
     height += 8
     img = new_canvas(WIDTH, height)
     header(
-        img, view, lang, _status(view, lang, name), title=t("hand_title", lang, seat=name(view.seat or ""))
+        img, view, lang, _status(view, lang, name), title=t(lang, "hand_title", seat=name(view.seat or ""))
     )
     y = _strip(img, view, lang, HEADER_H) + gap
     if forced:
         draw_text(
             img,
             (PAD + 4, y, WIDTH - PAD, y + 24),
-            t("revealed", lang),
+            t(lang, "revealed"),
             max_size=18,
             min_size=TEXT_MIN,
             bold=True,
@@ -371,6 +370,6 @@ def draw_lookup(card: str, lang: str) -> Image.Image:
         sprite,
         [
             Paragraph(shown.face.name.get(lang), LOOKUP_TITLE_PX, bold=True, align="center"),
-            Paragraph(t("other_name", lang, name=shown.face.name.get(other)), LOOKUP_TEXT_PX, align="center"),
+            Paragraph(t(lang, "other_name", name=shown.face.name.get(other)), LOOKUP_TEXT_PX, align="center"),
         ],
     )

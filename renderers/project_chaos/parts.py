@@ -1,5 +1,5 @@
 """What the three pictures share: sizes, the category and value colours, the header, the chaos die, the
-tokens, the scenario panel with its progress, a card tile, the lane and the team.
+tokens, the scenario panel with its progress and the team (a card tile and the lane: ``tiles``).
 
 Phone first: a picture :data:`WIDTH` px wide is shown at 400 / 560 of its size on a phone, so text drawn at
 :data:`TEXT_MIN` (16 px) reads at 11.4 px there, Discord's own smallest size. Every size below is at least
@@ -8,12 +8,10 @@ that.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from PIL import Image, ImageDraw
 
-from engines.project_chaos.cards import CATEGORY_NAMES, Category
-from engines.project_chaos.views import CardFace, GoalView, PCView
+from engines.project_chaos.cards import CATEGORY_NAMES
+from engines.project_chaos.views import GoalView, PCView
 from renderers.common import (
     PALETTE,
     RGB,
@@ -24,13 +22,11 @@ from renderers.common import (
     ellipse,
     layout_text,
     mix,
-    rounded_card,
     rounded_rect,
     seat_row,
-    wrap_text,
 )
 
-from .labels import Namer, t
+from .words import Namer, t
 
 WIDTH = 560
 PAD = 16
@@ -60,7 +56,7 @@ def value_label(value: int) -> str:
 
 
 def value_kind(value: int, lang: str) -> str:
-    return t("resource" if value > 0 else "trouble" if value < 0 else "neutral", lang)
+    return t(lang, "resource" if value > 0 else "trouble" if value < 0 else "neutral")
 
 
 def category_name(cat: str, lang: str) -> str:
@@ -83,7 +79,7 @@ HEADER_H = 84
 def header(img: Image.Image, view: PCView, lang: str, status: str, title: str | None = None) -> int:
     """Title (the game's name unless given), the round badge and a status line; returns the y below."""
     right = WIDTH - PAD
-    badges = [t("coop", lang), t("round", lang, n=view.round)]
+    badges = [t(lang, "coop"), t(lang, "round", n=view.round)]
     for text in reversed(badges):
         w, _ = badge_size(text, size=16)
         badge(img, (right - w, 14), text, colour=PALETTE.felt_light, size=16)
@@ -91,7 +87,7 @@ def header(img: Image.Image, view: PCView, lang: str, status: str, title: str | 
     draw_text(
         img,
         (PAD, 10, right - 8, 46),
-        title or t("title", lang),
+        title or t(lang, "title"),
         max_size=26,
         min_size=TEXT_MIN,
         bold=True,
@@ -194,7 +190,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     draw_text(
         img,
         (mid, top + 12, mid + col, top + 36),
-        t("die", lang),
+        t(lang, "die"),
         max_size=17,
         min_size=TEXT_MIN,
         bold=True,
@@ -204,7 +200,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     draw_text(
         img,
         (mid, top + 38, mid + col, top + 88),
-        t(f"die_{view.die}", lang),
+        t(lang, f"die_{view.die}"),
         max_size=17,
         min_size=TEXT_MIN,
         bold=view.die >= 2,
@@ -215,7 +211,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     draw_text(
         img,
         (right, top + 12, WIDTH - PAD - 10, top + 36),
-        t("tokens", lang, n=view.tokens),
+        t(lang, "tokens", n=view.tokens),
         max_size=17,
         min_size=TEXT_MIN,
         bold=True,
@@ -223,7 +219,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         wrap=False,
     )
     draw_tokens(img, (right, top + 40), view.tokens)
-    piles = f"{t('deck', lang, n=view.deck_count)} · {t('discard', lang, n=len(view.discard))}"
+    piles = f"{t(lang, 'deck', n=view.deck_count)} · {t(lang, 'discard', n=len(view.discard))}"
     draw_text(
         img,
         (right, top + 72, WIDTH - PAD - 10, top + 96),
@@ -237,7 +233,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         draw_text(
             img,
             (right, top + 96, WIDTH - PAD - 10, top + 118),
-            t("set_aside", lang, n=view.set_aside_count),
+            t(lang, "set_aside", n=view.set_aside_count),
             size=TEXT_MIN,
             fill=PALETTE.text_muted_light,
             wrap=False,
@@ -247,7 +243,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
         draw_text(
             img,
             (PAD + 12, top + STATUS_H - 30, WIDTH - PAD - 12, top + STATUS_H - 6),
-            ("✓ " if safe else "⚠ ") + t("stagnation_safe" if safe else "stagnation_risk", lang),
+            ("✓ " if safe else "⚠ ") + t(lang, "stagnation_safe" if safe else "stagnation_risk"),
             size=TEXT_MIN,
             fill=PALETTE.text_muted_light if safe else PALETTE.warning,
             wrap=False,
@@ -261,7 +257,7 @@ def status_row(img: Image.Image, view: PCView, lang: str, top: int) -> int:
 def part_label(key: str, lang: str) -> str:
     if key in CATEGORY_COLOUR:
         return category_name(key, lang)
-    return t(f"part_{key}", lang) if key in ("value_3", "die", "total") else key
+    return t(lang, f"part_{key}") if key in ("value_3", "die", "total") else key
 
 
 def progress_chips(goal: GoalView, lang: str) -> list[tuple[str, RGB, bool]]:
@@ -292,7 +288,7 @@ def goal_panel(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     rounded_rect(
         img, (PAD, top, WIDTH - PAD, top + h), 16, fill=PALETTE.felt_dark, outline=PALETTE.panel_edge
     )
-    label = t("goal", lang)
+    label = t(lang, "goal")
     lw, _ = badge_size(label, size=TEXT_MIN)
     badge(img, (PAD + 12, top + 12), label, colour=PALETTE.highlight, size=TEXT_MIN)
     draw_text(
@@ -322,228 +318,6 @@ def goal_panel(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     return top + h
 
 
-# --- cards ------------------------------------------------------------------------------------------------
-
-
-def category_band(img: Image.Image, box: tuple[int, int, int, int], cats: Sequence[Category]) -> None:
-    left, top, right, bottom = box
-    n = len(cats)
-    width = (right - left) // n
-    for i, cat in enumerate(cats):
-        x0 = left + i * width
-        x1 = right if i == n - 1 else x0 + width
-        ImageDraw.Draw(img).rectangle((x0, top, x1, bottom), fill=CATEGORY_COLOUR[cat])
-
-
-def value_disc(img: Image.Image, centre: tuple[int, int], radius: int, value: int) -> None:
-    cx, cy = centre
-    box = (cx - radius, cy - radius, cx + radius, cy + radius)
-    colour = value_colour(value)
-    ellipse(img, box, fill=colour, outline=mix(colour, PALETTE.shadow, 0.35), width=2)
-    draw_text(
-        img,
-        box,
-        value_label(value),
-        max_size=round(radius * 1.05),
-        min_size=TEXT_MIN,
-        bold=True,
-        fill=PALETTE.text_light,
-        align="center",
-        valign="middle",
-        wrap=False,
-    )
-
-
-def card_tile(
-    img: Image.Image, box: tuple[int, int, int, int], face: CardFace, lang: str, *, highlight: bool = False
-) -> None:
-    """A card in a workplace or a revealed card: category band, name, value as a resource/trouble disc."""
-    left, top, right, bottom = box
-    rounded_card(img, box, radius=10)
-    if highlight:
-        rounded_rect(img, box, 10, outline=PALETTE.highlight, width=3)
-    # One colour stripe per category, each with its name: a two-category card reads both in full.
-    stripe = 22
-    y = top + 4
-    for cat in face.categories:
-        rounded_rect(img, (left + 4, y, right - 4, y + stripe), 5, fill=CATEGORY_COLOUR[cat])
-        draw_text(
-            img,
-            (left + 8, y, right - 8, y + stripe),
-            category_name(cat, lang),
-            size=TEXT_MIN,
-            bold=True,
-            fill=PALETTE.text_dark,
-            wrap=False,
-            align="center",
-            valign="middle",
-        )
-        y += stripe + 2
-    radius = 19
-    draw_text(
-        img,
-        (left + 8, y + 4, right - 8, bottom - 2 * radius - 14),
-        face.name.get(lang),
-        max_size=18,
-        min_size=TEXT_MIN,
-        bold=True,
-        fill=PALETTE.text_dark,
-        max_lines=3,
-        phrases=True,  # 本番サーバーが / 落ちる, not 落 / ちる
-    )
-    value_disc(img, (left + 10 + radius, bottom - 10 - radius), radius, face.value)
-    draw_text(
-        img,
-        (left + 16 + 2 * radius, bottom - 10 - 2 * radius, right - 8, bottom - 10),
-        value_kind(face.value, lang),
-        size=TEXT_MIN,
-        fill=value_colour(face.value),
-        bold=True,
-        valign="middle",
-        wrap=False,
-    )
-
-
-def empty_slot(img: Image.Image, box: tuple[int, int, int, int], lang: str) -> None:
-    rounded_rect(
-        img, box, 10, fill=mix(PALETTE.felt_dark, PALETTE.felt, 0.4), outline=PALETTE.panel_edge, width=2
-    )
-    draw_text(
-        img,
-        box,
-        t("empty", lang),
-        size=TEXT_MIN,
-        fill=PALETTE.text_muted_light,
-        align="center",
-        valign="middle",
-        wrap=False,
-    )
-
-
-# --- the lane ---------------------------------------------------------------------------------------------
-
-LANE_ROW = 38
-LANE_ROW_TALL = 54  # a name that needs two lines
-LANE_LINE = 19  # each further line (the longest names need three at 16 px)
-LANE_GAP = 6
-LANE_COLS = 2
-LANE_NAME_PX = 16
-LANE_COL_W = (INNER - 24 - (LANE_COLS - 1) * 8) // LANE_COLS
-
-
-def _lane_name_box(box: tuple[int, int, int, int], face: CardFace) -> tuple[int, int, int, int]:
-    """Where a lane chip writes the name: right of its category strips and number, left of its value."""
-    left, top, right, bottom = box
-    vw, _ = badge_size(value_label(face.value), size=TEXT_MIN)
-    x = left + 6 + len(face.categories) * 9 + 24
-    return x, top, right - 8 - vw, bottom
-
-
-def _lane_name_lines(face: CardFace, lang: str) -> list[str]:
-    left, _, right, _ = _lane_name_box((0, 0, LANE_COL_W, LANE_ROW), face)
-    # A few px short of the value badge, so a full line does not run into it.
-    return wrap_text(face.name.get(lang), right - left - 6, LANE_NAME_PX, balance=True, phrases=True)
-
-
-def _lane_rows(view: PCView, lang: str) -> list[int]:
-    """Each row's height: a row is taller when a name in it needs two lines or more (the full name is shown,
-    never cut: the lane is the record of what the team shipped)."""
-    lane = view.lane
-    rows = max(1, -(-len(lane) // LANE_COLS))
-    heights = [LANE_ROW] * rows
-    for i, card in enumerate(lane):
-        lines = len(_lane_name_lines(view.cards[card], lang))
-        if lines > 1:
-            heights[i % rows] = max(heights[i % rows], LANE_ROW_TALL + (lines - 2) * LANE_LINE)
-    return heights
-
-
-def lane_height(view: PCView, lang: str) -> int:
-    return 42 + sum(h + LANE_GAP for h in _lane_rows(view, lang)) + 6
-
-
-def lane_block(img: Image.Image, view: PCView, lang: str, top: int, title: str) -> int:
-    """Every lane card in order (numbered, in columns), tagged by category colour; returns the y below."""
-    lane = view.lane
-    h = lane_height(view, lang)
-    rounded_rect(img, (PAD, top, WIDTH - PAD, top + h), 16, fill=PALETTE.panel, outline=PALETTE.panel_edge)
-    draw_text(
-        img,
-        (PAD + 12, top + 8, WIDTH - PAD - 12, top + 34),
-        title,
-        max_size=18,
-        min_size=TEXT_MIN,
-        bold=True,
-        fill=PALETTE.text_light,
-        wrap=False,
-    )
-    y0 = top + 42
-    if not lane:
-        draw_text(
-            img,
-            (PAD + 12, y0, WIDTH - PAD - 12, y0 + LANE_ROW),
-            t("lane_empty", lang),
-            size=TEXT_MIN,
-            fill=PALETTE.text_muted_light,
-            valign="middle",
-            wrap=False,
-        )
-        return top + h
-    heights = _lane_rows(view, lang)
-    tops = [y0 + sum(hh + LANE_GAP for hh in heights[:r]) for r in range(len(heights))]
-    for i, card in enumerate(lane):
-        # Column-major: read down the first column, then the second, like a list.
-        col, row = divmod(i, len(heights))
-        x = PAD + 12 + col * (LANE_COL_W + 8)
-        y = tops[row]
-        lane_chip(img, (x, y, x + LANE_COL_W, y + heights[row]), i + 1, view.cards[card], lang)
-    return top + h
-
-
-def lane_chip(
-    img: Image.Image, box: tuple[int, int, int, int], index: int, face: CardFace, lang: str
-) -> None:
-    left, top, right, bottom = box
-    rounded_rect(img, box, 8, fill=PALETTE.card_face, outline=PALETTE.card_border)
-    # Category tags: one colour strip per category on the left.
-    strip = 7
-    for j, cat in enumerate(face.categories):
-        x0 = left + 3 + j * (strip + 2)
-        rounded_rect(img, (x0, top + 4, x0 + strip, bottom - 4), 3, fill=CATEGORY_COLOUR[cat])
-    x = left + 6 + len(face.categories) * (strip + 2)
-    draw_text(
-        img,
-        (x, top, x + 22, bottom),
-        f"{index}",
-        size=TEXT_MIN,
-        fill=PALETTE.text_muted,
-        valign="middle",
-        wrap=False,
-        align="center",
-    )
-    vtext = value_label(face.value)
-    vw, vh = badge_size(vtext, size=TEXT_MIN)
-    badge(
-        img,
-        (right - 4 - vw, top + (bottom - top - vh) // 2),
-        vtext,
-        colour=value_colour(face.value),
-        size=TEXT_MIN,
-    )
-    lines = _lane_name_lines(face, lang)
-    draw_text(
-        img,
-        _lane_name_box(box, face),
-        "\n".join(lines),
-        size=LANE_NAME_PX,
-        fill=PALETTE.text_dark,
-        valign="middle",
-        max_lines=len(lines),
-        spacing=1.15,
-        wrap=False,
-    )
-
-
 # --- the team ---------------------------------------------------------------------------------------------
 
 SEAT_H = 48
@@ -568,7 +342,7 @@ def team_block(
     draw_text(
         img,
         (PAD + 4, top, WIDTH - PAD, top + 24),
-        t("team", lang),
+        t(lang, "team"),
         max_size=17,
         min_size=TEXT_MIN,
         bold=True,
@@ -583,8 +357,8 @@ def team_block(
             (PAD, y, WIDTH - PAD, y + SEAT_H),
             name=name(seat),
             colour=PALETTE.seat(i),
-            detail=t("cards", lang, n=view.hand_counts.get(seat, 0)),
-            mark=final_mark if view.finished else t("turn_mark", lang) if view.current == seat else None,
+            detail=t(lang, "cards", n=view.hand_counts.get(seat, 0)),
+            mark=final_mark if view.finished else t(lang, "turn_mark") if view.current == seat else None,
             mark_colour=PALETTE.success if view.finished else PALETTE.highlight,
             active=active,
             robot=seat in ai_seats,

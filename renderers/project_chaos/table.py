@@ -9,7 +9,6 @@ from PIL import Image
 from engines.project_chaos.views import PCView, PendingView
 from renderers.common import PALETTE, draw_text, mix, new_canvas, rounded_rect
 
-from .labels import Namer, namer, t
 from .parts import (
     CATEGORY_COLOUR,
     HEADER_H,
@@ -18,19 +17,17 @@ from .parts import (
     STATUS_H,
     TEXT_MIN,
     WIDTH,
-    card_tile,
     category_name,
-    empty_slot,
     goal_panel,
     goal_panel_height,
     header,
-    lane_block,
-    lane_height,
     status_row,
     team_block,
     team_height,
     text_height,
 )
+from .tiles import card_tile, empty_slot, lane_block, lane_height
+from .words import Namer, namer, t
 
 SLOT_GAP = 10
 SLOT_W = (INNER - 2 * SLOT_GAP) // 3
@@ -49,8 +46,8 @@ def card_name(view: PCView, card: str | None, lang: str) -> str:
 
 def status_text(view: PCView, lang: str, name: Namer) -> str:
     if view.finished:
-        return t("over", lang)
-    return t("turn", lang, seat=name(view.current or view.players[0]))
+        return t(lang, "over")
+    return t(lang, "turn", seat=name(view.current or view.players[0]))
 
 
 def _answers(view: PCView, p: PendingView, lang: str, name: Namer) -> str:
@@ -59,9 +56,9 @@ def _answers(view: PCView, p: PendingView, lang: str, name: Namer) -> str:
         if p.kind == "vote":
             mark = "✓" if p.votes.get(seat) is True else "✗" if seat in p.votes else "…"
         else:
-            mark = t("passed", lang) if seat in p.passed else "…"
+            mark = t(lang, "passed") if seat in p.passed else "…"
         parts.append(f"{name(seat)} {mark}")
-    return t("answers", lang, answers=" · ".join(parts))
+    return t(lang, "answers", answers=" · ".join(parts))
 
 
 def banner_lines(view: PCView, lang: str, name: Namer) -> list[tuple[str, int, bool]]:
@@ -72,10 +69,10 @@ def banner_lines(view: PCView, lang: str, name: Namer) -> list[tuple[str, int, b
     seat = name(p.seat)
     card = card_name(view, p.card, lang)
     if p.kind == "push_out":
-        where = {"lane": t("lane_word", lang), "discard": t("discard_word", lang)}
+        where = {"lane": t(lang, "lane_word"), "discard": t(lang, "discard_word")}
         text = t(
-            "pending_push_out",
             lang,
+            "pending_push_out",
             seat=seat,
             cost=p.cost,
             card=card,
@@ -84,16 +81,16 @@ def banner_lines(view: PCView, lang: str, name: Namer) -> list[tuple[str, int, b
         )
         return [(text, BANNER_PX, True)]
     if p.kind == "target":
-        return [(t(f"pending_target_{p.effect}", lang, seat=seat, card=card), BANNER_PX, True)]
+        return [(t(lang, f"pending_target_{p.effect}", seat=seat, card=card), BANNER_PX, True)]
     if p.kind in ("chaos_discard", "forced"):
-        return [(t(f"pending_{p.kind}", lang, seat=seat), BANNER_PX, True)]
+        return [(t(lang, f"pending_{p.kind}", seat=seat), BANNER_PX, True)]
     question = p.question.get(lang) if p.question else ""
-    lines = [(t(f"pending_{p.kind}", lang, card=card, question=question), BANNER_PX, True)]
+    lines = [(t(lang, f"pending_{p.kind}", card=card, question=question), BANNER_PX, True)]
     yes_key, no_key = ("on_yes", "on_no") if p.kind == "vote" else ("on_claim", "on_unclaimed")
     if p.outcome_yes is not None:
-        lines.append((t(yes_key, lang, text=p.outcome_yes.get(lang)), DETAIL_PX, False))
+        lines.append((t(lang, yes_key, text=p.outcome_yes.get(lang)), DETAIL_PX, False))
     if p.outcome_no is not None:
-        lines.append((t(no_key, lang, text=p.outcome_no.get(lang)), DETAIL_PX, False))
+        lines.append((t(lang, no_key, text=p.outcome_no.get(lang)), DETAIL_PX, False))
     lines.append((_answers(view, p, lang, name), DETAIL_PX, True))
     return lines
 
@@ -160,7 +157,7 @@ def draw_revealed(img: Image.Image, view: PCView, lang: str, top: int) -> int:
     draw_text(
         img,
         (PAD + 4, top, WIDTH - PAD, top + 24),
-        t("revealed", lang),
+        t(lang, "revealed"),
         max_size=17,
         min_size=TEXT_MIN,
         bold=True,
@@ -179,7 +176,7 @@ def draw_table(
     name = namer(names)
     lines = banner_lines(view, lang, name)
     discard_line = (
-        t("discard_top", lang, card=card_name(view, view.discard[-1], lang)) if view.discard else ""
+        t(lang, "discard_top", card=card_name(view, view.discard[-1], lang)) if view.discard else ""
     )
     gap = 12
     height = (
@@ -207,7 +204,7 @@ def draw_table(
         y = draw_revealed(img, view, lang, y) + gap
     if lines:
         y = draw_banner(img, lines, y) + gap
-    y = lane_block(img, view, lang, y, t("lane", lang, n=len(view.lane))) + gap
+    y = lane_block(img, view, lang, y, t(lang, "lane", n=len(view.lane))) + gap
     y = team_block(img, view, lang, y, name, ai_seats)
     if discard_line:
         draw_text(

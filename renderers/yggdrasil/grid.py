@@ -11,8 +11,8 @@ from engines.yggdrasil.models import PlacedCard, YggView
 from renderers.common import PALETTE, composite, draw_text, glow, mix, rounded_rect, text_width
 from renderers.common.cache import bounded_cache
 
-from .labels import t
 from .tile import BRANCH_COLOURS, GRAIN, VEC, WOOD, tile
+from .words import t
 
 SPIKE = (226, 52, 60)
 BUD = (150, 220, 120)
@@ -183,7 +183,7 @@ def draw_grid(
                 draw.line((b[0] + 14, b[3] - 14, b[2] - 14, b[1] + 14), fill=INVASION, width=4)
         rounded_rect(img, outline, 12, outline=INVASION, width=4)
         # The attack against the defence on a tag; the verdict is worded in the status line.
-        text = t("invaded", lang, attack=inv.attack, defence=inv.defence)
+        text = t(lang, "invaded", attack=inv.attack, defence=inv.defence)
         tag_w = min(box[2] - box[0] - 8, text_width(text, text_min, bold=True) + 12)
         tag = (box[0] + 4, box[1] + 4, box[0] + 4 + tag_w, box[1] + 4 + text_min + 8)
         rounded_rect(img, tag, (text_min + 8) // 2, fill=INVASION)

@@ -15,9 +15,9 @@ from renderers.common import PALETTE, composite, draw_text, layout_text, mix, ne
 from renderers.common.cache import bounded_cache
 
 from .grid import cell_names
-from .labels import t
 from .table import MARGIN, MIN_TEXT_PX, WIDTH, who
 from .tile import tile
+from .words import t
 
 TEXT_MIN = MIN_TEXT_PX["hand"]
 TITLE_PX = 22
@@ -34,51 +34,51 @@ EFFECT_INK = (170, 200, 255)
 def you_sit(view: YggView, seat: str, lang: str) -> str:
     """Which side of the table the seat's tree grows from: player 1's home row is the bottom row (row 1)."""
     side = "bottom" if view.home_rows.get(seat) == 1 else "top"
-    return t("you_sit", lang, side=t(side, lang))
+    return t(lang, "you_sit", side=t(lang, side))
 
 
 def _notes(view: YggView, seat: str, lang: str, names: Mapping[str, str] | None) -> list[str]:
     """How to read the map, then what the seat must decide now."""
-    notes = [t("map_help", lang)]
+    notes = [t(lang, "map_help")]
     if view.must_discard:
-        notes.append(t("must_discard", lang))
+        notes.append(t(lang, "must_discard"))
     pending = view.pending
     if view.finished:
-        notes.append(t("over", lang))
+        notes.append(t(lang, "over"))
     elif view.current == seat:
-        notes.append(t("your_turn", lang))
+        notes.append(t(lang, "your_turn"))
         if pending is not None and pending.kind == "swap":
-            notes.append(t("pending_swap", lang, pairs=", ".join("⇄".join(p) for p in pending.swaps[:12])))
+            notes.append(t(lang, "pending_swap", pairs=", ".join("⇄".join(p) for p in pending.swaps[:12])))
         elif pending is not None and pending.kind == "invade":
             opts = ", ".join(
-                t("invade_option_yours", lang, cell=o.target, attack=o.attack, defence=o.defence)
+                t(lang, "invade_option_yours", cell=o.target, attack=o.attack, defence=o.defence)
                 for o in pending.invasions
             )
-            notes.append(t("pending_invade", lang, options=opts))
+            notes.append(t(lang, "pending_invade", options=opts))
         elif pending is not None and pending.kind == "extra_placement":
-            notes.append(t("pending_extra", lang))
+            notes.append(t(lang, "pending_extra"))
     else:
-        notes.append(t("waiting", lang, seat=who(view.current, names) if view.current else ""))
+        notes.append(t(lang, "waiting", seat=who(view.current, names) if view.current else ""))
     if not view.hand:
-        notes.append(t("empty_hand", lang))
+        notes.append(t(lang, "empty_hand"))
     return notes
 
 
 def _card_texts(card: HandCard, lang: str) -> list[tuple[str, int, tuple[int, int, int], bool]]:
     """The lines under a card: name, power and fruit, effect, where it fits (text, size, colour, bold)."""
     playable = bool(card.legal_cells)
-    where = t("fits", lang, cells=" ".join(card.legal_cells)) if playable else t("fits_nowhere", lang)
+    where = t(lang, "fits", cells=" ".join(card.legal_cells)) if playable else t(lang, "fits_nowhere")
     out = [
         (card.face.name.get(lang), NAME_PX, PALETTE.text_light, True),
         (
-            t("power_fruit", lang, power=card.face.power, fruit=card.face.fruit),
+            t(lang, "power_fruit", power=card.face.power, fruit=card.face.fruit),
             SMALL_PX,
             PALETTE.text_muted_light,
             False,
         ),
     ]
     if card.face.effect:
-        out.append((t(f"effect_{card.face.effect.type}", lang), TEXT_MIN, EFFECT_INK, False))
+        out.append((t(lang, f"effect_{card.face.effect.type}"), TEXT_MIN, EFFECT_INK, False))
     out.append((where, SMALL_PX, PALETTE.highlight if playable else PALETTE.text_muted_light, playable))
     return out
 
@@ -137,7 +137,7 @@ def render_hand(view: YggView, lang: str, names: Mapping[str, str] | None = None
     draw_text(
         draw,
         (MARGIN, 10, WIDTH - MARGIN, 40),
-        t("your_hand", lang, seat=who(seat, names)),
+        t(lang, "your_hand", seat=who(seat, names)),
         max_size=TITLE_PX,
         min_size=TEXT_MIN,
         fill=PALETTE.text_light,

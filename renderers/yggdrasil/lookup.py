@@ -9,9 +9,9 @@ from engines.yggdrasil.views import face as card_face
 from renderers.common import PALETTE
 from renderers.common.card_sheet import Paragraph, card_sheet
 
-from .labels import t
 from .table import MIN_TEXT_PX
 from .tile import tile
+from .words import t
 
 TILE_PX = 280
 TITLE_PX = 24
@@ -35,13 +35,13 @@ def draw_lookup(card_id: str, lang: str) -> Image.Image:
         lang=lang,
         text_min=MIN_TEXT_PX["card"],
     )
-    stats = t("power_fruit", lang, power=face.power, fruit=face.fruit)
+    stats = t(lang, "power_fruit", power=face.power, fruit=face.fruit)
     return card_sheet(
         sprite,
         [
             Paragraph(face.name.get(lang), TITLE_PX, bold=True, align="center"),
             Paragraph(stats, STATS_PX, PALETTE.highlight, bold=True, align="center"),
-            Paragraph(t("root_card", lang) if face.root else "", TEXT_PX, PALETTE.text_light),
+            Paragraph(t(lang, "root_card") if face.root else "", TEXT_PX, PALETTE.text_light),
             Paragraph(face.effect.text.get(lang) if face.effect else "", TEXT_PX, EFFECT_INK),
             Paragraph(face.flavour.get(lang), TEXT_PX, PALETTE.text_muted_light),
         ],

@@ -24,8 +24,8 @@ from renderers.common import (
 )
 
 from .grid import BUD, SPIKE, GridLayout, draw_grid
-from .labels import t
 from .tile import FRUIT, LEAF, WOOD
+from .words import t
 
 WIDTH = 560
 MARGIN = 12
@@ -69,27 +69,27 @@ def status_lines(view: YggView, lang: str, names: Mapping[str, str] | None) -> l
     seat = in_line(view.current, names) if view.current else ""
     pending = view.pending
     if view.finished:
-        lines = [t("over", lang)]
+        lines = [t(lang, "over")]
     elif pending is not None and pending.kind == "invade":
         # In words, not "C3 (4:1)": a new player must read who attacks with what (issue 10).
         options = ", ".join(
-            t("invade_option", lang, cell=o.target, attack=o.attack, defence=o.defence)
+            t(lang, "invade_option", cell=o.target, attack=o.attack, defence=o.defence)
             for o in pending.invasions
         )
-        lines = [t("to_invade", lang, seat=seat, options=options)]
+        lines = [t(lang, "to_invade", seat=seat, options=options)]
     elif pending is not None and pending.kind == "swap":
-        lines = [t("to_swap", lang, seat=seat)]
+        lines = [t(lang, "to_swap", seat=seat)]
     elif pending is not None and pending.kind == "extra_placement":
-        lines = [t("to_extra", lang, seat=seat)]
+        lines = [t(lang, "to_extra", seat=seat)]
     else:
-        lines = [t("to_place", lang, seat=seat)]
+        lines = [t(lang, "to_place", seat=seat)]
     inv = view.last_invasion
     if inv is not None and not view.finished:
-        verdict = t("destroyed" if inv.destroyed else "held", lang)
+        verdict = t(lang, "destroyed" if inv.destroyed else "held")
         lines.append(
             t(
-                "invasion_line",
                 lang,
+                "invasion_line",
                 seat=in_line(inv.seat, names),
                 cell=inv.target,
                 attack=inv.attack,
@@ -103,17 +103,17 @@ def status_lines(view: YggView, lang: str, names: Mapping[str, str] | None) -> l
 def score_line(total: int, cards: int, fruit: int, lang: str) -> str:
     """ "3 pts = 1 card + 2 fruit": each count worded with its own number (one point, one card)."""
     return t(
-        "score",
         lang,
-        total=t("score_total", lang, n=total),
-        cards=t("score_cards", lang, n=cards),
+        "score",
+        total=t(lang, "score_total", n=total),
+        cards=t(lang, "score_cards", n=cards),
         fruit=fruit,
     )
 
 
 def _panel_lines(view: YggView, seat: str, lang: str) -> list[str]:
     sc = view.scores[seat]
-    counts = f"{t('hand', lang, n=view.hand_counts[seat])} · {t('deck', lang, n=view.deck_counts[seat])}"
+    counts = f"{t(lang, 'hand', n=view.hand_counts[seat])} · {t(lang, 'deck', n=view.deck_counts[seat])}"
     return [
         score_line(sc.total, sc.cards, sc.fruit, lang),
         f"{view.deck_names[seat].get(lang)} · {counts}",
@@ -131,7 +131,7 @@ def _header(img: Image.Image, lines: list[str], lang: str) -> int:
     draw_text(
         draw,
         (MARGIN, 10, WIDTH - MARGIN, 40),
-        t("title", lang),
+        t(lang, "title"),
         size=TITLE_PX,
         fill=PALETTE.text_light,
         bold=True,
@@ -200,7 +200,7 @@ def _legend(
     """What the marks mean, two a row; then how to read the field."""
     draw = ImageDraw.Draw(img)
     slot = (WIDTH - 2 * MARGIN) // 2
-    texts = [t("legend_power", lang), t("legend_fruit", lang), t("legend_bud", lang), t("legend_spike", lang)]
+    texts = [t(lang, "legend_power"), t(lang, "legend_fruit"), t(lang, "legend_bud"), t(lang, "legend_spike")]
     for i, text in enumerate(texts):
         x = MARGIN + (i % 2) * slot
         y = top + (i // 2) * LEGEND_ROW + LEGEND_ROW // 2
@@ -235,9 +235,9 @@ def _legend(
             wrap=False,
         )
     y = top + 2 * LEGEND_ROW + 4
-    lines = [t("legend_joined", lang)]
+    lines = [t(lang, "legend_joined")]
     if growth_for:
-        lines.append(t("growth", lang, seat=in_line(growth_for, names)))
+        lines.append(t(lang, "growth", seat=in_line(growth_for, names)))
     for line in lines:
         draw_text(
             draw,
@@ -283,8 +283,8 @@ def render_table(
 def render_final(
     view: YggView, lang: str, names: Mapping[str, str] | None = None, ai_seats: frozenset[str] = frozenset()
 ) -> Image.Image:
-    reason = t(f"reason_{view.end_reason}", lang) if view.end_reason in ("no_room", "both_stuck") else ""
-    lines = [t("final", lang)] + ([reason] if reason else [])
+    reason = t(lang, f"reason_{view.end_reason}") if view.end_reason in ("no_room", "both_stuck") else ""
+    lines = [t(lang, "final")] + ([reason] if reason else [])
     head = _header_height(lines)
     layout = grid_layout(view, head)
     board_top = head + layout.height + 12
@@ -310,6 +310,6 @@ def render_final(
                 view.deck_names[seat].get(lang),
             ],
             active=won,
-            mark=("★ " + t("winner", lang)) if won else (t("draw", lang) if not view.winners else None),
+            mark=("★ " + t(lang, "winner")) if won else (t(lang, "draw") if not view.winners else None),
         )
     return img

@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from renderers.common import PALETTE, draw_text, fit_text, mix, text_width
 from renderers.common.cache import bounded_cache
 
-from .labels import t
+from .words import t
 
 SS = 3  # supersampling factor
 WHITE = (255, 255, 255)
@@ -62,7 +62,7 @@ def _apple(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
 def _badge_text(root: bool, effect: str | None, lang: str, named: bool) -> str:
     """ROOT (unless the name already says so: every root's name does) or the effect's sign."""
     if root:
-        return "" if named else t("root", lang)
+        return "" if named else t(lang, "root")
     return {"extra_placement": "»", "swap": "⇄"}.get(effect or "", "")
 
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engines.yggdrasil.models import YggView
+from i18n import Scope
 from renderers.common import PALETTE, draw_text, ellipsize, new_canvas, rounded_rect, seat_row
-from renderers.common.labels import Labels
 
 from .grid import GridLayout, draw_grid
 from .table import MARGIN, grid_layout, who
@@ -42,18 +42,7 @@ MAX_TIMELAPSE_BYTES = 4 * 1024 * 1024
 
 GIF_SUFFIX = ".gif"
 
-t = Labels.from_languages(
-    en={
-        "title": "The Yggdrasil — how the trees grew",
-        "caption": "{i}/{n} · {seat}: {card} on {cell}",
-        "points": "{n} pt(s)",
-    },
-    ja={
-        "title": "The Yggdrasil — 世界樹が育つまで",
-        "caption": "{i}/{n} · {seat}：{card} を {cell} に",
-        "points": "{n}点",
-    },
-)
+t = Scope("yggdrasil.picture.timelapse")
 
 
 @dataclass(frozen=True)
@@ -69,7 +58,7 @@ def _caption(frame: Placement, index: int, total: int, lang: str, names: Mapping
     card = next((c for c in frame.view.cells if c.cell == frame.cell), None)
     # A card placed and destroyed in the same turn is gone from the view: the caption still says where.
     card_name = card.face.name.get(lang) if card is not None else "?"
-    return t("caption", lang, i=index, n=total, seat=who(frame.seat, names), card=card_name, cell=frame.cell)
+    return t(lang, "caption", i=index, n=total, seat=who(frame.seat, names), card=card_name, cell=frame.cell)
 
 
 def _layout(view: YggView) -> tuple[int, GridLayout, int, int]:
@@ -97,7 +86,7 @@ def render_frame(
     draw_text(
         draw,
         (MARGIN, 10, WIDTH - MARGIN, 12 + TITLE_PX + 6),
-        t("title", lang),
+        t(lang, "title"),
         size=TITLE_PX,
         fill=PALETTE.text_light,
         bold=True,
@@ -120,7 +109,7 @@ def render_frame(
             (MARGIN, y, WIDTH - MARGIN, y + ROW_H),
             name=who(seat, names),
             colour=PALETTE.seat(view.players.index(seat)),
-            detail=t("points", lang, n=view.scores[seat].total),
+            detail=t(lang, "points", n=view.scores[seat].total),
             active=seat == frame.seat,
             robot=seat in ai_seats,
             name_size=ROW_NAME_PX,

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from bot.games import GameManifest, manifests
-from bot.i18n import t
+from i18n import t
 from tests.fakediscord import FakeDiscord, FakeMember, NotPossible, SeenMessage, crowd
 from tests.fakediscord.crowd import MessageWatch, PictureChange
 from tests.fakediscord.state import Channel, Interaction, Message

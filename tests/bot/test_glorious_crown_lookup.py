@@ -13,9 +13,8 @@ import engines
 from bot.cogs.rules import batches, section_embeds
 from bot.games import ui_for
 from bot.games.glorious_crown import cog as gc_cog
-from bot.i18n import catalog
 from bot.lookup import search_cards, search_sections
-from engines.core import BadAction, Event, NotYourTurn
+from engines.core import BadAction, Event, NotYourTurn, UnreadableMove
 from engines.core import GameOver as GameIsOver
 from engines.glorious_crown import engine as gc_engine
 from engines.glorious_crown import flow as gc_flow
@@ -39,7 +38,7 @@ from engines.glorious_crown.events import (
     WentOut,
 )
 from engines.glorious_crown.models import Answer, Decline, Discard, GCAction, Give, Pass, Pending, Play
-from engines.glorious_crown.notation import UnreadableCards
+from i18n import catalog
 
 GAME = "glorious-crown"
 ENGINE = engines.get(GAME)
@@ -242,14 +241,15 @@ def test_every_event_action_and_error_has_both_languages() -> None:
     type has its sentence in both catalogs (the game's own key, or the core one for the contract's codes)."""
     source = "".join(inspect.getsource(m) for m in (gc_engine, gc_flow, gc_plays, gc_notation, gc_cog))
     codes = set(re.findall(r'IllegalAction\(\s*"(\w+)"', source) + re.findall(r'return "(\w+)", \{', source))
-    codes |= set(re.findall(r'refuse\(\s*"(\w+)"', source)) | {UnreadableCards.code}
+    # Unreadable cards reach players as the notation's unreadable move, worded by the game (with suggestions).
+    codes |= set(re.findall(r'refuse\(\s*"(\w+)"', source)) | {UnreadableMove.code, "unreadable_move_suggest"}
     codes |= {NotYourTurn.code, GameIsOver.code, BadAction.code}  # Engine.apply / parse_action
     kinds = {cls.model_fields["kind"].default for cls in EVENT_TYPES}
     actions = {cls.model_fields["type"].default for cls in get_args(get_args(GCAction)[0])}
     assert len(codes) >= 20 and len(kinds) == 16 and len(actions) == 6
     for lang in LANGS:
         keys = catalog(lang)
-        missing = {c for c in codes if f"errors.{GAME}.{c}" not in keys and f"errors.{c}" not in keys}
+        missing = {c for c in codes if f"{GAME}.errors.{c}" not in keys and f"errors.{c}" not in keys}
         assert missing == set(), lang
-        assert {k for k in kinds if f"events.{GAME}.{k}" not in keys} == set(), lang
-        assert {a for a in actions if f"actions.{GAME}.{a}" not in keys} == set(), lang
+        assert {k for k in kinds if f"{GAME}.events.{k}" not in keys} == set(), lang
+        assert {a for a in actions if f"{GAME}.actions.{a}" not in keys} == set(), lang

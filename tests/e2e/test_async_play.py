@@ -95,7 +95,7 @@ async def finish_turn(member: FakeMember, runner: RunningBot, opened: OpenedGame
 
 async def deadline_of(runner: RunningBot, opened: OpenedGame, seat: str) -> float:
     rec = await game_in(runner, opened.thread)
-    return float(rec.clock_state["turns"][seat]["deadline"])
+    return float(rec.clock_state.turns[seat].deadline)
 
 
 async def test_reminders_at_half_time_and_near_the_end_once_each_across_a_restart(
@@ -253,7 +253,7 @@ async def test_game_mine_lists_exactly_the_games_waiting_for_the_caller_oldest_f
     assert "⏳ <t:" in rows[0] and "⏳" not in rows[1]  # only the clocked game has time left
     alice_game = await game_in(runner, alices.thread)
     assert f"/channels/{fake.guild.id}/{alices.thread.id}/{alice_game.table_message_id})" in rows[0]
-    since = int(alice_game.clock_state["turns"]["p1"]["since"])
+    since = int(alice_game.clock_state.turns["p1"].since)
     assert f"your turn since <t:{since}:R>" in rows[0]
 
     assert game_numbers((await bob.slash("game mine")).embeds[0]["description"]) == [ids[2]]
@@ -459,8 +459,7 @@ async def test_pc_7_an_idle_member_times_out_once_per_turn_and_hears_by_dm_that_
             await alice.slash(command, options={option: f"{rec.version}:{index}"}, channel=opened.thread)
             await settle(fake)
             continue
-        turn = rec.clock_state["turns"].get("p2") or {}
-        if "p2" in movers and not turn.get("expired"):
+        if "p2" in movers and not rec.clock_state.ai_plays("p2"):
             due = await store.next_due()
             assert due is not None, "bob is to act and his clock runs"
             fake.clock.advance(max(0.0, due - fake.clock.now()))

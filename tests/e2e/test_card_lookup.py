@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import engines
-from bot.i18n import t
 from engines.yggdrasil import ENGINE
+from i18n import t
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 

@@ -9,7 +9,6 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import discord
 import pytest
 from discord.http import Route
@@ -17,21 +16,10 @@ from discord.http import Route
 from tests.fakediscord import FakeDiscord, ViolationError
 from tests.fakediscord.botrunner import RunningBot
 from tests.fakediscord.minibot import MiniBot
+from tests.fakediscord.raw import raw
 from tests.fakediscord.schema import REPO_ROOT
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(30)]
-
-
-async def raw(
-    fake: FakeDiscord, method: str, path: str, body: Any = None, *, auth: bool = True
-) -> tuple[int, Any]:
-    headers = {"Authorization": f"Bot {fake.token}"} if auth else {}
-    async with (
-        aiohttp.ClientSession() as session,
-        session.request(method, fake.api_base + path, json=body, headers=headers) as response,
-    ):
-        data = await response.json() if response.content_type == "application/json" else None
-        return response.status, data
 
 
 def need_spec(fake: FakeDiscord) -> None:

@@ -3,25 +3,14 @@ THREAD_CREATE reaching discord.py's cache, messages and interactions inside a th
 
 from __future__ import annotations
 
-from typing import Any
-
-import aiohttp
 import discord
 import pytest
 
 from tests.fakediscord import FakeDiscord, FakeThread, NotPossible, Permission
 from tests.fakediscord.botrunner import RunningBot
+from tests.fakediscord.raw import raw
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(30)]
-
-
-async def raw(fake: FakeDiscord, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-    headers = {"Authorization": f"Bot {fake.token}"}
-    async with (
-        aiohttp.ClientSession() as session,
-        session.request(method, fake.api_base + path, json=body, headers=headers) as response,
-    ):
-        return response.status, await response.json() if response.status != 204 else None
 
 
 def bot_guild(minibot: RunningBot, fake: FakeDiscord) -> discord.Guild:

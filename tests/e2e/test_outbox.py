@@ -85,7 +85,7 @@ async def test_a_post_refused_for_a_missing_permission_keeps_the_move_and_the_ga
     assert not await tables.store.pending(1)
     table = latest_table(alice)
     rec = await tables.store.get_game(1)
-    assert rec.feed["message_id"] == table.id
+    assert rec.feed.message_id == table.id
     posted = [m for m in opened.thread.messages() if m.attachments]
     assert len({m.id for m in posted}) == len(posted)
 
@@ -143,7 +143,7 @@ async def test_a_restart_publishes_what_a_crash_left_unposted(
     rec = await tables.store.get_game(1)
     state = tables.state(rec)
     newest = latest_table(alice)
-    assert rec.feed["message_id"] == newest.id
+    assert rec.feed.message_id == newest.id
     title = newest.embeds[0].get("title", "") if newest.embeds else ""
     assert f"turn {state.turn + 1}" in title, (title, state.turn)
     assert state.turn > 0 and (newest.id != table.id or newest.raw.edited_at is not None)
@@ -204,7 +204,7 @@ async def test_a_backlog_is_worded_entry_by_entry_and_drawn_once_per_message(
     assert drawn.count("table") <= len(new_tables) + 1 < backlog, (drawn, len(new_tables), backlog)
     rec = await tables.store.get_game(1)
     if rec.status.value == "running":
-        latest = next(m for m in opened.thread.messages() if m.id == rec.feed["message_id"])
+        latest = next(m for m in opened.thread.messages() if m.id == rec.feed.message_id)
         shown = next(a.data for a in latest.attachments if a.filename == "table.png")
         engine = tables.engine(rec)
         lang = await tables.publisher.public_lang(rec.guild_id)

@@ -32,12 +32,12 @@ import pytest
 
 import engines
 from bot.games import LabelContext, ui_for
-from bot.i18n.words import clip
 from bot.store import GameRecord, Status
 from bot.table import custom_ids
 from bot.table.components import BUTTON_LABEL
 from engines.core import Action, Rng, replay
 from engines.project_chaos.models import ClaimPending, Discard, PCState, Place, Play, VotePending
+from i18n.words import clip
 from tests.e2e.tables import open_game
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import RunningBot, StartBot

@@ -12,7 +12,6 @@ from collections.abc import Callable
 import pytest
 
 import engines
-from bot.i18n import t
 from engines.aws_builder_cards.models import Deploy
 from engines.aws_deckbuilding.cards import key_of
 from engines.aws_deckbuilding.models import ApplyEffect, ApplyEffects, Buy, DeclineEffect, Draft
@@ -21,6 +20,7 @@ from engines.glorious_crown.models import Pass
 from engines.project_chaos.models import Discard as ChaosDiscard
 from engines.project_chaos.models import Play as ChaosPlay
 from engines.yggdrasil.models import Place as TreePlace
+from i18n import t
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 from tests.reliability.checks import own_text, snapshot
@@ -93,4 +93,4 @@ async def test_an_out_of_turn_cloud_buy_says_it_is_not_your_turn(
     before = snapshot(runner.database)
     reply = await waiting.slash("cloud buy", card=card)
     assert snapshot(runner.database) == before
-    assert t("en", "errors.aws-deckbuilding.not_your_turn") in own_text(reply), own_text(reply)
+    assert t("en", "aws-deckbuilding.errors.not_your_turn") in own_text(reply), own_text(reply)

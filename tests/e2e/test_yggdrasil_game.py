@@ -17,12 +17,12 @@ import engines
 from bot.errors import message_for
 from bot.games import LabelContext, ui_for
 from bot.games.yggdrasil.ui import UI
-from bot.i18n import t
 from bot.store import GameRecord, Status
 from engines.core import Action, Event, IllegalAction, Rng
 from engines.yggdrasil.cards import CARDS
 from engines.yggdrasil.events import CouldNotPlace
 from engines.yggdrasil.models import YggState
+from i18n import t
 from renderers.yggdrasil import RENDERER
 from tests.e2e.tables import OpenedGame, open_game
 from tests.fakediscord import FakeDiscord
@@ -382,7 +382,7 @@ def test_refusals_have_game_sentences_in_both_languages() -> None:
         error.game = "yggdrasil"
         for lang in ("en", "ja"):
             text, expected = message_for(error, lang)
-            assert expected and text == t(lang, f"errors.yggdrasil.{code}", **error.params)
+            assert expected and text == t(lang, f"yggdrasil.errors.{code}", **error.params)
             assert "p1:07" not in text and "{" not in text
 
 

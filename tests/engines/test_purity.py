@@ -13,6 +13,7 @@ FORBIDDEN = {
     "asyncio",
     "bot",
     "renderers",
+    "i18n",
     "aiohttp",
     "requests",
     "socket",

@@ -1,4 +1,10 @@
-"""The fake gateway: one websocket session per bot, HELLO/IDENTIFY/READY/RESUME and event dispatch.
+"""The fake gateway: one websocket session per shard, HELLO/IDENTIFY/READY/RESUME and event dispatch.
+
+Sharding as Discord does it: IDENTIFY carries ``[shard_id, shard_count]`` (none means ``[0, 1]``); a session
+hears about the guilds it owns, ``(guild_id >> 22) % shard_count == shard_id`` (READY, GUILD_CREATE, and every
+event that names a guild, interactions included), and DMs reach shard 0 only. Sessions of different shard
+counts may be connected at once (a re-shard): each hears what its own count gives it. An invalid shard closes
+with 4010, fewer shards than ``required_shards`` with 4011 "Sharding required".
 
 discord.py asks for ``compress=zlib-stream``; we honour it (zlib with a sync flush per message), so its real
 decompression path runs. Events dispatched while the bot is disconnected are buffered and replayed on RESUME.
@@ -33,6 +39,7 @@ GUILD_MESSAGES = 1 << 9
 GUILD_MESSAGE_REACTIONS = 1 << 10
 DIRECT_MESSAGES = 1 << 12
 MESSAGE_CONTENT = 1 << 15
+GUILD_SCHEDULED_EVENTS = 1 << 16
 
 
 class Connection:
@@ -64,10 +71,22 @@ class Session:
     connection: Connection | None = None
 
 
+#: Events whose payload is the guild itself, so its id is ``id``, not ``guild_id``.
+GUILD_EVENTS = ("GUILD_CREATE", "GUILD_UPDATE", "GUILD_DELETE")
+
+
+def owner_shard(guild_id: int, shard_count: int) -> int:
+    """The shard that hears about a guild (Discord's sharding formula)."""
+    return (guild_id >> 22) % shard_count
+
+
 class Gateway:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
-        self.session: Session | None = None
+        #: Connected or resumable sessions, by (shard_id, shard_count).
+        self.sessions: dict[tuple[int, int], Session] = {}
+        #: Fewer shards than this are refused with 4011, as Discord refuses a bot in too many guilds.
+        self.required_shards = 1
         self.connections = 0
         self.identifies = 0
         self.resumes = 0
@@ -87,7 +106,7 @@ class Gateway:
             self.fake.violation(
                 "trap",
                 "the bot connected to DiscordWebSocket.DEFAULT_GATEWAY instead of the url from "
-                "GET /gateway/bot (a non-sharded discord.py client never asks; "
+                "GET /gateway/bot (a discord.py client never asks unless sharded without a shard count; "
                 "see tests/fakediscord/README.md)",
             )
         query = request.query
@@ -112,8 +131,9 @@ class Gateway:
             log.debug("gateway connection reset")
         finally:
             self._open.discard(ws)
-            if self.session is not None and self.session.connection is conn:
-                self.session.connection = None
+            for session in self.sessions.values():
+                if session.connection is conn:
+                    session.connection = None
         return ws
 
     async def _receive(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -136,18 +156,28 @@ class Gateway:
         if data.get("token") != self.fake.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
+        shard = data.get("shard")
+        shard_id, shard_count = (int(shard[0]), int(shard[1])) if shard else (0, 1)
+        if shard_count < 1 or not 0 <= shard_id < shard_count:
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        if shard_count < self.required_shards:
+            await conn.ws.close(code=4011, message=b"Sharding required.")
+            return
         self.identifies += 1
         self.ready.clear()
-        session = Session(
-            id=secrets.token_hex(16), intents=int(data.get("intents") or 0), shard=data.get("shard")
-        )
+        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents") or 0), shard=shard)
         session.connection = conn
-        self.session = session
+        # A disconnected session of another shard count is from before a re-shard: Discord lets it expire.
+        for key in [k for k, old in self.sessions.items() if k[1] != shard_count and old.connection is None]:
+            del self.sessions[key]
+        self.sessions[(shard_id, shard_count)] = session
         store = self.fake.store
+        owned = [g for g in store.guilds.values() if owner_shard(g.id, shard_count) == shard_id]
         ready: dict[str, Any] = {
             "v": 10,
             "user": payloads.user_pii(store.bot_user),
-            "guilds": [{"id": str(g), "unavailable": True} for g in store.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in owned],
             "session_id": session.id,
             "session_type": "normal",
             "resume_gateway_url": self.fake.gateway_url,
@@ -163,14 +193,14 @@ class Gateway:
         }
         if session.shard is not None:
             ready["shard"] = session.shard
-        await self.dispatch("READY", ready)
-        for guild in store.guilds.values():
-            await self.dispatch("GUILD_CREATE", payloads.guild_create(guild, store))
+        await self._send(session, "READY", ready)
+        for guild in owned:
+            await self._send(session, "GUILD_CREATE", payloads.guild_create(guild, store))
         self.ready.set()
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
-        session = self.session
-        if session is None or data.get("session_id") != session.id or data.get("token") != self.fake.token:
+        session = next((s for s in self.sessions.values() if s.id == data.get("session_id")), None)
+        if session is None or data.get("token") != self.fake.token:
             await conn.send({"op": 9, "d": False})
             return
         self.resumes += 1
@@ -207,11 +237,28 @@ class Gateway:
         await self.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
     # ------------------------------------------------------------------ events
+    @property
+    def session(self) -> Session | None:
+        """The one session of an unsharded bot (shard 0's when sharded; see ``sessions``)."""
+        return next((s for (shard_id, _), s in self.sessions.items() if shard_id == 0), None)
+
+    def sessions_for(self, event: str, data: dict[str, Any]) -> list[Session]:
+        """The sessions that hear an event: those owning its guild, or shard 0 for one without a guild."""
+        guild_id = data.get("id") if event in GUILD_EVENTS else data.get("guild_id")
+        if guild_id is None:
+            return [s for (shard_id, _), s in self.sessions.items() if shard_id == 0]
+        gid = int(guild_id)
+        return [s for (sid, count), s in self.sessions.items() if owner_shard(gid, count) == sid]
+
     async def dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        """Send an event to the bot (or buffer it for RESUME). False when the bot's intents exclude it."""
-        session = self.session
-        if session is None:
-            return False
+        """Send an event to the sessions that own it (or buffer it for RESUME). False when no session hears
+        it (none connected, another process's shard, or intents that exclude it)."""
+        heard = False
+        for session in self.sessions_for(event, data):
+            heard = await self._send(session, event, data) or heard
+        return heard
+
+    async def _send(self, session: Session, event: str, data: dict[str, Any]) -> bool:
         filtered = self._filter(session.intents, event, data)
         if filtered is None:
             return False
@@ -240,6 +287,8 @@ class Gateway:
             return data
         if event in ("GUILD_MEMBER_ADD", "GUILD_MEMBER_UPDATE", "GUILD_MEMBER_REMOVE"):
             return data if intents & GUILD_MEMBERS else None
+        if event.startswith("GUILD_SCHEDULED_EVENT_"):
+            return data if intents & GUILD_SCHEDULED_EVENTS else None
         if event.startswith(("CHANNEL_", "THREAD_", "GUILD_ROLE_")):
             return data if intents & GUILDS else None
         return data
@@ -247,16 +296,17 @@ class Gateway:
     # ------------------------------------------------------------------ test controls
     @property
     def connected(self) -> bool:
-        return self.session is not None and self.session.connection is not None
+        """Every session has its websocket (and there is at least one)."""
+        return bool(self.sessions) and all(s.connection is not None for s in self.sessions.values())
 
     async def drop(self, code: int = 4000) -> None:
-        """Close the bot's websocket the way a network blip does; discord.py should RESUME."""
+        """Close every shard's websocket the way a network blip does; discord.py should RESUME."""
         self.resumed.clear()
-        session = self.session
-        if session is not None and session.connection is not None:
+        for session in list(self.sessions.values()):
             conn = session.connection
-            session.connection = None
-            await conn.ws.close(code=code, message=b"fake: connection dropped")
+            if conn is not None:
+                session.connection = None
+                await conn.ws.close(code=code, message=b"fake: connection dropped")
 
     async def request_reconnect(self) -> None:
         """Opcode 7: Discord asks the client to reconnect and resume."""

@@ -12,6 +12,7 @@ from .interactions import NotPossible
 from .members import FakeMember
 from .permissions import Permission, PermissionLike, channel_permissions, to_bits
 from .quiet import settle
+from .scheduled_events import ScheduledEvent
 from .state import Channel, Guild, Role
 
 if TYPE_CHECKING:
@@ -170,6 +171,12 @@ class FakeGuild:
         task = loop.create_task(self.fake.gateway.dispatch(event, payload))
         self._announcements.add(task)
         task.add_done_callback(self._announcements.discard)
+
+    @property
+    def scheduled_events(self) -> list[ScheduledEvent]:
+        """The guild's scheduled events, oldest first (ended and cancelled ones stay until deleted)."""
+        events = self.fake.store.scheduled_events.values()
+        return sorted((e for e in events if e.guild_id == self.id), key=lambda e: e.id)
 
     @property
     def members(self) -> list[FakeMember]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from . import payloads
 from .actions import MemberActions
 from .channels import ChannelRef
+from .interactions import NotPossible
+from .scheduled_events import ACTIVE, SCHEDULED, ScheduledEvent
 from .state import Role
 
 
@@ -55,4 +57,29 @@ class FakeMember(MemberActions):
         self.fake.store.bump()
         payload = {**payloads.member(self.raw), "guild_id": str(self.guild.id)}
         await self.fake.gateway.dispatch("GUILD_MEMBER_UPDATE", payload)
+        await self.settle()
+
+    async def mark_interested(self, event: ScheduledEvent | int, interested: bool = True) -> None:
+        """Click "Interested" on a scheduled event of the guild (or take it back), as in Discord's event
+        list; the bot hears GUILD_SCHEDULED_EVENT_USER_ADD / _REMOVE with that intent."""
+        raw = self.fake.store.scheduled_events.get(event if isinstance(event, int) else event.id)
+        if raw is None or raw.guild_id != self.guild.id:
+            raise NotPossible("no such scheduled event in this guild")
+        if raw.status not in (SCHEDULED, ACTIVE):
+            raise NotPossible("the event has ended: nobody can mark it any more")
+        user_id = self.user.id
+        if interested == (user_id in raw.interested):
+            return
+        if interested:
+            raw.interested.append(user_id)
+        else:
+            raw.interested.remove(user_id)
+        self.fake.store.bump()
+        kind = "GUILD_SCHEDULED_EVENT_USER_" + ("ADD" if interested else "REMOVE")
+        data = {
+            "guild_scheduled_event_id": str(raw.id),
+            "user_id": str(user_id),
+            "guild_id": str(self.guild.id),
+        }
+        await self.fake.gateway.dispatch(kind, data)
         await self.settle()

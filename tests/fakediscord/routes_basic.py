@@ -20,12 +20,12 @@ def register(router: Router, fake: FakeDiscord) -> None:
     async def gateway_bot(call: Call) -> Result:
         return 200, {
             "url": fake.gateway_url,
-            "shards": 1,
+            "shards": fake.shard_count,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,
                 "reset_after": 14400000,
-                "max_concurrency": 1,
+                "max_concurrency": fake.max_concurrency,
             },
         }
 

@@ -25,14 +25,15 @@ from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
 from . import interactions as build
-from . import payloads, routes_basic, routes_interactions, routes_messages, routes_threads
+from . import payloads, routes_basic, routes_events, routes_interactions, routes_messages, routes_threads
 from .clock import Clock
 from .errors import ApiError
 from .faults import Faults
-from .gateway import Gateway
+from .gateway import Gateway, owner_shard
 from .guild import FakeGuild
 from .messages import MessageOps
 from .permissions import BOT_PERMISSIONS, MANAGE_GUILD, MANAGE_MESSAGES
+from .quiet import settle
 from .records import LatencySample, Notice, Rejection, RequestRecord, Violation, ViolationError
 from .rest import RestApi
 from .schema import DEFAULT_SPEC_PATH, SpecStatus, load_spec
@@ -63,6 +64,8 @@ class FakeDiscord:
         interaction_deadline: float = 3.0,
         token_lifetime: float = 15 * 60.0,
         quiet_period: float = 0.12,
+        shard_count: int = 1,
+        max_concurrency: int = 1,
     ) -> None:
         self.clock = clock or Clock()
         self.store = Store(self.clock)
@@ -75,6 +78,9 @@ class FakeDiscord:
         self.interaction_deadline = interaction_deadline
         self.token_lifetime = token_lifetime
         self.quiet_period = quiet_period
+        #: What GET /gateway/bot recommends (``shards``, ``session_start_limit.max_concurrency``).
+        self.shard_count = shard_count
+        self.max_concurrency = max_concurrency
 
         self.requests: list[RequestRecord] = []
         self.violations: list[Violation] = []
@@ -94,21 +100,47 @@ class FakeDiscord:
         routes_messages.register(self.rest.router, self)
         routes_threads.register(self.rest.router, self)
         routes_interactions.register(self.rest.router, self)
+        routes_events.register(self.rest.router, self)
 
-        store = self.store
-        guild = store.add_guild(guild_name, owner=store.owner, locale=guild_locale)
-        bot_role = store.add_role(guild, "Deckhand", BOT_PERMISSIONS, managed=True)
-        store.add_role(guild, "Moderator", MANAGE_MESSAGES | MANAGE_GUILD)
-        for name in channels:
-            store.add_channel(name, guild=guild, topic="Card games tonight" if name == "game-night" else None)
-        store.add_member(guild, store.bot_user, [bot_role.id])
-        store.add_member(guild, store.owner)
-        self.guild = FakeGuild(self, guild)
+        self.guilds: list[FakeGuild] = []
+        self.guild = self._new_guild(guild_name, channels, guild_locale)
 
         self._runner: web.AppRunner | None = None
         self._port = 0
         self._watchdog: asyncio.Task[None] | None = None
         self._saved_addresses: tuple[str, yarl.URL] | None = None
+
+    def _new_guild(self, name: str, channels: tuple[str, ...], locale: str) -> FakeGuild:
+        store = self.store
+        guild = store.add_guild(name, owner=store.owner, locale=locale)
+        bot_role = store.add_role(guild, "Deckhand", BOT_PERMISSIONS, managed=True)
+        store.add_role(guild, "Moderator", MANAGE_MESSAGES | MANAGE_GUILD)
+        for channel in channels:
+            store.add_channel(
+                channel, guild=guild, topic="Card games tonight" if channel == "game-night" else None
+            )
+        store.add_member(guild, store.bot_user, [bot_role.id])
+        store.add_member(guild, store.owner)
+        fake_guild = FakeGuild(self, guild)
+        self.guilds.append(fake_guild)
+        return fake_guild
+
+    async def add_guild(
+        self, name: str, *, channels: tuple[str, ...] = ("game-night", "general"), locale: str = "en-US"
+    ) -> FakeGuild:
+        """Another server that invited the bot (the same owner, channels and roles as the first); the shard
+        that owns it hears GUILD_CREATE, as when a bot joins a server."""
+        guild = self._new_guild(name, channels, locale)
+        # A guild just joined comes without "unavailable" (that key marks a known guild coming back).
+        joined = payloads.guild_create(guild.raw, self.store)
+        del joined["unavailable"]
+        await self.gateway.dispatch("GUILD_CREATE", joined)
+        await settle(self)
+        return guild
+
+    def shard_of(self, guild: FakeGuild, shard_count: int | None = None) -> int:
+        """The shard that owns ``guild`` with ``shard_count`` shards (default: the recommended count)."""
+        return owner_shard(guild.id, shard_count or self.shard_count)
 
     # ------------------------------------------------------------------ lifecycle
     async def __aenter__(self) -> FakeDiscord:

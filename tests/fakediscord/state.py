@@ -11,6 +11,7 @@ from typing import Any
 
 from .clock import Clock, Snowflakes
 from .permissions import DM_PERMISSIONS, EVERYONE_PERMISSIONS, Overwrite, base_permissions
+from .scheduled_events import ScheduledEvent
 
 # Message flags.
 EPHEMERAL = 1 << 6
@@ -185,6 +186,7 @@ class Store:
         self.command_ids: dict[tuple[int, int | None, str, int], int] = {}
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
+        self.scheduled_events: dict[int, ScheduledEvent] = {}
         self.seq = 0
 
         self.bot_user = self.add_user("Deckhand", bot=True)

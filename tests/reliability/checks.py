@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from bot.i18n import catalog, t
+from i18n import catalog, t
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.harness import Reply
 

@@ -38,8 +38,8 @@ from pathlib import Path
 from typing import Any
 
 import engines
-from bot.i18n import t
 from bot.table.feed import Feed, advance
+from i18n import t
 from tests.e2e.tables import open_game
 from tests.fakediscord import FakeDiscord, FakeMember, NotPossible, Reply, RequestRecord, SeenMessage
 from tests.fakediscord.botrunner import deckhand_env

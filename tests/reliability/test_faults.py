@@ -28,7 +28,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.i18n import t
+from i18n import t
 from tests.e2e.tables import open_game
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot

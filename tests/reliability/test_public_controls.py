@@ -7,7 +7,7 @@ abort confirmation (shown to one member only) is in that member's language alone
 
 from __future__ import annotations
 
-from bot.i18n import t
+from i18n import t
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import StartBot
 from tests.fakediscord.harness import Reply

@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 
 from bot.games import GameManifest, manifests
-from bot.i18n import t
 from bot.store import Status
 from engines.aws_builder_cards.models import Acquire, Deploy, EndTurn
 from engines.aws_builder_cards.turn import acquisitions_left
 from engines.core import Action, replay
+from i18n import t
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import RunningBot, StartBot
 from tests.fakediscord.harness import FakeMember, Reply, SeenMessage

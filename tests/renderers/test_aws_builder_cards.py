@@ -21,11 +21,11 @@ from renderers import aws_builder_cards as R
 from renderers.aws_builder_cards.card import INK, display_name, draw_card, value_disc
 from renderers.aws_builder_cards.console import CARD_H as CONSOLE_CARD_H
 from renderers.aws_builder_cards.console import CARD_W as CONSOLE_CARD_W
-from renderers.aws_builder_cards.labels import T
 from renderers.aws_builder_cards.missions import needs_text, partner_name
 from renderers.aws_builder_cards.table import status_lines
+from renderers.aws_builder_cards.words import t as words
 from renderers.common import MAX_PNG_BYTES, clear_caches, missing_glyphs
-from renderers.common.text import ZWSP
+from renderers.common.wrapping import ZWSP
 from tests.engines.aws_builder_cards.conftest import Table
 from tests.renderers.drawn_text import DrawnText
 from tests.renderers.layout_checks import decode, empty_bands, largest_empty_band
@@ -112,8 +112,7 @@ def test_every_card_name_category_combo_and_label_has_glyphs() -> None:
             texts += [face.name.get(lang), face.category_name.get(lang), face.combo.get(lang)]
     for m in DEFAULT_DB.missions.values():
         texts += [m.name.en, m.name.ja, m.why.en, m.why.ja]
-    for entry in T.values():
-        texts += list(entry.values())
+    texts += words.strings()
     missing = {ch for text in texts for ch in missing_glyphs(text)}
     assert not missing, sorted(missing)
 

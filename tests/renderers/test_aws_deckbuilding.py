@@ -19,7 +19,8 @@ from engines.aws_deckbuilding.views import all_faces
 from engines.core import Rng
 from engines.core.play import play_out
 from renderers.aws_deckbuilding import MIN_TEXT_PX, RENDERER, WIDTH
-from renderers.aws_deckbuilding.labels import T, condition, gives
+from renderers.aws_deckbuilding.words import condition, gives
+from renderers.aws_deckbuilding.words import t as words
 from renderers.common import MAX_IMAGE_BYTES, clear_caches, missing_glyphs
 from tests.engines.aws_deckbuilding.conftest import Table
 
@@ -153,7 +154,7 @@ def test_every_card_has_a_card_picture(drawn_sizes: list[int]) -> None:
 
 
 def test_every_card_name_effect_and_label_has_glyphs() -> None:
-    texts: list[str] = [v for entry in T.values() for v in entry.values()]
+    texts: list[str] = words.strings()
     for face in all_faces().values():
         for lang in LANGS:
             texts += [face.name.get(lang), face.short.get(lang), face.category_name.get(lang)]
@@ -172,7 +173,8 @@ def test_a_cached_tile_is_the_tile_drawn_in_place(lang: str) -> None:
     """Tiles are drawn once per look and pasted: the paste must be exactly what drawing it there gives,
     for every kind of card and every shading, and a second copy of the card (same key) gets the same
     tile only for the same look."""
-    from renderers.aws_deckbuilding.parts import INK, PAD, draw_tile, paint_tile, tile_height
+    from renderers.aws_deckbuilding.parts import INK, PAD
+    from renderers.aws_deckbuilding.tile import draw_tile, paint_tile, tile_height
     from renderers.common import new_canvas
 
     faces = all_faces()

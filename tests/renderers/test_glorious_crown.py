@@ -17,7 +17,7 @@ from renderers import glorious_crown as R
 from renderers.common import MAX_PNG_BYTES, card_size, missing_glyphs
 from renderers.common.playing_cards import title_layout
 from renderers.glorious_crown.hand import hand_prompt
-from renderers.glorious_crown.labels import namer, t
+from renderers.glorious_crown.words import namer, t
 from tests.engines.glorious_crown.conftest import make_state
 from tests.renderers.layout_checks import decode, empty_bottom, largest_empty_band
 
@@ -82,9 +82,8 @@ def test_every_card_title_and_label_has_glyphs() -> None:
         for lang in LANGS:
             assert missing_glyphs(card.title.get(lang)) == set(), card.id
         assert missing_glyphs(R.card_label(card.id)) == set()
-    for table in R.T.values():
-        for text in table.values():
-            assert missing_glyphs(text) == set(), text
+    for text in t.strings():
+        assert missing_glyphs(text) == set(), text
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -128,11 +127,11 @@ def test_gc_6_the_hand_shows_the_play_to_beat_only_on_the_seats_turn(lang: str) 
         current="alice",
     )
     name = namer({"alice": "Alice", "bob": "Bob"})
-    to_beat = t("to_beat", lang, cards="5♠", seat="Bob")
+    to_beat = t(lang, "to_beat", cards="5♠", seat="Bob")
     assert hand_prompt(ENGINE.view(state, "alice"), lang, name) == to_beat
     waiting = hand_prompt(ENGINE.view(state, "carol"), lang, name)
     assert to_beat not in waiting
-    assert waiting == f"{t('waiting', lang, seat='Alice')} · {t('field_now', lang, cards='5♠', seat='Bob')}"
+    assert waiting == f"{t(lang, 'waiting', seat='Alice')} · {t(lang, 'field_now', cards='5♠', seat='Bob')}"
     _check(R.RENDERER.render_hand(ENGINE.view(state, "carol"), lang))
 
 

@@ -22,7 +22,7 @@ from engines.project_chaos.text import effects_text, goal_text, play_text
 from renderers.common import MAX_IMAGE_BYTES, clear_caches, missing_glyphs
 from renderers.contract import CardRenderer
 from renderers.project_chaos import MIN_TEXT_PX, RENDERER
-from renderers.project_chaos.labels import ALL_STRINGS
+from renderers.project_chaos.words import t as words
 from tests.engines.project_chaos.conftest import make_state
 
 LANGS = ("en", "ja")
@@ -184,7 +184,7 @@ def test_pending_decisions_are_drawn(lang: str, drawn_sizes: list[int]) -> None:
 
 
 def test_every_card_name_and_label_has_glyphs() -> None:
-    texts = list(ALL_STRINGS)
+    texts = words.strings()
     for card in CARDS.values():
         texts += [card.name.en, card.name.ja, card.flavour.en, card.flavour.ja]
         effect = play_text(card)

@@ -27,7 +27,8 @@ from renderers.common import (
     wrap_text,
 )
 from renderers.common.compositing import fill_mask, rounded_mask
-from renderers.common.text import ZWSP, draw_line
+from renderers.common.text import draw_line
+from renderers.common.wrapping import ZWSP
 
 
 def _max_diff(a: Image.Image, b: Image.Image) -> int:

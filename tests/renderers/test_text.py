@@ -5,18 +5,8 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from renderers.common.text import (
-    NO_LINE_END,
-    NO_LINE_START,
-    Align,
-    VAlign,
-    draw_text,
-    fit_text,
-    layout_text,
-    line_height,
-    text_width,
-    wrap_text,
-)
+from renderers.common.text import Align, VAlign, draw_text, fit_text, layout_text
+from renderers.common.wrapping import NO_LINE_END, NO_LINE_START, line_height, text_width, wrap_text
 
 ENGLISH = "The quick brown fox jumps over the lazy dog while the dealer shuffles the deck"
 JAPANESE = (

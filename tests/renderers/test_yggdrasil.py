@@ -18,8 +18,8 @@ from engines.yggdrasil.cards import CARDS, DECKS
 from renderers.common import MAX_PNG_BYTES, missing_glyphs
 from renderers.yggdrasil import RENDERER, WIDTH
 from renderers.yggdrasil.hand import _notes, you_sit
-from renderers.yggdrasil.labels import ALL_STRINGS
 from renderers.yggdrasil.table import score_line, status_lines, who
+from renderers.yggdrasil.words import t as words
 
 LANGS = ("en", "ja")
 
@@ -101,7 +101,7 @@ def test_a_pending_invasion_is_told_in_words() -> None:
 
 
 def test_every_card_name_and_label_has_glyphs() -> None:
-    texts = list(ALL_STRINGS)
+    texts = words.strings()
     for card in CARDS.values():
         texts += [card.name.en, card.name.ja]
     for deck in DECKS.values():

@@ -11,11 +11,11 @@ from discord.app_commands import locale_str as _
 
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import user_lang
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.presenters import summary
 from bot.presenters.payload import COLOUR
 from bot.store import GameRecord, Status
+from i18n import t
 
 
 def stored_time(text: str) -> float:
@@ -28,8 +28,8 @@ def stored_time(text: str) -> float:
 
 
 def turn_since(rec: GameRecord, seat: str) -> float:
-    turn = rec.clock_state.get("turns", {}).get(seat) or {}
-    return float(turn.get("since") or stored_time(rec.updated_at))
+    turn = rec.clock_state.turns.get(seat)
+    return float((turn.since if turn is not None else 0.0) or stored_time(rec.updated_at))
 
 
 class AsyncCommands(GameCommandsBase):
@@ -41,8 +41,7 @@ class AsyncCommands(GameCommandsBase):
             mine = rec.seat_of(user_id)
             if rec.status is not Status.RUNNING or mine is None or rec.state_json is None:
                 continue
-            turn = rec.clock_state.get("turns", {}).get(mine.seat) or {}
-            if turn.get("expired") or mine.seat not in self.tables.engine(rec).to_move(
+            if rec.clock_state.ai_plays(mine.seat) or mine.seat not in self.tables.engine(rec).to_move(
                 self.tables.state(rec)
             ):
                 continue
@@ -61,7 +60,8 @@ class AsyncCommands(GameCommandsBase):
             return
         lines = []
         for since, rec, seat in waiting:
-            deadline = (rec.clock_state.get("turns", {}).get(seat) or {}).get("deadline")
+            turn = rec.clock_state.turns.get(seat)
+            deadline = turn.deadline if turn is not None else None
             lines.append(
                 t(
                     lang,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,13 +11,13 @@ from discord.app_commands import locale_str as _
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import UserError, user_lang
 from bot.games import find_game
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.lookup import playable_engines
-from bot.store import SeatInfo, Status
+from bot.store import GameRecord, SeatInfo, Status
 from bot.table import components, places, seat_buttons
 from bot.table.lobby_ops import AI_LEVELS
 from engines.core import GameError, describe_options
+from i18n import t
 
 
 def option_choices(game: str, current: str) -> list[app_commands.Choice[str]]:
@@ -96,7 +95,7 @@ class LobbyCommands(GameCommandsBase):
     new.autocomplete("game")(_game_id_autocomplete)
     new.autocomplete("options")(_options_autocomplete)
 
-    async def _lobby_change(self, interaction: Interaction, rec: Any, key: str) -> None:
+    async def _lobby_change(self, interaction: Interaction, rec: GameRecord, key: str) -> None:
         await self.tables.refresh_lobby(rec)
         await interaction.response.send_message(t(user_lang(interaction), key), ephemeral=True)
 

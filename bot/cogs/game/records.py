@@ -20,13 +20,13 @@ from bot.cogs.game.base import GameCommandsBase
 from bot.cogs.game.lobby import LobbyCommands
 from bot.errors import UserError, user_lang
 from bot.games import find_game, ui_for
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.records import stats as records_stats
 from bot.records.views import game_for, history_reply, replay_reply
 from bot.store import GameRecord
 from bot.store.stats import final_states, finished_results, latest_game_in, recent_games
 from engines.core import GameError
+from i18n import t
 
 log = logging.getLogger(__name__)
 

@@ -13,12 +13,12 @@ from discord.app_commands import locale_str as _
 
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import UserError, user_lang
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.table.clock import OPTION as CLOCK
 from bot.table.clock import parse_clock
 from bot.table.lobby_ops import LOBBY_LIMIT
 from bot.table.places import THREADS_OFF
+from i18n import t
 
 #: ``/game settings clock:`` choices: the clock's name (``24h``) and how the command offers it.
 CLOCK_CHOICES = {

@@ -9,10 +9,10 @@ from discord.app_commands import locale_str as _
 from bot.cogs.game.async_play import turn_since
 from bot.cogs.game.base import GameCommandsBase
 from bot.errors import user_lang
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.presenters.words import seat_name
 from bot.store import GameRecord, Status
+from i18n import t
 
 
 class TableCommands(GameCommandsBase):

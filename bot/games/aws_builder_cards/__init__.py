@@ -1,7 +1,5 @@
 """AWS Builder Cards on Discord: deploy, acquire and vote from the hand, and `/aws`."""
 
-from pathlib import Path
-
 import renderers.aws_builder_cards
 from bot.games.aws_builder_cards.ui import UI
 from bot.games.manifest import GameManifest
@@ -12,5 +10,4 @@ MANIFEST = GameManifest(
     ui=UI,
     renderer=renderers.aws_builder_cards.RENDERER,
     cog="bot.games.aws_builder_cards.cog",
-    locales=Path(__file__).with_name("locales"),
 )

@@ -1,9 +1,11 @@
 """``/aws …``: AWS Builder Cards for typists (deploy, acquire, retire, end) and the host's custom card file.
 
 Every move command autocompletes the caller's legal moves of that kind (values ``<version>:<index>`` pick
-exactly the move offered, deploys labelled with what they give) and also accepts typed text, read by the
-engine's notation (``engines.aws_builder_cards.notation``): card names in either language, lists separated
-by commas, "、" or spaces, ``all``. The move goes through the table service like a click. ``/aws cardfile``
+exactly the move offered, deploys labelled with what they give) and also accepts typed text: the command's
+phrase of the engine's notation (``engine.notation``; "deploy {cards}", "acquire {what}", "retire {card}")
+with what was typed in it, read like any typed move (card names in either language, lists separated by
+commas, "、" or spaces, ``all``; refusals as unreadable, illegal now or ambiguous). The move goes through
+the table service like a click. ``/aws cardfile``
 checks an attached card file with the engine's own loader and stores its text in the lobby's options
 (option ``card_file``), so the game started from that lobby plays with those cards.
 """
@@ -18,20 +20,21 @@ from discord.app_commands import locale_str as _
 
 from bot.games import LabelContext
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
-from bot.i18n import t
 from bot.interactions import Interaction
 from bot.store import GameRecord
-from bot.table.slash import Position, caller_position
-from engines.aws_builder_cards.cards import CardDataError, catalogue, load_cards
-from engines.aws_builder_cards.models import ABState, ABView, Acquire, Deploy, EndTurn, Retire
-from engines.aws_builder_cards.notation import NotationError, parse_acquire, parse_card, parse_deploy
+from bot.table.slash import caller_position
+from engines.aws_builder_cards.cards import CardDataError, load_cards
+from engines.aws_builder_cards.models import Acquire, Deploy, EndTurn, Retire
+from engines.aws_builder_cards.notation import PHRASES
+from engines.core import NotationError
+from i18n import t
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
 
 GAME = "aws-builder-cards"
 CARD_FILE_LIMIT = 256 * 1024  # bytes: the built-in file is about 30 KB
-_CARDFILE = "aws_builder_cards.cardfile"
+_CARDFILE = "aws-builder-cards.cardfile"
 
 # What each command makes: its autocomplete offers these moves, and a pick of any other move is refused.
 _DEPLOY = of_type(Deploy)
@@ -46,11 +49,6 @@ class AwsCog(
     GameCommands, group_name="aws", group_description="Play AWS Builder Cards: deploy, acquire, retire"
 ):
     game_id = GAME
-
-    def _state(self, pos: Position) -> ABState:
-        state = pos.state
-        assert isinstance(state, ABState)
-        return state
 
     # -- moves --------------------------------------------------------------------------------------
     # discord.py hands the cog to an autocomplete only when the callback is defined in a class body, which the
@@ -68,13 +66,13 @@ class AwsCog(
         pos = await caller_position(interaction, self.game_id)
         if pos is None or not current.strip():
             return None
-        state = self._state(pos)
+        typed = PHRASES["deploy"].write(self.lang(interaction), cards=current)
         try:
-            action = parse_deploy(catalogue(state.card_file), current, state.piles[pos.seat].hand)
+            action = pos.engine.notation.parse(pos.state, pos.seat, typed)
         except NotationError:
-            return None  # still being typed, or not a hand card: the plain suggestions stay
+            return None  # still being typed, or not a legal deploy: the plain suggestions stay
         legal = pos.legal()
-        if action not in legal:
+        if not _DEPLOY(action):
             return None
         ctx = LabelContext(pos.engine.view(pos.state, pos.seat), pos.record.names())
         label = self.tables.ui(pos.record).action_label(action, self.lang(interaction), ctx=ctx)
@@ -93,10 +91,8 @@ class AwsCog(
     @app_commands.guild_only()
     async def deploy(self, interaction: Interaction, cards: str) -> None:
         action = await self.picked(interaction, cards, _DEPLOY)
-        if not isinstance(action, Deploy):
-            pos = self.position(interaction)
-            state = self._state(pos)
-            action = parse_deploy(catalogue(state.card_file), cards, state.piles[pos.seat].hand)
+        if action is None:
+            action = self.typed_phrase(interaction, PHRASES["deploy"], _DEPLOY, cards=cards)
         await self.act(interaction, action)
 
     deploy.autocomplete("cards")(_deploy_choices)
@@ -108,11 +104,8 @@ class AwsCog(
     @app_commands.guild_only()
     async def acquire(self, interaction: Interaction, card: str) -> None:
         action = await self.picked(interaction, card, _ACQUIRE)
-        if not isinstance(action, Acquire):
-            pos = self.position(interaction)
-            view = pos.engine.view(pos.state, pos.seat)
-            assert isinstance(view, ABView)
-            action = parse_acquire(catalogue(self._state(pos).card_file), card, view.console)
+        if action is None:
+            action = self.typed_phrase(interaction, PHRASES["acquire"], _ACQUIRE, what=card)
         await self.act(interaction, action)
 
     acquire.autocomplete("card")(_acquire_choices)
@@ -124,11 +117,8 @@ class AwsCog(
     @app_commands.guild_only()
     async def retire(self, interaction: Interaction, card: str) -> None:
         action = await self.picked(interaction, card, _RETIRE)
-        if not isinstance(action, Retire):
-            pos = self.position(interaction)
-            state = self._state(pos)
-            found = parse_card(catalogue(state.card_file), card, state.piles[pos.seat].hand)
-            action = Retire(card=found)  # the engine refuses a card that is not on-premises, with its reason
+        if action is None:  # a card that is not on-premises is refused with the rules' reason
+            action = self.typed_phrase(interaction, PHRASES["retire"], _RETIRE, card=card)
         await self.act(interaction, action)
 
     retire.autocomplete("card")(_retire_choices)
@@ -153,10 +143,10 @@ class AwsCog(
         if file is None:
             rec = await tables.set_option(rec.id, interaction.user.id, "card_file", None)
             await interaction.response.send_message(
-                t(lang, "aws_builder_cards.cardfile.cleared"), ephemeral=True
+                t(lang, "aws-builder-cards.cardfile.cleared"), ephemeral=True
             )
             await self._announce(
-                rec, "aws_builder_cards.cardfile.announce_cleared", host=interaction.user.mention
+                rec, "aws-builder-cards.cardfile.announce_cleared", host=interaction.user.mention
             )
             return
         if file.size > CARD_FILE_LIMIT:
@@ -173,10 +163,10 @@ class AwsCog(
         # Host only, in the lobby, checked by the engine with the whole option set, versioned (the service).
         rec = await tables.set_option(rec.id, interaction.user.id, "card_file", text)
         facts = {"file": file.filename, "cards": len(db.cards), "missions": len(db.missions)}
-        await interaction.followup.send(t(lang, "aws_builder_cards.cardfile.loaded", **facts), ephemeral=True)
+        await interaction.followup.send(t(lang, "aws-builder-cards.cardfile.loaded", **facts), ephemeral=True)
         # Everyone at the table should know the cards differ from the printed ones.
         await self._announce(
-            rec, "aws_builder_cards.cardfile.announce", host=interaction.user.mention, **facts
+            rec, "aws-builder-cards.cardfile.announce", host=interaction.user.mention, **facts
         )
 
     async def _announce(self, rec: GameRecord, key: str, **params: object) -> None:

@@ -4,16 +4,16 @@ lines that say which pairs formed and what they produced, ending each turn with 
 
 Only wording and arrangement live here: the rules, the numbers (``preview_deploy``, in the chooser's view)
 and the card names (``engines.aws_builder_cards.notation``) come from the engine. Every sentence, every
-plural and every separator is a catalog entry (``locales/<lang>.toml``).
+plural and every separator is a catalog entry (``i18n/games/aws-builder-cards/<lang>.toml``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from bot.games.aws_builder_cards.lessons import LESSONS
 from bot.games.base import GameUI, LabelContext
-from bot.i18n import t
-from bot.i18n.words import LABEL_LIMIT, clip, tidy
+from bot.games.built import TeachesArchitecture
 from engines.aws_builder_cards.cards import DEFAULT_DB, key_of
 from engines.aws_builder_cards.events import (
     Acquired,
@@ -51,9 +51,11 @@ from engines.aws_builder_cards.models import (
 )
 from engines.aws_builder_cards.notation import card_name, counted, mission_name, without_prefix
 from engines.core import Action, Event
+from i18n import t
+from i18n.words import LABEL_LIMIT, clip, tidy
 
 GAME = "aws-builder-cards"
-_NS = "aws_builder_cards"
+_NS = "aws-builder-cards"
 
 
 def plural(lang: str, key: str, n: int, **params: object) -> str:
@@ -62,11 +64,14 @@ def plural(lang: str, key: str, n: int, **params: object) -> str:
     return t(lang, f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
 
 
-def _view(ctx: LabelContext | None) -> ABView | None:
+def _view(ctx: LabelContext[ABView] | None) -> ABView | None:
     return ctx.view if ctx is not None and isinstance(ctx.view, ABView) else None
 
 
-class UI(GameUI):
+class UI(TeachesArchitecture, GameUI[ABView]):
+    #: "What you built" on the final message (bot.games.built)
+    lessons = LESSONS
+
     # -- names --------------------------------------------------------------------------------------
     def card_name(self, card_id: str, lang: str, view: ABView | None = None) -> str:
         """The printed name; the chooser's view knows the cards of a custom card file too."""
@@ -123,7 +128,7 @@ class UI(GameUI):
 
     # -- moves --------------------------------------------------------------------------------------
     def action_label(
-        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext[ABView] | None = None
     ) -> str:
         return clip(tidy(self._action_label(action, lang, _view(ctx)), lang))
 
@@ -134,12 +139,12 @@ class UI(GameUI):
             case Acquire():
                 return self.acquire_label(action, lang, view)
             case Vote(agree=agree):
-                return t(lang, f"actions.{GAME}.vote" if agree else f"{_NS}.label.vote_no")
+                return t(lang, f"{GAME}.actions.vote" if agree else f"{_NS}.label.vote_no")
             case SolveMission(mission=mission):
-                return t(lang, f"actions.{GAME}.solve_mission", mission=self.card_name(mission, lang))
+                return t(lang, f"{GAME}.actions.solve_mission", mission=self.card_name(mission, lang))
             case Retire(card=card) | MoveToDeck(card=card) | RetireBuilder(card=card):
-                return t(lang, f"actions.{GAME}.{action.type}", card=self.card_name(card, lang, view))
-        return t(lang, f"actions.{GAME}.{action.type}")
+                return t(lang, f"{GAME}.actions.{action.type}", card=self.card_name(card, lang, view))
+        return t(lang, f"{GAME}.actions.{action.type}")
 
     def preview_of(self, action: Deploy, view: ABView | None) -> DeployPreview | None:
         if view is None or not view.previews:
@@ -158,7 +163,7 @@ class UI(GameUI):
             if len(cards) == 1:
                 key = "deploy_keep_plain" if action.decline_sunset else None
                 name = self.card_name(cards[0], lang, view)
-                return t(lang, f"{_NS}.label.{key}" if key else f"actions.{GAME}.deploy", card=name)
+                return t(lang, f"{_NS}.label.{key}" if key else f"{GAME}.actions.deploy", card=name)
             return t(lang, f"{_NS}.label.{'deploy_all_plain' if whole else 'deploy_some_plain'}", cards=names)
         gives = self.totals(preview.credits, preview.draws, preview.adoptions, 0, lang)
         if action.decline_sunset:
@@ -195,12 +200,14 @@ class UI(GameUI):
             return t(lang, f"{_NS}.label.acquire_{action.source}_unknown", slot=action.slot + 1)
         name = self.card_name(slot.key, lang, view)
         if action.source == "free":
-            return t(lang, f"actions.{GAME}.acquire", card=name, slot=action.slot + 1)
+            return t(lang, f"{GAME}.actions.acquire", card=name, slot=action.slot + 1)
         face = view.cards.get(slot.key)
         price = face.cost if face else "?"
         return t(lang, f"{_NS}.label.acquire_paid", card=name, cost=price, n=price)
 
-    def long_group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def long_group_label(
+        self, action: Action, lang: str, *, ctx: LabelContext[ABView] | None = None
+    ) -> str | None:
         """A build phase too long for one select (every deploy combination of the hand): the hand's cards
         first, each then with what can be done with it (its deploys, alone or with the cards after it in
         the hand, its retirement). "Deploy all", the acquisitions and the rest stay beside the cards."""
@@ -244,7 +251,7 @@ class UI(GameUI):
 
     def _describe(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{GAME}.{event.kind}"
+        key = f"{GAME}.events.{event.kind}"
         match event:
             case TurnStarted():
                 return None  # the table message's "▶ Your turn" line says it
@@ -287,7 +294,9 @@ class UI(GameUI):
                 return t(lang, key, player=player, vote=t(lang, f"{_NS}.vote_{'yes' if agree else 'no'}"))
             case TurnEnded():
                 return t(lang, key, player=player, summary=self.turn_summary(event, lang))
-            case GameOver(turns=turns):
+            case GameOver(turns=turns, called=by_call):
+                # GN-2: a called game ends when its round does, not when the W-A pile runs out.
+                key = f"{key}_called" if by_call else key
                 return t(lang, key, turns=plural(lang, f"{_NS}.n.turns", turns))
         return t(lang, key, player=player)  # last_wa_acquired, reshuffle_rejected
 
@@ -319,7 +328,7 @@ class UI(GameUI):
             cost=plural(lang, f"{_NS}.n.credits", event.cost),
         )
         if not event.acquisitions_left:
-            return t(lang, f"events.{GAME}.acquired", player=player, how=how)
+            return t(lang, f"{GAME}.events.acquired", player=player, how=how)
         return t(
             lang,
             f"{_NS}.acquired_more",

@@ -1,8 +1,6 @@
 """The AWS Deckbuilding Game (BuilderCards 1st edition) on Discord: the draft, the effects and the buys from
 the hand, the public reshuffle vote, and ``/cloud``."""
 
-from pathlib import Path
-
 import renderers.aws_deckbuilding
 from bot.games.aws_deckbuilding.ui import UI
 from bot.games.manifest import GameManifest
@@ -13,5 +11,4 @@ MANIFEST = GameManifest(
     ui=UI,
     renderer=renderers.aws_deckbuilding.RENDERER,
     cog="bot.games.aws_deckbuilding.cog",
-    locales=Path(__file__).with_name("locales"),
 )

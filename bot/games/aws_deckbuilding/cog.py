@@ -9,14 +9,14 @@
 
 Each card option autocompletes the caller's legal moves of that kind (values ``<version>:<index>`` pick
 exactly the move offered, labelled with the cost in its currency and what the card gives); a typed name is
-read too (either language, with or without "Amazon"/"AWS", an alias such as "ASG" or "W-A"). Every command
-hands an engine action to the table service (``GameCommands.act``): the rules decide and refuse with
-their reason, worded with card names.
+read too, put in the command's phrase of the engine's notation ("buy {card}") and read by
+``engine.notation`` (either language, with or without "Amazon"/"AWS", an alias such as "ASG" or "W-A", a
+part of one name). Every command hands an engine action to the table service (``GameCommands.act``): the
+rules decide and refuse with their reason, worded with card names.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from discord import app_commands
@@ -25,10 +25,6 @@ from discord.app_commands import locale_str
 from bot.games.aws_deckbuilding.ui import GAME, refusal_params
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
 from bot.interactions import Interaction
-from bot.lookup import card_keys, fold, typed_card
-from bot.table.slash import Position
-from engines.aws_deckbuilding import ENGINE
-from engines.aws_deckbuilding.cards import key_of
 from engines.aws_deckbuilding.models import (
     ApplyEffect,
     ApplyEffects,
@@ -41,7 +37,7 @@ from engines.aws_deckbuilding.models import (
     Retire,
     Vote,
 )
-from engines.aws_deckbuilding.play import acting_seat
+from engines.aws_deckbuilding.notation import PHRASES
 from engines.core import Action, GameError
 
 if TYPE_CHECKING:
@@ -59,39 +55,17 @@ _RETIRES = legal_autocomplete(_RETIRE)
 
 
 def _name(text: str) -> locale_str:
-    return locale_str(text, key=f"commands.name.{GAME}.{text}")
+    return locale_str(text, key=f"{GAME}.commands.name.{text}")
 
 
 def _text(english: str, key: str) -> locale_str:
-    return locale_str(english, key=f"commands.text.{GAME}.{key}")
+    return locale_str(english, key=f"{GAME}.commands.text.{key}")
 
 
 ANSWERS = [
     app_commands.Choice(name=_text("Yes: reshuffle the marketplace", "yes"), value="yes"),
     app_commands.Choice(name=_text("No: keep the marketplace", "no"), value="no"),
 ]
-
-
-#: what ``/cloud effects choice:`` may say for "take them all"
-ALL = frozenset(fold(w) for w in ("all", "全部", "すべて", "全て"))
-
-
-@cache
-def aliases() -> dict[str, frozenset[str]]:
-    """Card kind -> every way to write it, folded: id, names in both languages, short names, aliases."""
-    out = {}
-    for info in ENGINE.cards():
-        names = set(card_keys(info))
-        if info.id.startswith("wa-"):
-            names |= {"W-A", "WA", "Well-Architected"}
-        out[info.id] = frozenset(fold(n) for n in names)
-    return out
-
-
-def card_named(typed: str, cards: list[str]) -> str | None:
-    """The card among ``cards`` (instance ids) whose name the caller typed, told apart by kind."""
-    table = aliases()
-    return typed_card(typed, cards, lambda c: table.get(key_of(c), frozenset()), kind=key_of)
 
 
 @app_commands.guild_only()
@@ -102,26 +76,18 @@ class CloudCog(
 ):
     game_id = GAME
 
+    def reword(self, interaction: Interaction, refusal: GameError) -> None:
+        """The rules' refusal with its cards, currency and proposer by name."""
+        if refusal.game == self.game_id:
+            names = self.record(interaction).names()
+            refusal.params = refusal_params(refusal.params, self.lang(interaction), names)
+
     async def _act(self, interaction: Interaction, action: Action) -> None:
         try:
             await self.act(interaction, action)
         except GameError as err:
-            if err.game == self.game_id:  # the rules' refusal: its cards, currency and proposer by name
-                names = self.record(interaction).names()
-                err.params = refusal_params(err.params, self.lang(interaction), names)
+            self.reword(interaction, err)
             raise
-
-    def _typed(self, pos: Position, typed: str, kind: type[Draft | Buy | Retire], refusal: str) -> Action:
-        """The move of ``kind`` whose card the caller typed, among the legal ones; refused (with what
-        they typed) when none or several match."""
-        moves = [a for a in pos.legal() if isinstance(a, kind)]
-        if not moves and acting_seat(pos.state) != pos.seat:
-            # Nothing of this kind because it is someone else's turn: say that, not "no such card".
-            raise self.refuse("not_your_turn")
-        found = card_named(typed, [a.card for a in moves])
-        if found is None:
-            raise self.refuse(refusal, name=typed.strip()[:50])
-        return next(a for a in moves if a.card == found)
 
     # discord.py hands the cog to an autocomplete only when the callback is defined in a class body, which
     # the function ``legal_autocomplete`` returns is not: these methods hand it the cog.
@@ -144,10 +110,10 @@ class CloudCog(
     @app_commands.describe(card=_text("A face-up card with a TCO (black) cost", "draft_card"))
     @app_commands.rename(card=_name("card"))
     async def draft(self, interaction: Interaction, card: str) -> None:
-        pos = self.position(interaction)  # a lobby, an onlooker: refused before reading anything
+        self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, card, _DRAFT)
         if action is None:
-            action = self._typed(pos, card, Draft, "no_such_pick")
+            action = self.typed_phrase(interaction, PHRASES["draft"], _DRAFT, card=card)
         await self._act(interaction, action)
 
     draft.autocomplete("card")(_draft_choices)
@@ -162,10 +128,8 @@ class CloudCog(
     async def effects(self, interaction: Interaction, choice: str | None = None) -> None:
         self.position(interaction)
         action = await self.picked(interaction, choice, _EFFECT) if choice else None
-        if action is None:
-            if choice and fold(choice) not in ALL:
-                raise self.refuse("no_such_effect", text=choice.strip()[:50])
-            action = ApplyEffects()
+        if action is None:  # typed: "all", or an effect as the notation writes it ("apply S3 primary")
+            action = self.typed_move(interaction, choice, _EFFECT) if choice else ApplyEffects()
         await self._act(interaction, action)
 
     effects.autocomplete("choice")(_effect_choices)
@@ -178,10 +142,10 @@ class CloudCog(
     @app_commands.describe(card=_text("What to buy: TCO pays black costs, AWSome orange ones", "buy_card"))
     @app_commands.rename(card=_name("card"))
     async def buy(self, interaction: Interaction, card: str) -> None:
-        pos = self.position(interaction)
+        self.position(interaction)
         action = await self.picked(interaction, card, _BUY)
         if action is None:
-            action = self._typed(pos, card, Buy, "no_such_buy")
+            action = self.typed_phrase(interaction, PHRASES["buy"], _BUY, card=card)
         await self._act(interaction, action)
 
     buy.autocomplete("card")(_buy_choices)
@@ -194,10 +158,10 @@ class CloudCog(
     @app_commands.describe(card=_text("The on-premises card in your hand to remove", "retire_card"))
     @app_commands.rename(card=_name("card"))
     async def retire(self, interaction: Interaction, card: str) -> None:
-        pos = self.position(interaction)
+        self.position(interaction)
         action = await self.picked(interaction, card, _RETIRE)
         if action is None:
-            action = self._typed(pos, card, Retire, "no_such_retire")
+            action = self.typed_phrase(interaction, PHRASES["retire"], _RETIRE, card=card)
         await self._act(interaction, action)
 
     retire.autocomplete("card")(_retire_choices)

@@ -11,20 +11,22 @@
 - A reshuffle vote puts public Yes / No buttons on the table message (``table_items``, ``vote.VoteButton``).
 
 Card ids are instance ids (``s3#2``, ``bare-metal#blue1``, ``wa-1#3``): they are named by their kind. Every
-sentence, plural and separator is a catalog entry (``locales/<lang>.toml``); the card names and the short
-condition texts ("S3", "a Storage card") are the engine's card data. Nothing here decides a rule.
+sentence, plural and separator is a catalog entry (``i18n/games/aws-deckbuilding/<lang>.toml``); the card
+names and the short condition texts ("S3", "a Storage card") are the engine's card data. Nothing here
+decides a rule.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from bot.games.aws_deckbuilding.lessons import LESSONS
 from bot.games.aws_deckbuilding.vote import vote_buttons
 from bot.games.base import GameUI, LabelContext
-from bot.i18n import t
-from bot.i18n.words import LABEL_LIMIT, clip, tidy
+from bot.games.built import TeachesArchitecture
+from bot.interactions import UiItem
 from engines.aws_deckbuilding.cards import DB, Card, Eff, key_of
 from engines.aws_deckbuilding.events import (
     Bought,
@@ -63,13 +65,15 @@ from engines.aws_deckbuilding.models import (
 from engines.aws_deckbuilding.text import condition_text, short_name
 from engines.aws_deckbuilding.views import ADView
 from engines.core import Action, Event
+from i18n import t
+from i18n.words import LABEL_LIMIT, clip, tidy
 
 if TYPE_CHECKING:
     from bot.store import GameRecord
 
 GAME = "aws-deckbuilding"
 #: the catalog namespace of this game's own strings
-NS = "aws_deckbuilding"
+NS = "aws-deckbuilding"
 #: more offered effects than this are chosen card first (a select of cards, then the card's effects)
 FLAT_EFFECTS = 4
 
@@ -82,7 +86,7 @@ def known(card_id: str) -> bool:
     return card_id in DB.by_id or key_of(card_id) in DB.cards
 
 
-def _view(ctx: LabelContext | None) -> ADView | None:
+def _view(ctx: LabelContext[ADView] | None) -> ADView | None:
     return ctx.view if ctx is not None and isinstance(ctx.view, ADView) else None
 
 
@@ -178,34 +182,37 @@ def because_text(cards: Sequence[str], lang: str) -> str:
     return t(lang, f"{NS}.because", cards=card_list(cards, lang))
 
 
-def refusal_params(params: Mapping[str, Any], lang: str, names: Mapping[str, str]) -> dict[str, Any]:
+def refusal_params(params: Mapping[str, object], lang: str, names: Mapping[str, str]) -> dict[str, object]:
     """An engine refusal's params as players read them: cards by name, a currency by its word, a seat by
     its player's name."""
     out = dict(params)
-    if isinstance(out.get("card"), str) and known(out["card"]):
-        out["card"] = bought_name(out["card"], lang)
+    if isinstance(card := out.get("card"), str) and known(card):
+        out["card"] = bought_name(card, lang)
     if out.get("currency") in ("tco", "awsome"):
         out["currency"] = t(lang, f"{NS}.currency.{out['currency']}")
-    if isinstance(out.get("proposer"), str):
-        out["proposer"] = names.get(out["proposer"], out["proposer"])
+    if isinstance(proposer := out.get("proposer"), str):
+        out["proposer"] = names.get(proposer, proposer)
     if "effect" in out:
         out["effect"] = which_word(str(out["effect"]), lang)
     return out
 
 
 # -- the UI -------------------------------------------------------------------------------------------------
-class UI(GameUI):
+class UI(TeachesArchitecture, GameUI[ADView]):
+    #: "What you built" on the final message (bot.games.built)
+    lessons = LESSONS
+
     def card_name(self, card_id: str, lang: str) -> str:
         return card_name(card_id, lang)
 
     # -- moves ----------------------------------------------------------------------------------------------
     def action_label(
-        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext[ADView] | None = None
     ) -> str:
         return clip(tidy(self._label(action, lang, in_group, _view(ctx)), lang))
 
     def _label(self, action: Action, lang: str, in_group: bool, view: ADView | None) -> str:
-        key = f"actions.{GAME}.{action.type}"
+        key = f"{GAME}.actions.{action.type}"
         match action:
             case Buy(card=cid) if card(cid).is_wa:
                 c = card(cid)
@@ -271,7 +278,9 @@ class UI(GameUI):
             t(lang, f"{NS}.gives.{kind}", n=sums[kind]) for kind in ("awsome", "buy", "draw") if kind in sums
         )
 
-    def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def group_label(
+        self, action: Action, lang: str, *, ctx: LabelContext[ADView] | None = None
+    ) -> str | None:
         """Many offered effects are chosen card first: "Amazon Athena: its effects". A few stay one list."""
         view = _view(ctx)
         if not isinstance(action, ApplyEffect | DeclineEffect):
@@ -298,7 +307,7 @@ class UI(GameUI):
         ]
 
     # -- the public vote buttons (AD-14) --------------------------------------------------------------------
-    def table_items(self, rec: GameRecord, view: Any, lang: str) -> list[Any]:
+    def table_items(self, rec: GameRecord, view: ADView, lang: str) -> list[UiItem]:
         """Yes / No on the table message while a reshuffle vote waits for a seat played by a person (the
         computer votes by itself)."""
         if not isinstance(view, ADView) or view.decision is None or view.decision.kind != "vote":
@@ -315,7 +324,7 @@ class UI(GameUI):
 
     def _describe(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{GAME}.{event.kind}"
+        key = f"{GAME}.events.{event.kind}"
         match event:
             case TurnStarted() | DrewCount() | RetireSkipped():
                 return None  # the "to move" line, the turn's summary and the hand say these
@@ -392,7 +401,9 @@ class UI(GameUI):
                 return t(lang, key, player=player, voters=voters)
             case Voted(agree=agree):
                 return t(lang, f"{NS}.voted_{'yes' if agree else 'no'}", player=player)
-            case GameEnded(winner_seats=winners):
+            case GameEnded(winner_seats=winners, called=by_call):
+                # GN-2: a called game ends when its round does, not with the last W-A card.
+                key = f"{key}_called" if by_call else key
                 return t(lang, key, player=player, winners=listing([names.get(s, s) for s in winners], lang))
         return t(lang, key, player=player)  # reshuffle_rejected
 

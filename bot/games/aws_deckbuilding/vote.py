@@ -1,6 +1,6 @@
 """The public Yes / No buttons of a marketplace reshuffle vote (AD-14).
 
-Any player may propose a reshuffle (from the hand's button or ``/cloud reshuffle``); every other player must
+A player may propose a reshuffle (from the hand's button or ``/cloud reshuffle``); every other player must
 agree. While a seat played by a person still has to answer, the table message carries these two buttons
 (``UI.table_items``) and mentions the players to answer. How a click is guarded (only a seat the engine still
 waits for, only on the state the button was built for) is ``bot.table.answer_buttons``; this module says
@@ -9,21 +9,23 @@ who the vote waits for and words the answers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import discord
 
-from bot.i18n import both, t
+from bot.interactions import UiItem
 from bot.store import GameRecord
 from bot.table import answer_buttons, custom_ids
 from bot.table.answer_buttons import AnswerButton
 from engines.aws_deckbuilding.models import ADState, Vote
+from engines.core import GameState
+from i18n import both, t
 
 if TYPE_CHECKING:
     from bot.table.service import Played
 
 GAME = "aws-deckbuilding"
-NS = "aws_deckbuilding"
+NS = "aws-deckbuilding"
 
 ACTIONS: dict[str, Vote] = {"yes": Vote(agree=True), "no": Vote(agree=False)}
 
@@ -42,7 +44,7 @@ class VoteButton(AnswerButton, template=answer_buttons.template(KIND)):
     NOT_SEATED = "vote_not_seated"
     MOVED_ON = "vote_moved_on"
 
-    def check(self, rec: GameRecord, state: Any, seat: str, lang: str) -> None:
+    def check(self, rec: GameRecord, state: GameState, seat: str, lang: str) -> None:
         assert isinstance(state, ADState)
         vote = state.vote
         if vote is None:
@@ -52,11 +54,11 @@ class VoteButton(AnswerButton, template=answer_buttons.template(KIND)):
             waiting = ", ".join(names.get(s, s) for s in vote.waiting)
             raise self.refuse("vote_already" if seat in vote.agreed else "vote_not_asked", waiting=waiting)
 
-    def done(self, played: Played, state: Any, lang: str) -> str:
+    def done(self, played: Played, state: GameState, lang: str) -> str:
         return t(lang, f"{NS}.vote.done_{self.op}")
 
 
-def vote_buttons(pk: int, version: int, lang: str) -> list[Any]:
+def vote_buttons(pk: int, version: int, lang: str) -> list[UiItem]:
     """The two public buttons of an open vote, for the state ``version`` of game ``pk``; they read in both
     languages, the server's first ("👍 Reshuffle · 👍 リシャッフルする")."""
     return [VoteButton(op, pk, version, both(lang, f"{NS}.vote.button_{op}")) for op in ACTIONS]

@@ -1,7 +1,5 @@
 """Glorious Crown on Discord: compact card labels, the 7-trade and 10-discard choices, and `/crown`."""
 
-from pathlib import Path
-
 import renderers.glorious_crown
 from bot.games.glorious_crown.ui import UI
 from bot.games.manifest import GameManifest
@@ -12,5 +10,4 @@ MANIFEST = GameManifest(
     ui=UI,
     renderer=renderers.glorious_crown.RENDERER,
     cog="bot.games.glorious_crown.cog",
-    locales=Path(__file__).with_name("locales"),
 )

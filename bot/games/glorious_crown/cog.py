@@ -2,7 +2,9 @@
 
 ``cards`` autocompletes the caller's legal moves (plays, or the 7-trade / 10-discard choices when the game
 waits for them); typed text such as ``S7 H7`` or ``7♠ 7♥`` is read by the engine's notation
-(``engines.glorious_crown.notation``) and handed to the engine, which refuses what the rules do not allow.
+(``engine.notation``: a group of cards is the play, gift, answer or discard asked for now; "pass" passes or
+keeps the cards), which refuses it as unreadable (naming the piece, with the closest card names), illegal
+now (with the rules' reason) or ambiguous.
 Every move goes through the table service (``GameCommands.act``).
 """
 
@@ -20,20 +22,20 @@ from bot.games.glorious_crown.ui import NS, refusal_params, suggestions_text
 from bot.interactions import Interaction
 from bot.lookup import fold
 from bot.table.slash import caller_position
-from engines.core import Action, GameError
+from engines.core import Action, GameError, UnreadableMove
 from engines.glorious_crown.models import Answer, Decline, Discard, GCView, Give, Pass, Play
-from engines.glorious_crown.notation import UnreadableCards, parse_cards, parse_move
+from engines.glorious_crown.notation import UnreadableCards, parse_cards
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
 
 
 def _name(text: str) -> locale_str:
-    return locale_str(text, key=f"commands.name.{NS}.{text}")
+    return locale_str(text, key=f"{NS}.commands.name.{text}")
 
 
 def _text(english: str, key: str) -> locale_str:
-    return locale_str(english, key=f"commands.text.{NS}.{key}")
+    return locale_str(english, key=f"{NS}.commands.text.{key}")
 
 
 def _cards_of(action: Action) -> list[str]:
@@ -58,30 +60,22 @@ class CrownCog(
 ):
     game_id = "glorious-crown"
 
-    def _typed(self, interaction: Interaction, text: str) -> Action:
-        """The move the caller typed, read against their own view (hand and pending choice)."""
-        pos = self.position(interaction)
-        view = pos.engine.view(pos.state, pos.seat)
-        assert isinstance(view, GCView)
+    def reword(self, interaction: Interaction, refusal: GameError) -> None:
+        """The rules' refusals with their cards and counts worded for the player; an unreadable text with
+        the piece that is no card and the closest card names ("did you mean Joker?")."""
         lang = self.lang(interaction)
-        try:
-            return parse_move(text, view)
-        except UnreadableCards as err:
-            text = err.text[:50]
-            if err.suggestions:
-                raise self.refuse(
-                    "unreadable_cards_suggest", text=text, suggestions=suggestions_text(err.suggestions, lang)
-                ) from None
-            raise self.refuse("unreadable_cards", text=text) from None
-        except GameError as err:
-            raise self.refuse(err.code, **refusal_params(err.params, lang)) from None
+        if isinstance(refusal, UnreadableMove):
+            refusal.params.setdefault("piece", refusal.text)
+            suggestions = refusal.params.get("suggestions") or ()
+            refusal.params["suggestions"] = suggestions_text(suggestions, lang) if suggestions else ""
+        elif refusal.game == self.game_id:
+            refusal.params = refusal_params(refusal.params, lang)
 
     async def _act(self, interaction: Interaction, action: Action) -> None:
         try:
             await self.act(interaction, action)
         except GameError as err:
-            if err.game == self.game_id:  # the rules' refusal: its cards and counts worded for the player
-                err.params = refusal_params(err.params, self.lang(interaction))
+            self.reword(interaction, err)
             raise
 
     # -- /crown play ------------------------------------------------------------------------------
@@ -128,7 +122,7 @@ class CrownCog(
     async def play(self, interaction: Interaction, cards: str) -> None:
         self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, cards, _PLAY)
-        await self._act(interaction, action if action is not None else self._typed(interaction, cards))
+        await self._act(interaction, action if action is not None else self.typed_move(interaction, cards))
 
     play.autocomplete("cards")(_moves)
 

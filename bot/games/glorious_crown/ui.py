@@ -10,11 +10,8 @@ engine's (``engines.glorious_crown.notation``). Counts, points and places are wo
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from bot.games.base import GameUI, LabelContext
-from bot.i18n import t
-from bot.i18n.words import clip
 from engines.core import Action, Event, Text
 from engines.glorious_crown.cards import CARDS, RANK_EFFECT
 from engines.glorious_crown.events import (
@@ -34,6 +31,8 @@ from engines.glorious_crown.models import Answer, Decline, Discard, GCView, Give
 from engines.glorious_crown.notation import format_card, format_cards, format_suits
 from engines.glorious_crown.plays import COUNTER
 from engines.glorious_crown.scoring import fouls_out
+from i18n import t
+from i18n.words import clip
 
 NS = "glorious-crown"  # catalog namespace of this game's own extra strings
 
@@ -85,7 +84,7 @@ def _rank(cards: Sequence[str]) -> int:
     return next((CARDS[c].rank for c in cards if c in CARDS and not CARDS[c].is_joker), 0)
 
 
-def _fouls_out(action: Action, ctx: LabelContext | None) -> bool:
+def _fouls_out(action: Action, ctx: LabelContext[GCView] | None) -> bool:
     """Whether the chooser would go out with an illegal finish (GC-20) by this move, from their own view."""
     view = ctx.view if ctx is not None and isinstance(ctx.view, GCView) else None
     if view is None or view.hand is None:
@@ -93,7 +92,7 @@ def _fouls_out(action: Action, ctx: LabelContext | None) -> bool:
     return fouls_out(action, [h.id for h in view.hand], view.effective_revolution)
 
 
-def _lone_joker_on_top(ctx: LabelContext | None) -> bool | None:
+def _lone_joker_on_top(ctx: LabelContext[GCView] | None) -> bool | None:
     """Whether the field's top play is a lone Joker (``None`` when the label has no view to tell)."""
     if ctx is None or not isinstance(ctx.view, GCView):
         return None
@@ -121,35 +120,35 @@ def play_hint(cards: Sequence[str], lang: str, on_lone_joker: bool | None = None
 _COUNT_PARAMS = ("max", "need", "count", "size")
 
 
-def refusal_params(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def refusal_params(params: Mapping[str, object], lang: str) -> dict[str, object]:
     """An engine refusal's params as players read them: card ids and suit codes as written ("S7" ->
     "7♠", ["S", "H"] -> "♠♥"), a Joker rank (0) by name, card counts with their noun."""
     out = dict(params)
-    if isinstance(out.get("card"), str) and out["card"] in CARDS:
-        out["card"] = format_card(out["card"], lang)
-    if isinstance(out.get("lock"), list | tuple):
-        out["lock"] = format_suits(out["lock"])
+    if isinstance(card := out.get("card"), str) and card in CARDS:
+        out["card"] = format_card(card, lang)
+    if isinstance(lock := out.get("lock"), list | tuple):
+        out["lock"] = format_suits(lock)
     for key in ("rank", "top"):
         if out.get(key) == 0:
             out[key] = format_card("JK1", lang)
     for key in _COUNT_PARAMS:
-        if isinstance(out.get(key), int):
-            out[key] = count_text(out[key], lang)
+        if isinstance(n := out.get(key), int):
+            out[key] = count_text(n, lang)
     return out
 
 
 # -- the UI -------------------------------------------------------------------------------------------
-class UI(GameUI):
+class UI(GameUI[GCView]):
     def action_label(
-        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext[GCView] | None = None
     ) -> str:
         label = self._label(action, lang, ctx)
         if _fouls_out(action, ctx):  # GC-20: said before the move is chosen, not only after
             label = t(lang, f"{NS}.warn_foul", move=label)
         return clip(label)
 
-    def _label(self, action: Action, lang: str, ctx: LabelContext | None) -> str:
-        key = f"actions.{NS}.{action.type}"
+    def _label(self, action: Action, lang: str, ctx: LabelContext[GCView] | None) -> str:
+        key = f"{NS}.actions.{action.type}"
         match action:
             case Play(cards=cards):
                 hint = play_hint(cards, lang, on_lone_joker=_lone_joker_on_top(ctx))
@@ -168,7 +167,9 @@ class UI(GameUI):
                 label = t(lang, key)
         return label
 
-    def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def group_label(
+        self, action: Action, lang: str, *, ctx: LabelContext[GCView] | None = None
+    ) -> str | None:
         """The 7-trade offers every combination of up to as many cards as 7s were played: grouped by how
         many cards and the first card, each group stays a short list. A blind return of two or more cards
         is grouped by its first card the same way. Plays and discards stay one flat list."""
@@ -183,7 +184,9 @@ class UI(GameUI):
                 return t(lang, f"{NS}.answer_group", count=count_text(len(cards), lang), first=first)
         return None
 
-    def long_group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def long_group_label(
+        self, action: Action, lang: str, *, ctx: LabelContext[GCView] | None = None
+    ) -> str | None:
         """Plays too many for one select (a big hand with Jokers): grouped by number, the hand's cards of
         that number first ("Play 7♠ 7♥ 7♦"), then every play of them, with or without Jokers."""
         if not isinstance(action, Play):
@@ -204,7 +207,7 @@ class UI(GameUI):
         def who(seat: str | None) -> str:
             return names.get(seat or "", seat or "")
 
-        key = f"events.{NS}.{event.kind}"
+        key = f"{NS}.events.{event.kind}"
         match event:
             case Played(cards=cards, rank=rank):
                 return t(
@@ -258,14 +261,17 @@ class UI(GameUI):
 
     def _game_over(self, event: GameOver, lang: str, names: Mapping[str, str]) -> str:
         last = event.last_seat
-        lines = [
-            t(lang, f"events.{NS}.game_over", player=names.get(last, last))
-            if last
-            else t(lang, f"{NS}.game_over_all_out")
-        ]
+        if event.called:  # GN-4: the hand ended at the clear after the call
+            lines = [t(lang, f"{NS}.game_over_called")]
+        elif last:
+            lines = [t(lang, f"{NS}.events.game_over", player=names.get(last, last))]
+        else:
+            lines = [t(lang, f"{NS}.game_over_all_out")]
         for row in event.standings:
             if row.foul:
                 how = t(lang, f"{NS}.finish.foul")
+            elif row.held is not None:
+                how = t(lang, f"{NS}.finish.held", cards=count_text(row.held, lang))
             elif row.seat == last:
                 how = t(lang, f"{NS}.finish.last")
             else:

@@ -3,8 +3,6 @@ pending decision is a row of buttons that say what they cost and do, the talk ca
 Claim buttons on the table (PC-12), ``/chaos`` plays by command, and the game ends with the project's
 story."""
 
-from pathlib import Path
-
 import renderers.project_chaos
 from bot.games.manifest import GameManifest
 from bot.games.project_chaos.ui import UI
@@ -15,6 +13,5 @@ MANIFEST = GameManifest(
     ui=UI,
     renderer=renderers.project_chaos.RENDERER,
     cog="bot.games.project_chaos.cog",
-    locales=Path(__file__).with_name("locales"),
     cooperative=True,  # PC-11a: the team shares one result, never a ranking
 )

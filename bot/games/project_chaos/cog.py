@@ -7,8 +7,10 @@
   workplace an effect acts on, a vote, a claim.
 
 Each option autocompletes the caller's legal moves of that kind (values ``<version>:<index>`` pick exactly
-the move offered, labelled with what it does); typed text is read too (a card's name in either language, as
-the hand picture prints it). Every command hands an engine action to the table service
+the move offered, labelled with what it does); typed text is read too, put in the command's phrase of the
+engine's notation ("play {card}", "place {card} in {workplace}") and read by ``engine.notation`` (a card's
+name in either language, an alias, a part of one name; ``/chaos decide`` reads the answer as written: "pay",
+"Technology", "vote yes" …). Every command hands an engine action to the table service
 (``GameCommands.act``): the rules decide and refuse with their reason.
 """
 
@@ -19,14 +21,11 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from bot.games import LabelContext
 from bot.games.cog import GameCommands, legal_autocomplete, of_type
-from bot.games.project_chaos.ui import UI, refusal_params
-from bot.games.project_chaos.words import GAME, card_title, workplace_name
+from bot.games.project_chaos.ui import refusal_params
+from bot.games.project_chaos.words import GAME
 from bot.interactions import Interaction
-from bot.lookup import fold, typed_card
 from engines.core import Action, GameError
-from engines.project_chaos.cards import CARDS, CATS, Category
 from engines.project_chaos.models import (
     CastVote,
     Discard,
@@ -38,7 +37,7 @@ from engines.project_chaos.models import (
     Place,
     Play,
 )
-from engines.project_chaos.views import PCView
+from engines.project_chaos.notation import PHRASES
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
@@ -55,11 +54,11 @@ _DECISIONS = legal_autocomplete(_DECISION)
 
 
 def _name(text: str) -> locale_str:
-    return locale_str(text, key=f"commands.name.{GAME}.{text}")
+    return locale_str(text, key=f"{GAME}.commands.name.{text}")
 
 
 def _text(english: str, key: str) -> locale_str:
-    return locale_str(english, key=f"commands.text.{GAME}.{key}")
+    return locale_str(english, key=f"{GAME}.commands.text.{key}")
 
 
 WORKPLACES = [
@@ -67,11 +66,6 @@ WORKPLACES = [
     app_commands.Choice(name=_text("User", "user"), value="user"),
     app_commands.Choice(name=_text("Management", "mgmt"), value="mgmt"),
 ]
-
-
-def card_named(typed: str, cards: list[str]) -> str | None:
-    """The card among ``cards`` whose name (either language), id or alias the caller typed."""
-    return typed_card(typed, cards, lambda c: (c, CARDS[c].name.en, CARDS[c].name.ja, *CARDS[c].aliases))
 
 
 @app_commands.guild_only()
@@ -82,32 +76,16 @@ class ChaosCog(
 ):
     game_id = GAME
 
-    def _view(self, interaction: Interaction) -> PCView:
-        pos = self.position(interaction)
-        view = pos.engine.view(pos.state, pos.seat)
-        assert isinstance(view, PCView)
-        return view
-
-    def _card(self, interaction: Interaction, typed: str) -> str:
-        """The card the caller typed, among the cards they may act with now: their hand, or the revealed
-        cards they are resolving (die 3)."""
-        view = self._view(interaction)
-        pending = view.pending
-        if pending is not None and pending.kind == "forced" and pending.seat == view.seat:
-            candidates = list(view.revealed)
-        else:
-            candidates = [h.id for h in view.hand or []]
-        found = card_named(typed, candidates)
-        if found is None:
-            raise self.refuse("unknown_card", name=typed.strip()[:50])
-        return found
+    def reword(self, interaction: Interaction, refusal: GameError) -> None:
+        """The rules' refusal with its cards and workplaces by name."""
+        if refusal.game == self.game_id:
+            refusal.params = refusal_params(refusal.params, self.lang(interaction))
 
     async def _act(self, interaction: Interaction, action: Action) -> None:
         try:
             await self.act(interaction, action)
         except GameError as err:
-            if err.game == self.game_id:  # the rules' refusal: its cards and workplaces by name
-                err.params = refusal_params(err.params, self.lang(interaction))
+            self.reword(interaction, err)
             raise
 
     # discord.py hands the cog to an autocomplete only when the callback is defined in a class body, which
@@ -135,8 +113,8 @@ class ChaosCog(
     async def play(self, interaction: Interaction, card: str) -> None:
         self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, card, _PLAY)
-        if action is None:
-            action = Play(card=self._card(interaction, card))
+        if action is None:  # a card in hand, or one revealed by the die (PC-9)
+            action = self.typed_phrase(interaction, PHRASES["play"], _PLAY, card=card)
         await self._act(interaction, action)
 
     play.autocomplete("card")(_play_choices)
@@ -151,7 +129,7 @@ class ChaosCog(
         self.position(interaction)
         action = await self.picked(interaction, card, _DISCARD)
         if action is None:
-            action = Discard(card=self._card(interaction, card))
+            action = self.typed_phrase(interaction, PHRASES["discard"], _DISCARD, card=card)
         await self._act(interaction, action)
 
     discard.autocomplete("card")(_discard_choices)
@@ -174,18 +152,12 @@ class ChaosCog(
     ) -> None:
         self.position(interaction)
         action = await self.picked(interaction, card, _PLACE)
-        if action is None:
-            found = self._card(interaction, card)
-            where: Category
-            if workplace is not None:
-                where = workplace.value  # type: ignore[assignment]
-            elif len(CATS[found]) == 1:
-                where = CATS[found][0]
+        if action is None:  # without a workplace: the card's one open workplace, else ambiguous (PC-7 C)
+            if workplace is None:
+                action = self.typed_phrase(interaction, PHRASES["place_anywhere"], _PLACE, card=card)
             else:
-                lang = self.lang(interaction)
-                cats = " / ".join(workplace_name(c, lang) for c in CATS[found])
-                raise self.refuse("choose_workplace", card=card_title(found, lang), workplaces=cats)
-            action = Place(card=found, workplace=where)
+                where = workplace.value
+                action = self.typed_phrase(interaction, PHRASES["place"], _PLACE, card=card, workplace=where)
         await self._act(interaction, action)
 
     place.autocomplete("card")(_place_choices)
@@ -198,28 +170,13 @@ class ChaosCog(
     @app_commands.describe(choice=_text("Your answer (pick one of the suggestions)", "choice"))
     @app_commands.rename(choice=_name("choice"))
     async def decide(self, interaction: Interaction, choice: str) -> None:
-        pos = self.position(interaction)
+        self.position(interaction)
         action = await self.picked(interaction, choice, _DECISION)
-        if action is None:  # typed: the answer whose label holds the text
-            lang = self.lang(interaction)
-            ui = self._ui()
-            ctx = LabelContext(pos.engine.view(pos.state, pos.seat), pos.record.names())
-            wanted = fold(choice)
-            decisions = [a for a in pos.legal() if not isinstance(a, Play | Discard | Place)]
-            matches = [a for a in decisions if wanted and wanted in fold(ui.action_label(a, lang, ctx=ctx))]
-            if len(matches) != 1:
-                raise self.refuse("unknown_choice", text=choice.strip()[:50])
-            action = matches[0]
+        if action is None:  # typed: the answer as the notation writes it ("pay", "Technology", "vote yes")
+            action = self.typed_move(interaction, choice, _DECISION)
         await self._act(interaction, action)
 
     decide.autocomplete("choice")(_decide_choices)
-
-    def _ui(self) -> UI:
-        from bot.games import ui_for
-
-        ui = ui_for(GAME)
-        assert isinstance(ui, UI)
-        return ui
 
 
 async def setup(bot: Deckhand) -> None:

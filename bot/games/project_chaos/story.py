@@ -20,8 +20,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from bot.games.project_chaos.words import NS, and_list, card_ref, talk_of, typed, workplace_name
-from bot.i18n import has, t
-from bot.i18n.words import clip
 from engines.core import Event
 from engines.project_chaos.cards import VALUE
 from engines.project_chaos.events import (
@@ -41,6 +39,8 @@ from engines.project_chaos.events import (
     WorkplaceCardMoved,
 )
 from engines.project_chaos.scenarios import SCENARIOS
+from i18n import has, t
+from i18n.words import clip
 
 #: the story goes out with the final message, beside the standings: Discord allows 2,000 characters
 LIMIT = 1800
@@ -74,7 +74,7 @@ class Sprint:
 def variant(lang: str, key: str, pick: int, **params: object) -> str:
     """One of the catalog's variants ``<key>.0``, ``<key>.1`` … chosen by ``pick``."""
     count = 0
-    while has(f"{key}.{count}", lang):
+    while has(lang, f"{key}.{count}"):
         count += 1
     if count == 0:
         return t(lang, key, **params)

@@ -9,16 +9,26 @@ the engine's rule).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import discord
 
 from bot.games import ui_for
-from bot.i18n import both, t
+from bot.interactions import UiItem
 from bot.store import GameRecord
 from bot.table import answer_buttons, custom_ids
 from bot.table.answer_buttons import AnswerButton
-from engines.project_chaos.models import CastVote, ClaimPending, MakeClaim, NoClaim, PCAction, VotePending
+from engines.core import GameState
+from engines.project_chaos.models import (
+    CastVote,
+    ClaimPending,
+    MakeClaim,
+    NoClaim,
+    PCAction,
+    PCState,
+    VotePending,
+)
+from i18n import both, t
 
 if TYPE_CHECKING:
     from bot.table.service import Played
@@ -54,7 +64,8 @@ class TalkButton(AnswerButton, template=answer_buttons.template(KIND)):
     #: what each button answers
     TOPIC: ClassVar[dict[str, str]] = {"yes": "vote", "no": "vote", "claim": "claim", "pass": "claim"}
 
-    def check(self, rec: GameRecord, state: Any, seat: str, lang: str) -> None:
+    def check(self, rec: GameRecord, state: GameState, seat: str, lang: str) -> None:
+        assert isinstance(state, PCState)
         pending = state.pending
         kind = self.TOPIC[self.op]
         if kind == "vote" and isinstance(pending, VotePending):
@@ -67,12 +78,13 @@ class TalkButton(AnswerButton, template=answer_buttons.template(KIND)):
         else:
             raise self.refuse("talk_closed")
 
-    def done(self, played: Played, state: Any, lang: str) -> str:
+    def done(self, played: Played, state: GameState, lang: str) -> str:
+        assert isinstance(state, PCState) and isinstance(state.pending, VotePending | ClaimPending)
         card = ui_for(GAME).card_name(state.pending.card, lang)
         return t(lang, f"{NS}.talk.done_{self.op}", card=card)
 
 
-def talk_buttons(kind: str, pk: int, version: int, lang: str) -> list[Any]:
+def talk_buttons(kind: str, pk: int, version: int, lang: str) -> list[UiItem]:
     """The two public buttons of an open vote or claim, for the state ``version`` of game ``pk``."""
     # Public controls carry both languages, the server's first ("👍 Yes · 👍 賛成").
     return [TalkButton(op, pk, version, both(lang, f"{NS}.talk.button_{op}")) for op in OPS[kind]]

@@ -13,7 +13,7 @@ Nothing here decides a rule: the engine does.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.games.base import GameUI, LabelContext
 from bot.games.project_chaos.story import chronicle
@@ -32,8 +32,7 @@ from bot.games.project_chaos.words import (
     typed,
     workplace_name,
 )
-from bot.i18n import has, t
-from bot.i18n.words import clip
+from bot.interactions import UiItem
 from engines.core import Action, Event, Outcome
 from engines.project_chaos.cards import CARDS, Claim, Vote
 from engines.project_chaos.effects import clamp_tokens, overflows_die
@@ -77,34 +76,38 @@ from engines.project_chaos.models import (
 )
 from engines.project_chaos.scenarios import SCENARIOS
 from engines.project_chaos.views import PCView
+from i18n import has, t
+from i18n.words import clip
 
 if TYPE_CHECKING:
     from bot.store import GameRecord
 
 
-def chooser_view(ctx: LabelContext | None) -> PCView | None:
+def chooser_view(ctx: LabelContext[PCView] | None) -> PCView | None:
     view = ctx.view if ctx is not None else None
     return view if isinstance(view, PCView) else None
 
 
-def refusal_params(params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def refusal_params(params: Mapping[str, object], lang: str) -> dict[str, object]:
     """A rule refusal's params as players read them: cards by name, workplaces by category name."""
     out = dict(params)
-    if isinstance(out.get("card"), str):
-        out["card"] = card_title(out["card"], lang)
-    if isinstance(out.get("workplace"), str):
-        out["workplace"] = workplace_name(out["workplace"], lang)
-    if isinstance(out.get("candidates"), list | tuple):
-        out["candidates"] = t(lang, f"{NS}.sep").join(workplace_name(str(c), lang) for c in out["candidates"])
+    if isinstance(card := out.get("card"), str):
+        out["card"] = card_title(card, lang)
+    if isinstance(workplace := out.get("workplace"), str):
+        out["workplace"] = workplace_name(workplace, lang)
+    if isinstance(candidates := out.get("candidates"), list | tuple):
+        out["candidates"] = t(lang, f"{NS}.sep").join(workplace_name(str(c), lang) for c in candidates)
     return out
 
 
-class UI(GameUI):
+class UI(GameUI[PCView]):
     def card_name(self, card_id: str, lang: str) -> str:
         return card_title(card_id, lang)
 
     # -- moves ----------------------------------------------------------------------------------------
-    def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def group_label(
+        self, action: Action, lang: str, *, ctx: LabelContext[PCView] | None = None
+    ) -> str | None:
         """A turn's action is two steps in the hand: first the card ("2. CI Is All Green · Technology +2"),
         then play / discard / place, each saying what it does."""
         view = chooser_view(ctx)
@@ -124,7 +127,7 @@ class UI(GameUI):
         return t(lang, f"{NS}.label.numbered", n=slot, card=text) if slot else text
 
     def action_label(
-        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext[PCView] | None = None
     ) -> str:
         view = chooser_view(ctx)
         label = self._label(action, lang, in_group, view)
@@ -141,7 +144,7 @@ class UI(GameUI):
         return clip(label)
 
     def _label(self, action: Action, lang: str, in_group: bool, view: PCView | None) -> str:
-        key = f"actions.{GAME}.{action.type}"
+        key = f"{GAME}.actions.{action.type}"
         label = f"{NS}.label"
         pending = view.pending if view is not None else None
         forced = pending is not None and pending.kind == "forced"
@@ -196,19 +199,19 @@ class UI(GameUI):
             return t(lang, f"{NS}.label.place_forced", card=name, workplace=where, effect=effect)
         if in_group:
             return t(lang, f"{NS}.label.place_in_group", workplace=where, effect=effect)
-        return t(lang, f"actions.{GAME}.place", card=name, workplace=where, effect=effect)
+        return t(lang, f"{GAME}.actions.place", card=name, workplace=where, effect=effect)
 
     def _push_out_label(self, pay: bool, lang: str, view: PCView | None) -> str:
         """What each answer costs and where the pushed-out card goes (PC-7 C)."""
         p = view.pending if view is not None else None
         if p is None or p.kind != "push_out" or p.card is None:
-            return t(lang, f"actions.{GAME}.{'pay' if pay else 'no_pay'}_plain")
+            return t(lang, f"{GAME}.actions.{'pay' if pay else 'no_pay'}_plain")
         name = card_title(p.card, lang)
         where = p.pay_to if pay else p.free_to
         goes = t(lang, f"{NS}.label.goes_{where}", card=name)
         if pay:
-            return t(lang, f"actions.{GAME}.pay", n=p.cost, goes=goes)
-        return t(lang, f"actions.{GAME}.no_pay", goes=goes)
+            return t(lang, f"{GAME}.actions.pay", n=p.cost, goes=goes)
+        return t(lang, f"{GAME}.actions.no_pay", goes=goes)
 
     def _pick_label(self, workplace: str, lang: str, view: PCView | None) -> str:
         p = view.pending if view is not None else None
@@ -234,7 +237,7 @@ class UI(GameUI):
         return list(legal)
 
     # -- the public talk buttons (PC-12) --------------------------------------------------------------
-    def table_items(self, rec: GameRecord, view: Any, lang: str) -> list[Any]:
+    def table_items(self, rec: GameRecord, view: PCView, lang: str) -> list[UiItem]:
         """Yes / No under a vote and Claim / Not me under a claim, on the public table message, while a
         seat played by a person still has to answer (the computer answers by itself)."""
         if not isinstance(view, PCView) or view.pending is None or view.pending.kind not in ("vote", "claim"):
@@ -244,7 +247,7 @@ class UI(GameUI):
             return []
         return talk_buttons(view.pending.kind, rec.id, rec.version, lang)
 
-    def table_prompt(self, view: Any, lang: str, names: Mapping[str, str]) -> str | None:
+    def table_prompt(self, view: PCView, lang: str, names: Mapping[str, str]) -> str | None:
         """PC-12: while a vote or a claim is open, the message that pings the players names the card and
         asks its question, so the notification says what they are asked (the picture alone does not)."""
         pending = view.pending if isinstance(view, PCView) else None
@@ -264,7 +267,7 @@ class UI(GameUI):
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         event = typed(event)
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{GAME}.{event.kind}"
+        key = f"{GAME}.events.{event.kind}"
         ns = NS
         match event:
             case TurnStarted():
@@ -417,7 +420,7 @@ class UI(GameUI):
         key = f"{NS}.team.reason.{reason}"
         why = t(
             lang,
-            key if has(key) else f"{NS}.team.reason.other",
+            key if has(lang, key) else f"{NS}.team.reason.other",
             card=card_ref(outcome.details.get("cause_card"), lang),
         )
         return t(lang, f"{NS}.team.lost", scenario=scenario, reason=why)

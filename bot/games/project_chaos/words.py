@@ -5,19 +5,18 @@ Shared by the UI (``bot.games.project_chaos.ui``), the story (``…story``) and 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from bot.i18n import t
 from engines.core import Event
-from engines.project_chaos.cards import CARDS, CATEGORY_NAMES, Claim, Vote
+from engines.project_chaos.cards import CARDS, CATEGORY_NAMES, Claim, Effect, Vote
 from engines.project_chaos.events import PCEvent
 from engines.project_chaos.events import __name__ as EVENTS_MODULE
 from engines.project_chaos.text import effects_text, play_text
+from i18n import t
 
 GAME = "project-chaos"
-#: the catalog namespace of this game's own strings (``locales/<lang>.toml``)
+#: the catalog namespace of this game's own strings (``i18n/games/project-chaos/<lang>.toml``)
 NS = GAME
 #: the moves of a turn's action (PC-7): chosen in the hand's selects, card first
 TURN_ACTIONS = ("play", "discard", "place")
@@ -43,7 +42,7 @@ def workplace_name(category: str, lang: str) -> str:
     return found.get(lang) if found is not None else category
 
 
-def effects_words(effects: Sequence[Any], lang: str) -> str:
+def effects_words(effects: Sequence[Effect], lang: str) -> str:
     """What a list of effects does ("Chaos die -1, then resources +1."), or "nothing happens"."""
     if not effects:
         return t(lang, f"{NS}.nothing_happens")
@@ -77,7 +76,7 @@ def play_words(card: str, lang: str) -> str:
     return text.get(lang) if text is not None else t(lang, f"{NS}.no_play_effect")
 
 
-_EVENTS: TypeAdapter[Any] = TypeAdapter(PCEvent)
+_EVENTS: TypeAdapter[PCEvent] = TypeAdapter(PCEvent)
 
 
 def typed(event: Event) -> Event:

@@ -1,7 +1,5 @@
 """The Yggdrasil on Discord: a card then a cell in the hand, invasions as buttons, and `/tree`."""
 
-from pathlib import Path
-
 import renderers.yggdrasil
 from bot.games.manifest import GameManifest
 from bot.games.yggdrasil.ui import UI
@@ -12,5 +10,4 @@ MANIFEST = GameManifest(
     ui=UI,
     renderer=renderers.yggdrasil.RENDERER,
     cog="bot.games.yggdrasil.cog",
-    locales=Path(__file__).with_name("locales"),
 )

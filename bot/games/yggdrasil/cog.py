@@ -2,9 +2,10 @@
 
 ``/tree place card: cell:`` suggests only cards that fit somewhere, then only the cells that card fits;
 ``/tree invade target:`` the invasions the engine offers now; ``/tree discard card:`` only when nothing fits.
-What a player types by hand (a card's number or name, a cell such as "c4") is read by the engine's notation
-(``engines.yggdrasil.notation``); every command hands an engine action to the table service
-(``GameCommands.act``), and the rules decide.
+What a player types by hand (a card's number or name, a cell such as "c4") is put in the command's phrase of
+the engine's notation ("{card} {cell}", "invade {target}", "discard {card}") and read by ``engine.notation``,
+which refuses it as unreadable, illegal now (with the rules' reason: no such card in hand, no such cell) or
+ambiguous; every command hands an engine action to the table service (``GameCommands.act``).
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ from bot.interactions import Interaction
 from bot.lookup import fold
 from bot.table.slash import Position, caller_position
 from engines.yggdrasil.models import Discard, Invade, Place, YggView
-from engines.yggdrasil.notation import canonical_cell, card_name, parse_hand_card
+from engines.yggdrasil.notation import PHRASES, card_name, parse_hand_card
 
 if TYPE_CHECKING:
     from bot.client import Deckhand
 
 
 # What each command makes: its autocomplete offers these moves, and a pick of any other move is refused.
+_PLACE = of_type(Place)
 _INVADE = of_type(Invade)
 _DISCARD = of_type(Discard)
 _INVASIONS = legal_autocomplete(_INVADE)
@@ -67,20 +69,6 @@ class TreeCog(
         ui = self.tables.ui(pos.record)
         assert isinstance(ui, UI)
         return ui
-
-    def _cell(self, view: YggView, typed: str) -> str:
-        """A typed cell as the picture names it, or the rules' own refusal for a cell not on this field."""
-        cell = canonical_cell(typed, view.columns, view.rows)
-        if cell is None:
-            raise self.refuse("bad_cell", cell=typed.strip()[:10])
-        return cell
-
-    def _card(self, view: YggView, typed: str) -> str:
-        """The id of the card in hand that the typed number, name or autocomplete value names."""
-        held = parse_hand_card(typed, view.hand or [])
-        if held is None:
-            raise self.refuse("unknown_card", name=typed.strip()[:50])
-        return held.id
 
     # -- /tree place ----------------------------------------------------------------------------------
     async def _place_cards(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -124,9 +112,10 @@ class TreeCog(
     )
     @app_commands.guild_only()
     async def place(self, interaction: Interaction, card: str, cell: str) -> None:
-        view = seat_view(self.position(interaction))
-        # Not checked against the legal moves here: the engine refuses with the exact reason (YG-5).
-        await self.act(interaction, Place(card=self._card(view, card), cell=self._cell(view, cell)))
+        # The card option's suggestions are card ids, which the notation reads as that card (YG-5).
+        await self.act(
+            interaction, self.typed_phrase(interaction, PHRASES["place"], _PLACE, card=card, cell=cell)
+        )
 
     place.autocomplete("card")(_place_cards)
     place.autocomplete("cell")(_place_cells)
@@ -142,10 +131,10 @@ class TreeCog(
     @app_commands.describe(target=_("The opponent card to invade"))
     @app_commands.guild_only()
     async def invade(self, interaction: Interaction, target: str) -> None:
-        view = seat_view(self.position(interaction))
+        self.position(interaction)  # a lobby, an onlooker: refused before reading anything
         action = await self.picked(interaction, target, _INVADE)
         if action is None:  # typed by hand: a cell name such as "D5"
-            action = Invade(target=self._cell(view, target))
+            action = self.typed_phrase(interaction, PHRASES["invade"], _INVADE, target=target)
         await self.act(interaction, action)
 
     invade.autocomplete("target")(_invade_targets)
@@ -161,10 +150,10 @@ class TreeCog(
     @app_commands.describe(card=_("The card to discard"))
     @app_commands.guild_only()
     async def discard(self, interaction: Interaction, card: str) -> None:
-        view = seat_view(self.position(interaction))
+        self.position(interaction)
         action = await self.picked(interaction, card, _DISCARD)
         if action is None:  # typed by hand: a name or the number on the hand picture
-            action = Discard(card=self._card(view, card))
+            action = self.typed_phrase(interaction, PHRASES["discard"], _DISCARD, card=card)
         await self.act(interaction, action)
 
     discard.autocomplete("card")(_discard_cards)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.games.base import GameUI, LabelContext
-from bot.i18n import t
 from bot.store import ActionRecord, GameRecord
 from engines.core import Action, Event
 from engines.yggdrasil.cards import CARDS
@@ -44,13 +43,14 @@ from engines.yggdrasil.models import (
     YggView,
 )
 from engines.yggdrasil.notation import card_name
+from i18n import t
 
 GAME = "yggdrasil"
 #: Actions shown as buttons under the hand: the invasion choice and declining an optional effect.
 QUICK = ("invade", "no_invasion", "skip_effect")
 
 
-def chooser_view(ctx: LabelContext | None) -> YggView | None:
+def chooser_view(ctx: LabelContext[YggView] | None) -> YggView | None:
     """The chooser's own view, when the caller handed one."""
     view = ctx.view if ctx is not None else None
     return view if isinstance(view, YggView) else None
@@ -76,7 +76,7 @@ def invasion(view: YggView | None, target: str) -> InvadeOption | None:
     return next((o for o in view.pending.invasions if o.target == target), None)
 
 
-class UI(GameUI):
+class UI(GameUI[YggView]):
     def timelapse(self, rec: GameRecord, actions: Sequence[ActionRecord], lang: str) -> bytes | None:
         """Both trees growing, one frame per placement (the final message's time-lapse)."""
         from bot.games.yggdrasil.timelapse import timelapse  # replays and draws: loaded when a game ends
@@ -126,7 +126,9 @@ class UI(GameUI):
         )
 
     # -- actions ----------------------------------------------------------------------------------------
-    def group_label(self, action: Action, lang: str, *, ctx: LabelContext | None = None) -> str | None:
+    def group_label(
+        self, action: Action, lang: str, *, ctx: LabelContext[YggView] | None = None
+    ) -> str | None:
         """Placing is two steps in the hand: first the card (numbered as on the hand picture, so two copies
         of one card stay two choices), then one of its legal cells. Without the chooser's hand there is
         nothing to name the card by, so the moves stay one flat list."""
@@ -136,14 +138,14 @@ class UI(GameUI):
         return None
 
     def action_label(
-        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext | None = None
+        self, action: Action, lang: str, *, in_group: bool = False, ctx: LabelContext[YggView] | None = None
     ) -> str:
         """A move in the chooser's words. What the move does not carry (the card's name, an invasion's
         strength) comes from the chooser's view; without it the label still reads as a sentence."""
         return self._action_label(action, lang, in_group, chooser_view(ctx))[:100]
 
     def _action_label(self, action: Action, lang: str, in_group: bool, view: YggView | None) -> str:
-        key = f"actions.{GAME}.{action.type}"
+        key = f"{GAME}.actions.{action.type}"
         if isinstance(action, Place):
             if in_group:
                 return action.cell  # the card was chosen already: the cell as labelled on the picture
@@ -188,7 +190,7 @@ class UI(GameUI):
             return t(lang, "yggdrasil.label.invade_plain", target=action.target)
         return t(
             lang,
-            f"actions.{GAME}.invade" if option.wins else "yggdrasil.label.invade_weak",
+            f"{GAME}.actions.invade" if option.wins else "yggdrasil.label.invade_weak",
             target=action.target,
             card=card_name(target, lang),
             attack=option.attack,
@@ -203,7 +205,7 @@ class UI(GameUI):
     # -- events -----------------------------------------------------------------------------------------
     def describe_event(self, event: Event, lang: str, names: Mapping[str, str]) -> str | None:
         player = names.get(event.seat or "", event.seat or "")
-        key = f"events.{GAME}.{event.kind}"
+        key = f"{GAME}.events.{event.kind}"
         match event:
             case Placed():
                 card = self._card(event.card_kind, lang)

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from bot.games import GameManifest, manifests
-from bot.i18n import catalog, has
-from bot.i18n.catalog import files_flat
 from engines.core import Action, Engine, Event, IllegalAction, Rng
 from engines.core.play import play_out
+from i18n import catalog, has
+from i18n.catalog import files_flat
 
 GAMES = manifests()
 REPO = Path(__file__).resolve().parents[3]
@@ -113,7 +113,7 @@ def observed(engine: Engine[Any, Any, Any, Any], games: int = 4) -> tuple[set[st
 
 
 def sentence(keys: list[str]) -> bool:
-    return any(has(k, "en") and has(k, "ja") for k in keys)
+    return any(has("en", k) and has("ja", k) for k in keys)
 
 
 @pytest.fixture(params=GAMES, ids=lambda m: m.id, scope="module")
@@ -133,7 +133,7 @@ def test_every_action_type_has_a_label(game: GameManifest) -> None:
     missing = sorted(
         t
         for t in action_types(game.engine)
-        if not sentence([f"actions.{game.id}.{t}", f"actions.generic.{t}"])
+        if not sentence([f"{game.id}.actions.{t}", f"actions.generic.{t}"])
     )
     assert not missing, f"{game.id}: no label in both languages for actions {missing}"
 
@@ -142,7 +142,7 @@ def test_every_event_kind_has_a_sentence(game: GameManifest) -> None:
     seen, _codes = observed(game.engine)
     kinds = declared_event_kinds(game.engine) | seen
     missing = sorted(
-        k for k in kinds - {"game_started"} if not sentence([f"events.{game.id}.{k}", f"events.generic.{k}"])
+        k for k in kinds - {"game_started"} if not sentence([f"{game.id}.events.{k}", f"events.generic.{k}"])
     )
     assert not missing, f"{game.id}: no sentence in both languages for events {missing}"
 
@@ -150,7 +150,7 @@ def test_every_event_kind_has_a_sentence(game: GameManifest) -> None:
 def test_every_refusal_code_has_a_sentence(game: GameManifest) -> None:
     _kinds, seen = observed(game.engine)
     codes = literal_error_codes(game.engine) | seen
-    missing = sorted(c for c in codes if not sentence([f"errors.{game.id}.{c}", f"errors.{c}"]))
+    missing = sorted(c for c in codes if not sentence([f"{game.id}.errors.{c}", f"errors.{c}"]))
     assert not missing, f"{game.id}: no sentence in both languages for refusals {missing}"
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from bot.errors import UserError, message_for
-from bot.i18n import t
-from bot.i18n.catalog import catalog
+from i18n import t
+from i18n.catalog import catalog
 
 
 def test_plural_forms_follow_n() -> None:
@@ -53,4 +53,4 @@ def test_one_point_one_player_one_move() -> None:
     row = t("en", "list.row_lobby", channel="#c", game="Climb", players=1, n=1, host="@amy")
     assert "lobby with 1 player ·" in row
     assert t("en", "history.moves", n=1) == "1 move"
-    assert t("en", "events.aws-deckbuilding.drew_count", player="amy", n=1) == "amy drew 1 card."
+    assert t("en", "aws-deckbuilding.events.drew_count", player="amy", n=1) == "amy drew 1 card."

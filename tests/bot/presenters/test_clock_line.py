@@ -23,7 +23,7 @@ def record(clock: ClockState, limit: int = int(HOUR)) -> GameRecord:
         seed=1,
         seats=seats,
         clock=limit,
-        clock_state=clock.dump(),
+        clock_state=clock,
     )
 
 

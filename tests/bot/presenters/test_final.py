@@ -9,11 +9,11 @@ from typing import Any
 import discord
 
 from bot.games import ui_for
-from bot.i18n import t
 from bot.presenters.final import ended, final, standings
 from bot.table.feed import Feed
 from bot.table.rematch import rematch_view
 from engines.core import Outcome
+from i18n import t
 from tests.bot.presenters.conftest import (
     ALICE,
     BOB,

@@ -5,12 +5,12 @@ only counted against Discord's limits. And the acting player's private note."""
 from __future__ import annotations
 
 from bot.games import manifest, ui_for
-from bot.i18n import t
 from bot.presenters.hand import hand, private_note
 from bot.presenters.words import seat_label
 from bot.store import SeatInfo, Status
-from bot.table.components import hand_view
+from bot.table.hand_controls import hand_view
 from engines.core import Event
+from i18n import t
 from tests.bot.presenters.conftest import GAME, record, seats, state_of, within_discord_limits
 
 

@@ -4,10 +4,10 @@ and the clock in the players' language, and Join/Leave/Start only while the lobb
 from __future__ import annotations
 
 from bot.games import manifest
-from bot.i18n import t
 from bot.presenters.lobby import lobby
 from bot.store import SeatInfo, Status
 from bot.table.components import lobby_view
+from i18n import t
 from tests.bot.presenters.conftest import (
     ALICE,
     BOB,

@@ -3,15 +3,19 @@ ping (a reminder: its player) and nobody else, the take-back button where offere
 
 from __future__ import annotations
 
-from bot.i18n import t
 from bot.presenters.notice import notice
+from bot.store.messages import Told
 from bot.table.seat_buttons import take_back_view
+from i18n import t
 from tests.bot.presenters.conftest import ALICE, PK, controls, pinged, within_discord_limits
 
 
 def test_a_notice_pings_nobody_but_the_members_it_names(lang: str) -> None:
     quiet = notice(
-        PK, {"key": "table.left", "name": "Alice", "button": "take_back"}, lang, take_back=take_back_view
+        PK,
+        Told(key="table.left", params={"name": "Alice"}, button="take_back"),
+        lang,
+        take_back=take_back_view,
     )
     assert quiet.content == t(lang, "table.left", name="Alice")
     assert (
@@ -19,7 +23,10 @@ def test_a_notice_pings_nobody_but_the_members_it_names(lang: str) -> None:
     )
     assert [(c.kind, c.pk) for c in controls(quiet)] == [("back", PK)]
     reminder = notice(
-        PK, {"key": "table.back", "name": f"<@{ALICE}>", "ping": [str(ALICE)]}, lang, take_back=take_back_view
+        PK,
+        Told(key="table.back", params={"name": f"<@{ALICE}>"}, ping=[ALICE]),
+        lang,
+        take_back=take_back_view,
     )
     assert pinged(reminder) == [ALICE] and reminder.view is None
     assert reminder.allowed_mentions is not None and reminder.allowed_mentions.everyone is False
@@ -27,6 +34,6 @@ def test_a_notice_pings_nobody_but_the_members_it_names(lang: str) -> None:
 
 
 def test_a_notice_fits_discords_content_limit(lang: str) -> None:
-    payload = notice(PK, {"key": "table.left", "name": "N" * 3000}, lang, take_back=take_back_view)
+    payload = notice(PK, Told(key="table.left", params={"name": "N" * 3000}), lang, take_back=take_back_view)
     assert len(payload.content or "") == 2000
     within_discord_limits(payload)

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games import manifest, ui_for
-from bot.i18n import t
 from bot.store import SeatInfo, Status
 from bot.table.summary import card
 from engines.core import Rng
+from i18n import t
 from tests.bot.presenters.conftest import (
     GAME,
     PK,

@@ -5,13 +5,13 @@ controls; the message a turn has left; ``/game status``, which names and never p
 from __future__ import annotations
 
 from bot.games import manifest
-from bot.i18n import t
 from bot.presenters import table
 from bot.presenters.words import seat_label
 from bot.table.clock import ClockState, advance
 from bot.table.components import table_view
 from bot.table.feed import Feed, Plan
 from engines.core import Event
+from i18n import t
 from tests.bot.presenters.conftest import (
     GAME,
     PK,
@@ -72,7 +72,7 @@ def test_the_clock_line_follows_the_players_to_act(lang: str) -> None:
     movers = manifest(GAME).engine.to_move(state_of(rec))
     clock = ClockState()
     advance(clock, limit=3600, to_move=movers, version=1, now=NOW)
-    timed = rec.model_copy(update={"clock": 3600, "clock_state": clock.dump()})
+    timed = rec.model_copy(update={"clock": 3600, "clock_state": clock})
     text = table.text(timed, state_of(rec), Feed(), lang, now=NOW)
     assert text.splitlines()[-1].startswith("⏳")
     assert f"<t:{int(NOW + 3600)}:R>" in text

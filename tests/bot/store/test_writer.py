@@ -58,9 +58,9 @@ async def test_writes_asked_at_once_are_each_one_whole_transaction_in_order(tmp_
         await asyncio.gather(*(store.set_guild_setting(1, f"s{n}", n) for n in range(50)))
         assert await store.guild_settings(1) == {f"s{n}": n for n in range(50)}
         game = await lobby(store, 100)
-        order = [store.set_feed(game, {"n": n}) for n in range(20)]
+        order = [store.set_feed(game, {"hidden": n}) for n in range(20)]
         await asyncio.gather(*order)
-        assert (await store.get_game(game)).feed == {"n": 19}  # the last asked is the last written
+        assert (await store.get_game(game)).feed.hidden == 19  # the last asked is the last written
     finally:
         await store.close()
 

@@ -28,7 +28,7 @@ class RecordingPublisher:
         else:
             self.notices.append((entry.kind, dict(entry.payload)))
         rec = await self.store.get_game(entry.game_pk)
-        await self.store.published(entry.id, entry.game_pk, rec.feed)
+        await self.store.published(entry.id, entry.game_pk, rec.feed.dump())
 
     async def update_summary(self, rec: Any, lang: str | None = None, **_: Any) -> None:
         self.summaries.append(rec.id)

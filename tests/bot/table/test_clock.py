@@ -12,7 +12,6 @@ from bot.table.clock import (
     ClockState,
     Turn,
     advance,
-    ai_plays,
     clock_name,
     parse_clock,
     reserve_after,
@@ -98,7 +97,7 @@ def test_a_timed_out_turn_spends_the_reserve_and_counts() -> None:
     clock = ClockState()
     advance(clock, limit=HOUR, to_move=["p1"], version=1, now=0.0)
     assert clock.expire("p1") == 1
-    assert ai_plays(clock.dump()["turns"], "p1") and not ai_plays(clock.dump()["turns"], "p2")
+    assert clock.ai_plays("p1") and not clock.ai_plays("p2")
     # The AI finishes the turn: it ends, still counted as a timeout, with nothing left in reserve.
     advance(clock, limit=HOUR, to_move=["p2"], version=3, now=2.1 * HOUR)
     assert clock.seats["p1"].timeouts == 1 and clock.seats["p1"].bank == 0
@@ -162,7 +161,7 @@ def test_pc_9_a_chaos_step_back_to_the_timed_out_player_is_the_same_turn_counted
     assert clock.turns["p2"].expired and clock.turns["p2"].version == 1
     back = advance(clock, limit=300, to_move=["p2"], version=4, now=700.0, turn_of="p2", acted="p1")
     assert back.ended == [] and back.started == [] and back.timers == [] and back.paused == ["p1"]
-    assert clock.turns["p2"].version == 1 and ai_plays(clock.dump()["turns"], "p2")
+    assert clock.turns["p2"].version == 1 and clock.ai_plays("p2")
     passed = advance(clock, limit=300, to_move=[], version=5, now=701.0, turn_of="p3")
     assert sorted(passed.ended) == ["p1", "p2"] and clock.seats["p2"].timeouts == 1
 
@@ -195,7 +194,7 @@ def test_pc_12_votes_in_another_players_turn_share_one_clock_and_running_out_is_
     advance(clock, limit=300, to_move=["p2"], version=2, now=700.0, turn_of="p2")
     # A second vote in bob's same turn: alice's one clock of this turn (run out: the AI answers it).
     again = advance(clock, limit=300, to_move=["p1", "p2"], version=3, now=710.0, turn_of="p2")
-    assert again.started == [] and again.timers == [] and ai_plays(clock.dump()["turns"], "p1")
+    assert again.started == [] and again.timers == [] and clock.ai_plays("p1")
     assert clock.seats["p1"].timeouts == 1
     # The turn passes to alice: her own turn, a new one.
     change = advance(clock, limit=300, to_move=["p1"], version=4, now=720.0, turn_of="p1", acted="p2")

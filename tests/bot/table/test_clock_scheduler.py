@@ -106,8 +106,8 @@ async def test_a_turn_gets_its_timers_and_a_played_turn_cancels_them(timed: Tabl
     pk = await two_players(timed)
     rec = await timed.store.get_game(pk)
     assert rec.clock == 3600
-    turn = rec.clock_state["turns"]["p1"]
-    assert turn["deadline"] == START + 2 * HOUR  # an hour plus an hour of reserve
+    turn = rec.clock_state.turns["p1"]
+    assert turn.deadline == START + 2 * HOUR  # an hour plus an hour of reserve
     assert await pending(timed, pk) == [("p1", "half"), ("p1", "near"), ("p1", "timeout")]
     await play(timed, pk, ALICE)
     timers = await timed.store.timers(pk)
@@ -186,7 +186,7 @@ async def test_a_timeout_makes_the_ai_play_that_turn_and_three_hand_the_seat_ove
     await play(timed, pk, ALICE)
     for n in (1, 2, 3):
         rec = await timed.store.get_game(pk)
-        deadline = rec.clock_state["turns"]["p2"]["deadline"]
+        deadline = rec.clock_state.turns["p2"].deadline
         clock.at = deadline
         assert await timed.scheduler.tick() >= 1
         await settle(timed, pk)
@@ -195,8 +195,8 @@ async def test_a_timeout_makes_the_ai_play_that_turn_and_three_hand_the_seat_ove
         assert log[-1].seat == "p2" and log[-1].user_id is None  # the AI played bob's turn
         assert rec.status is Status.RUNNING, "the seed keeps this game going for three timeouts"
         if n < 3:
-            assert rec.seat_info("p2").user_id == BOB and "p2" not in rec.clock_state["turns"]
-            assert rec.clock_state["seats"]["p2"] == {"bank": 0.0, "timeouts": n}
+            assert rec.seat_info("p2").user_id == BOB and "p2" not in rec.clock_state.turns
+            assert rec.clock_state.seats["p2"].model_dump() == {"bank": 0.0, "timeouts": n}
             await play(timed, pk, ALICE)
     timeouts = [x for x in notices(timed) if x["key"].startswith("clock.timed_out")]
     assert [(x["key"], x["n"]) for x in timeouts] == [
@@ -210,7 +210,7 @@ async def test_a_timeout_makes_the_ai_play_that_turn_and_three_hand_the_seat_ove
     # bob takes the seat back: a new turn of his starts with a fresh count.
     await timed.take_back(pk, BOB, "bob")
     rec = await timed.store.get_game(pk)
-    assert rec.clock_state["seats"]["p2"]["timeouts"] == 0
+    assert rec.clock_state.seats["p2"].timeouts == 0
 
 
 async def test_a_played_turn_between_timeouts_breaks_the_streak(
@@ -218,13 +218,13 @@ async def test_a_played_turn_between_timeouts_breaks_the_streak(
 ) -> None:
     pk = await two_players(timed)
     await play(timed, pk, ALICE)
-    clock.at = (await timed.store.get_game(pk)).clock_state["turns"]["p2"]["deadline"]
+    clock.at = (await timed.store.get_game(pk)).clock_state.turns["p2"].deadline
     await timed.scheduler.tick()
     await settle(timed, pk)
     await play(timed, pk, ALICE)
     await play(timed, pk, BOB)
     rec = await timed.store.get_game(pk)
-    assert rec.clock_state["seats"]["p2"]["timeouts"] == 0
+    assert rec.clock_state.seats["p2"].timeouts == 0
 
 
 async def test_a_stale_timer_of_a_turn_already_played_does_nothing(
@@ -232,14 +232,14 @@ async def test_a_stale_timer_of_a_turn_already_played_does_nothing(
 ) -> None:
     pk = await two_players(timed)
     rec = await timed.store.get_game(pk)
-    old = rec.clock_state["turns"]["p1"]["version"]
+    old = rec.clock_state.turns["p1"].version
     await play(timed, pk, ALICE)
     await play(timed, pk, BOB)  # alice to move again: a new turn, a newer version
     rec = await timed.store.get_game(pk)
-    assert rec.clock_state["turns"]["p1"]["version"] != old
+    assert rec.clock_state.turns["p1"].version != old
     # A timer for the earlier turn (as a crash between two processes could leave): skipped when due.
     stale = TimerItem(seat="p1", kind="timeout", due_at=START, version=old)
-    await timed.store.set_clock(pk, ClockWrite(state=rec.clock_state, timers=[stale]))
+    await timed.store.set_clock(pk, ClockWrite(state=rec.clock_state.dump(), timers=[stale]))
     actions = len(await timed.store.actions(pk))
     assert await timed.scheduler.tick() == 0
     await settle(timed, pk)
@@ -250,7 +250,7 @@ async def test_a_stale_timer_of_a_turn_already_played_does_nothing(
 async def test_no_clock_no_timers_but_turns_are_tracked(timed: TableService) -> None:
     pk = await two_players(timed, options=None)  # type: ignore[arg-type]
     rec = await timed.store.get_game(pk)
-    assert rec.clock == 0 and rec.clock_state["turns"]["p1"]["deadline"] is None
+    assert rec.clock == 0 and rec.clock_state.turns["p1"].deadline is None
     assert await timed.store.timers(pk) == []
 
 
@@ -269,7 +269,7 @@ async def test_the_end_of_a_game_cancels_its_timers(timed: TableService) -> None
     pk = await two_players(timed)
     await timed.abort(pk, None, ALICE, False)
     assert await pending(timed, pk) == []
-    assert (await timed.store.get_game(pk)).clock_state["turns"] == {}
+    assert (await timed.store.get_game(pk)).clock_state.turns == {}
 
 
 async def test_auto_hands_the_seat_to_the_ai_and_again_takes_it_back(timed: TableService) -> None:
@@ -278,7 +278,7 @@ async def test_auto_hands_the_seat_to_the_ai_and_again_takes_it_back(timed: Tabl
     await settle(timed, pk)
     rec = await timed.store.get_game(pk)
     assert rec.seat_info("p1").left_by == ALICE and rec.seat_info("p1").is_ai
-    assert "p1" not in rec.clock_state["turns"]  # the AI's turns are not timed
+    assert "p1" not in rec.clock_state.turns  # the AI's turns are not timed
     assert (await timed.store.actions(pk))[0].user_id is None  # the AI played alice's turn
     with pytest.raises(UserError, match="auto_last_player"):
         await timed.auto(pk, BOB, "bob")
@@ -311,12 +311,12 @@ async def test_a_vote_resolves_with_the_ais_answer_for_the_seats_that_did_not_an
     rec = await timed.store.get_game(pk)
     assert sorted(engine.to_move(timed.state(rec))) == ["p2", "p3"]  # both vote, each on their own clock
     # alice's own turn stands still while the others vote (a vote is part of her turn, not theirs).
-    turns = rec.clock_state["turns"]
-    assert set(turns) == {"p1", "p2", "p3"} and turns["p1"]["deadline"] is None and turns["p1"]["left"]
-    assert not turns["p2"]["own"] and not turns["p3"]["own"]
+    turns = rec.clock_state.turns
+    assert set(turns) == {"p1", "p2", "p3"} and turns["p1"].deadline is None and turns["p1"].left
+    assert not turns["p2"].own and not turns["p3"].own
     vote = next(a for a in engine.legal_actions(timed.state(rec), "p2") if a.type == "vote")
     await timed.act(pk, BOB, vote)
-    clock.at = rec.clock_state["turns"]["p3"]["deadline"]
+    clock.at = rec.clock_state.turns["p3"].deadline
     assert await timed.scheduler.tick() == 1
     await settle(timed, pk)
     rec = await timed.store.get_game(pk)
@@ -330,16 +330,16 @@ async def test_a_vote_resolves_with_the_ais_answer_for_the_seats_that_did_not_an
     # A vote in another's turn the AI answers for her, and it is not a missed turn of her own.
     assert [n["name"] for n in notices(timed) if n["key"] == "clock.timed_out_decision"] == ["carol"]
     assert [n for n in notices(timed) if n["key"] == "clock.timed_out"] == []
-    assert rec.clock_state["seats"]["p3"]["timeouts"] == 0
+    assert rec.clock_state.seats["p3"].timeouts == 0
     # alice's turn goes on with the time she had left (an hour, less the minute before she proposed).
-    assert rec.clock_state["turns"]["p1"]["deadline"] == clock.at + 2 * HOUR - 60
+    assert rec.clock_state.turns["p1"].deadline == clock.at + 2 * HOUR - 60
 
 
 async def test_a_turn_whose_time_ran_out_is_played_after_a_restart(
     tmp_path: Path, timed: TableService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     pk = await two_players(timed)
-    clock.at = (await timed.store.get_game(pk)).clock_state["turns"]["p1"]["deadline"]
+    clock.at = (await timed.store.get_game(pk)).clock_state.turns["p1"].deadline
     # The bot stops right after the timeout was recorded, before the AI moved.
     monkeypatch.setattr(timed, "kick_ai", lambda _pk: None)
     assert await timed.scheduler.tick() == 1
@@ -354,7 +354,7 @@ async def test_a_turn_whose_time_ran_out_is_played_after_a_restart(
         log = await store.actions(pk)
         assert [(a.seat, a.user_id) for a in log][:1] == [("p1", None)]  # the AI played alice's turn
         rec = await store.get_game(pk)
-        assert rec.clock_state["seats"]["p1"]["timeouts"] == 1 and "p1" not in rec.clock_state["turns"]
+        assert rec.clock_state.seats["p1"].timeouts == 1 and "p1" not in rec.clock_state.turns
         assert await again.scheduler.tick() == 0  # and the timeout does not fire again
     finally:
         await again.shutdown()

@@ -10,10 +10,10 @@ import pytest
 
 import engines
 from bot.games import GameUI, LabelContext
-from bot.i18n import LANGS, t
-from bot.table import components
+from bot.table import components, hand_controls
 from engines.aws_deckbuilding.models import EndTurn
 from engines.core import Action
+from i18n import LANGS, t
 
 
 def labels(view: Any) -> list[str]:
@@ -52,7 +52,7 @@ class _LongLabels(GameUI):
 def test_a_hand_button_label_is_cut_after_a_whole_word() -> None:
     ui = _LongLabels(engines.get("aws-deckbuilding"))
     rec = SimpleNamespace(id=7, version=3)
-    view = components.hand_view(rec, [EndTurn()], ui, "en")  # type: ignore[arg-type]
+    view = hand_controls.hand_view(rec, [EndTurn()], ui, "en")  # type: ignore[arg-type]
     assert view is not None
     (label,) = labels(view)
     assert label == "End the turn and keep every on-premises card: Bare Metal Host, Virtual Machine…"

@@ -18,16 +18,17 @@ import pytest
 
 import bot
 from bot.games import manifests
-from bot.i18n import t
 from bot.records.views import HistoryButton
 from bot.store import GameRecord, SeatInfo, Status
 from bot.store.errors import GameNotFound
 from bot.table import controls
-from bot.table.components import AiRetryButton, HandButton, QuickButton
+from bot.table.components import AiRetryButton, HandButton
 from bot.table.controls import Control, Refused, UnknownControl, control_template, game_of
 from bot.table.custom_ids import ControlId
+from bot.table.hand_controls import QuickButton
 from bot.table.pick import pick
 from bot.table.rematch import RematchButton
+from i18n import t
 
 ALICE, BOB, CAROL = 11, 12, 13
 

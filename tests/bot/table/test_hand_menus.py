@@ -9,7 +9,7 @@ from typing import Any
 
 import engines
 from bot.games import LabelContext, ui_for
-from bot.table import components
+from bot.table import hand_controls
 from engines.aws_builder_cards.models import Acquire
 from engines.core import Action
 from tests.engines.aws_builder_cards.conftest import Table
@@ -37,12 +37,12 @@ def every_move(game: str, legal: list[Action], view: Any) -> tuple[Any, list[str
     """The hand's first step, and every move label it offers, the moves inside each group included."""
     ui = ui_for(game)
     ctx = LabelContext(view, {})
-    first = components.hand_view(REC, legal, ui, "en", ctx=ctx)  # type: ignore[arg-type]
+    first = hand_controls.hand_view(REC, legal, ui, "en", ctx=ctx)  # type: ignore[arg-type]
     assert first is not None
     labels = [o.label for s in selects(first, "dh:act:") for o in s.options]
     for grp in selects(first, "dh:grp:"):
         for option in grp.options:
-            opened = components.hand_view(REC, legal, ui, "en", group=int(option.value), ctx=ctx)  # type: ignore[arg-type]
+            opened = hand_controls.hand_view(REC, legal, ui, "en", group=int(option.value), ctx=ctx)  # type: ignore[arg-type]
             assert opened is not None and "◀ Back" in buttons(opened)
             labels += [o.label for s in selects(opened, "dh:act:") for o in s.options]
     return first, labels
@@ -67,7 +67,7 @@ def test_a_long_build_phase_is_offered_card_first() -> None:
     t.hand("p1", "s3", "bare-metal-host", "sns", "corporate-idp", "redshift")
     engine = engines.get("aws-builder-cards")
     legal = engine.legal_actions(t.state, "p1")
-    assert len(legal) > components.PAGE
+    assert len(legal) > hand_controls.PAGE
     first, labels = every_move("aws-builder-cards", legal, engine.view(t.state, "p1"))
     (cards,) = selects(first, "dh:grp:")
     assert sorted(o.label for o in cards.options) == sorted(
@@ -77,7 +77,7 @@ def test_a_long_build_phase_is_offered_card_first() -> None:
     assert others.options[0].label.startswith("Deploy all (")
     acquisitions = [str(i) for i, a in enumerate(legal) if isinstance(a, Acquire)]
     assert acquisitions and set(acquisitions) <= {o.value for o in others.options}
-    assert all(len(s.options) <= components.PAGE for s in selects(first, "dh:"))
+    assert all(len(s.options) <= hand_controls.PAGE for s in selects(first, "dh:"))
     assert not any(b.startswith(("Next", "◀ Previous")) for b in buttons(first)), "one page"
     assert len(labels) == len(set(labels))
     ctx = LabelContext(engine.view(t.state, "p1"), {})
@@ -98,7 +98,7 @@ def test_glorious_crown_with_both_jokers_offers_plays_number_first() -> None:
     (numbers,) = selects(first, "dh:grp:")
     assert [o.label for o in numbers.options][:3] == ["Play 3♥ 3♦ 3♣", "Play 4♠ 4♦ 4♣", "Play 5♥"]
     assert [o.label for o in numbers.options][-1] == "Play Joker ×2"
-    assert len(numbers.options) <= components.PAGE
+    assert len(numbers.options) <= hand_controls.PAGE
     assert not buttons(first), "one page, nothing else to press"
     assert len(labels) == len(set(labels)) == 78
 
@@ -112,7 +112,7 @@ def test_end_turn_stands_alone_after_the_last_acquisition_AB_6_AB_7() -> None:
         t.do("p1", next(a for a in engine.legal_actions(t.state, "p1") if isinstance(a, Acquire)))
     legal = engine.legal_actions(t.state, "p1")
     assert any(a.type == "propose_reshuffle" for a in legal), "still legal: only the hand leaves it out"
-    view = components.hand_view(REC, legal, ui_for("aws-builder-cards"), "en")  # type: ignore[arg-type]
+    view = hand_controls.hand_view(REC, legal, ui_for("aws-builder-cards"), "en")  # type: ignore[arg-type]
     assert view is not None
     assert not selects(view, "dh:")
     assert buttons(view) == ["End turn"]
@@ -123,6 +123,6 @@ def test_end_turn_stands_alone_once_the_buys_run_out_AD_12() -> None:
 
     ui = ui_for("aws-deckbuilding")
     legal: list[Action] = [EndTurn(), ProposeReshuffle()]
-    view = components.hand_view(REC, legal, ui, "en")  # type: ignore[arg-type]
+    view = hand_controls.hand_view(REC, legal, ui, "en")  # type: ignore[arg-type]
     assert view is not None
     assert buttons(view) == [ui.action_label(EndTurn(), "en")]

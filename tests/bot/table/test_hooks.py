@@ -29,7 +29,7 @@ def test_the_outbox_entry_says_what_happened() -> None:
     assert told is not None and told.kind == "notice"
     # The payload's keys in the order the outbox always wrote them.
     assert list(told.payload.items()) == [("key", "k"), ("name", "a"), ("ping", [1]), ("button", "take_back")]
-    ended = hook.contribute(Change(REC, news=Ended({"reason": "aborted"}))).publish
+    ended = hook.contribute(Change(REC, news=Ended("aborted"))).publish
     assert ended is not None and (ended.kind, ended.payload) == ("end", {"reason": "aborted"})
     assert hook.contribute(Change(REC, {"seats": []})) == Contribution()
 
@@ -44,7 +44,7 @@ class Fixed:
 
 def test_one_hook_gives_each_part_of_a_transaction() -> None:
     clocks = Fixed(Contribution(clock=ClockWrite(state={})))
-    both = gather([clocks, OutboxHook()], Change(REC, news=Ended({"reason": "aborted"})))
+    both = gather([clocks, OutboxHook()], Change(REC, news=Ended("aborted")))
     assert both.clock == ClockWrite(state={}) and both.publish is not None
     with pytest.raises(RuntimeError, match="two hooks write the clocks"):
         gather([clocks, clocks], Change(REC))

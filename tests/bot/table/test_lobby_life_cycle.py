@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 
 from bot.errors import UserError, message_for
-from bot.i18n import t
 from bot.presenters.summary import thread_name
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import summary
@@ -18,6 +17,7 @@ from bot.table.lobby_ops import LOBBY_LIMIT, parse_options
 from bot.table.publisher import Publisher
 from bot.table.service import TableService
 from engines.core import BadOptions
+from i18n import t
 
 ALICE, BOB = 1, 2
 GUILD, CHANNEL = 9, 50

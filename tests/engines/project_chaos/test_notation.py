@@ -39,3 +39,26 @@ def test_a_card_not_in_hand_is_illegal_and_no_card_is_unreadable() -> None:
     assert err.value.move == Play(card="pc-dream-client") and err.value.params["reason"]
     with pytest.raises(UnreadableMove):
         E.notation.parse(state, "p1", "play qwzx")
+
+
+HAND = ["pc-product-praised", "pc-ci-all-green", "pc-scope-creep"]
+
+
+def test_pc_7b_a_typed_card_is_read_in_either_language_as_the_chaos_commands_put_it() -> None:
+    """What ``/chaos discard card:`` reads (the cog's own reader before): "discard {card}"."""
+    state = make_state({"p1": HAND, "p2": [], "p3": []})
+    read = {
+        "CI Is All Green": "pc-ci-all-green",
+        "ｃｉ　ｉｓ　ａｌｌ　ｇｒｅｅｎ": "pc-ci-all-green",  # width and spaces folded
+        "スコープがじわじわ膨らむ": "pc-scope-creep",
+        "rave": "pc-product-praised",  # an alias
+        "scope": "pc-scope-creep",  # part of one name
+    }
+    for typed, card in read.items():
+        assert E.notation.parse(state, "p1", f"discard {typed}") == Discard(card=card), typed
+    with pytest.raises(AmbiguousMove):
+        E.notation.parse(state, "p1", "discard re")  # part of several names: not a guess
+    with pytest.raises(IllegalMove):
+        E.notation.parse(state, "p1", "discard Genius Intern")  # not in hand
+    with pytest.raises(UnreadableMove):
+        E.notation.parse(state, "p1", "discard    ")

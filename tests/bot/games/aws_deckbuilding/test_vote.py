@@ -138,7 +138,7 @@ def test_every_refusal_of_the_buttons_is_worded(lang: str) -> None:
     import inspect
 
     from bot.games.aws_deckbuilding import vote
-    from bot.i18n import has
+    from i18n import has
 
     codes = {VoteButton.NOT_SEATED, VoteButton.MOVED_ON}
     for node in ast.walk(ast.parse(inspect.getsource(vote))):
@@ -147,4 +147,4 @@ def test_every_refusal_of_the_buttons_is_worded(lang: str) -> None:
                 a.value for a in ast.walk(node) if isinstance(a, ast.Constant) and isinstance(a.value, str)
             }
     assert {"vote_closed", "vote_already", "vote_not_asked"} <= codes
-    assert [c for c in sorted(codes) if not has(f"errors.aws-deckbuilding.{c}", lang)] == []
+    assert [c for c in sorted(codes) if not has(lang, f"aws-deckbuilding.errors.{c}")] == []

@@ -11,12 +11,12 @@ import engines
 from bot.errors import message_for
 from bot.games import LabelContext, ui_for
 from bot.games.glorious_crown.ui import NS, or_list, refusal_params, suggestions_text
-from bot.i18n import catalog
 from engines.core import IllegalAction
 from engines.glorious_crown.cards import SUITS
 from engines.glorious_crown.events import FinalStanding, GameOver, Traded, TradeOffered
 from engines.glorious_crown.models import Discard, Play
 from engines.glorious_crown.notation import JOKER_NAME
+from i18n import catalog
 
 GAME = "glorious-crown"
 UI = ui_for(GAME)
@@ -26,10 +26,13 @@ COUNTED = ("count", "points", "bonus")
 
 
 def own_sentences(lang: str) -> dict[str, str]:
+    """The game's sentences on Discord (its pictures' words, ``<id>.picture``, pick their plural forms
+    from one/other tables: ``tests/bot/i18n/test_wording.py`` checks those)."""
     return {
         k: v
         for k, v in catalog(lang).items()
-        if k.startswith((f"{NS}.", f"events.{NS}.", f"actions.{NS}.", f"errors.{NS}."))
+        if k.startswith((f"{NS}.", f"{NS}.events.", f"{NS}.actions.", f"{NS}.errors."))
+        and not k.startswith(f"{NS}.picture.")
     }
 
 

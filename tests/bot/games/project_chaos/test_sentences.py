@@ -13,7 +13,6 @@ from bot.errors import message_for
 from bot.games import ui_for
 from bot.games.project_chaos import cog, talk
 from bot.games.project_chaos.ui import refusal_params
-from bot.i18n import has
 from bot.table.events import StoredEvent
 from engines.core import IllegalAction, Rng
 from engines.project_chaos import ENGINE, engine
@@ -27,6 +26,7 @@ from engines.project_chaos.events import (
     VoteClosed,
 )
 from engines.project_chaos.models import ACTION_ADAPTER
+from i18n import has
 
 NAMES = {"p1": "Hanako", "p2": "AI-1", "p3": "AI-2"}
 ui = ui_for("project-chaos")
@@ -60,12 +60,13 @@ CODES = sorted(
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_action_event_and_refusal_has_a_sentence(lang: str) -> None:
     actions = sorted(ACTION_ADAPTER.json_schema()["discriminator"]["mapping"])
-    assert len(actions) == 9 and len(EVENT_KINDS) == 25 and len(CODES) >= 14
-    missing = [f"actions.project-chaos.{a}" for a in actions if not has(f"actions.project-chaos.{a}", lang)]
+    # 13: the rules' and the talk buttons' (typed text is refused by the notation, worded in core.toml)
+    assert len(actions) == 9 and len(EVENT_KINDS) == 25 and len(CODES) >= 13
+    missing = [f"project-chaos.actions.{a}" for a in actions if not has(lang, f"project-chaos.actions.{a}")]
     missing += [
-        f"events.project-chaos.{k}" for k in EVENT_KINDS if not has(f"events.project-chaos.{k}", lang)
+        f"project-chaos.events.{k}" for k in EVENT_KINDS if not has(lang, f"project-chaos.events.{k}")
     ]
-    missing += [f"errors.project-chaos.{c}" for c in CODES if not has(f"errors.project-chaos.{c}", lang)]
+    missing += [f"project-chaos.errors.{c}" for c in CODES if not has(lang, f"project-chaos.errors.{c}")]
     assert not missing
 
 

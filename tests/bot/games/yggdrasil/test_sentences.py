@@ -1,5 +1,6 @@
 """Every action type, event kind and refusal code of The Yggdrasil has a sentence in both catalogs, including
-the placement codes the engine raises through a variable (YG-5, YG-15) and the refusals of ``/tree``."""
+the placement codes the engine raises through a variable (YG-5, YG-15) and the refusals of its notation
+(what ``/tree`` reads typed text with)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,14 @@ from typing import get_args
 
 import pytest
 
-from bot.games.yggdrasil import cog
-from bot.i18n import has
-from engines.yggdrasil import engine
+from engines.yggdrasil import engine, notation
 from engines.yggdrasil.events import EVENT_KINDS
 from engines.yggdrasil.models import ACTION_ADAPTER, PlacementProblem
+from i18n import has
 
 
 def raised_codes(module: object, call: str) -> set[str]:
-    """String literals passed first to ``call(...)`` (``IllegalAction`` or ``self.refuse``) in a module."""
+    """String literals passed first to ``call(...)`` (``IllegalAction``) in a module."""
     codes = set()
     for node in ast.walk(ast.parse(inspect.getsource(module))):  # type: ignore[arg-type]
         if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
@@ -32,14 +32,16 @@ def raised_codes(module: object, call: str) -> set[str]:
 
 ACTION_TYPES = sorted(ACTION_ADAPTER.json_schema()["discriminator"]["mapping"])
 CODES = sorted(
-    raised_codes(engine, "IllegalAction") | set(get_args(PlacementProblem)) | raised_codes(cog, "refuse")
+    raised_codes(engine, "IllegalAction")
+    | set(get_args(PlacementProblem))
+    | raised_codes(notation, "IllegalAction")
 )
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_action_event_and_refusal_has_a_sentence(lang: str) -> None:
     assert len(ACTION_TYPES) == 6 and len(CODES) >= 12
-    missing = [f"actions.yggdrasil.{a}" for a in ACTION_TYPES if not has(f"actions.yggdrasil.{a}", lang)]
-    missing += [f"events.yggdrasil.{k}" for k in EVENT_KINDS if not has(f"events.yggdrasil.{k}", lang)]
-    missing += [f"errors.yggdrasil.{c}" for c in CODES if not has(f"errors.yggdrasil.{c}", lang)]
+    missing = [f"yggdrasil.actions.{a}" for a in ACTION_TYPES if not has(lang, f"yggdrasil.actions.{a}")]
+    missing += [f"yggdrasil.events.{k}" for k in EVENT_KINDS if not has(lang, f"yggdrasil.events.{k}")]
+    missing += [f"yggdrasil.errors.{c}" for c in CODES if not has(lang, f"yggdrasil.errors.{c}")]
     assert not missing

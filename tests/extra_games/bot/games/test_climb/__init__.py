@@ -1,7 +1,5 @@
 """Climb on Discord: the default hand and sentences from its catalog files; no commands of its own."""
 
-from pathlib import Path
-
 import renderers.test_climb
 from engines.test_climb import ENGINE
 
@@ -12,6 +10,5 @@ MANIFEST = GameManifest(
     engine=ENGINE,
     ui=GameUI,
     renderer=renderers.test_climb,
-    locales=Path(__file__).with_name("locales"),
     listed=False,
 )
