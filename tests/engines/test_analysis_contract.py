@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engines.core import Action, Engine, RandomAgent, Rng
-from engines.core.analysis import AnalysisSettings, SeatReview, review_decision, review_seat
+from engines.core.analysis import AnalysisSettings, SeatReview, grade, review_decision, review_seat
 from engines.core.play import play_out
 from tests.engines.test_contract import seats
 
@@ -80,6 +80,7 @@ def test_a_review_is_deterministic_and_round_trips(engine: Engine[Any, Any, Any,
         if d.deep:
             assert d.played in [c.action for c in d.candidates] and d.best_value is not None
             assert d.loss == pytest.approx(d.best_value - d.played_value)
+            assert d.loss_error >= 0.0 and d.grade == grade(max(0.0, d.loss - d.loss_error))
 
 
 def test_a_seat_not_in_the_game_is_refused(engine: Engine[Any, Any, Any, Any]) -> None:

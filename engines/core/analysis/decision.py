@@ -14,11 +14,14 @@ draw). A candidate's value is its mean result (``results.seat_result``). When a 
 better than the played move, both are measured again on ``confirm_samples`` fresh redeals and rollouts (a
 confirmation, free of the bias of picking the top of noisy figures); the loss, ``played_value`` and
 ``best_value`` are those confirmed figures, ``candidates`` keeps the screening ones. A confirmed gap of a
-mistake or more is measured on a second batch of fresh redeals, and the two batches are averaged.
+mistake or more is measured on a second batch of fresh redeals, and the two batches are averaged. The grade
+is that of the loss less one standard error of the confirmed difference (``loss_error``): a heavy grade
+needs the evidence for it, not only a large mean of a few noisy rollouts.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engines.core.analysis.grading import MISTAKE, grade
@@ -60,9 +63,9 @@ def review_decision(
     screened = [_value(engine, agent, redeals, seat, c, index, 0, settings) for c in candidates]
     # The first best wins ties, and the played move comes first: an equal move is no loss.
     top = max(range(len(candidates)), key=lambda i: screened[i])
-    played_value, best_value, best = screened[0], screened[0], played
+    played_value, best_value, best, error = screened[0], screened[0], played, 0.0
     if top != 0:
-        played_value, best_value = _confirm(
+        played_value, best_value, error = _confirm(
             engine, agent, state, seat, played, candidates[top], index, settings
         )
         best = candidates[top] if best_value > played_value else played
@@ -78,7 +81,9 @@ def review_decision(
         best=best.model_dump(mode="json"),
         best_value=best_value,
         loss=loss,
-        grade=grade(loss),
+        loss_error=error,
+        # Graded by what the evidence supports: the loss less one standard error of its estimate.
+        grade=grade(max(0.0, loss - error)),
         candidates=[
             CandidateValue(action=c.model_dump(mode="json"), value=v)
             for c, v in zip(candidates, screened, strict=True)
@@ -95,26 +100,28 @@ def _confirm(
     challenger: Action,
     index: int,
     settings: AnalysisSettings,
-) -> tuple[float, float]:
+) -> tuple[float, float, float]:
     """The played move and the challenger measured again on fresh redeals and rollouts: the top of several
     noisy estimates is biased upwards (the winner's curse), these figures are not. A gap that would make a
-    mistake or worse gets a second batch, so a heavy grade rests on twice the evidence."""
-    played_total = challenger_total = 0.0
-    count = 0
+    mistake or worse gets a second batch, so a heavy grade rests on twice the evidence. Returns both mean
+    results and the standard error of their paired difference."""
+    mine: list[float] = []
+    theirs: list[float] = []
     for batch in range(2):
         redeals = [
             engine.redeal(state, seat, Rng(derive(settings.seed, _CONFIRM, index, batch, k)))
             for k in range(settings.confirm_samples)
         ]
         stage = 1 + batch
-        played_total += _value(engine, agent, redeals, seat, played, index, stage, settings) * len(redeals)
-        challenger_total += _value(engine, agent, redeals, seat, challenger, index, stage, settings) * len(
-            redeals
-        )
-        count += len(redeals)
-        if (challenger_total - played_total) / count < MISTAKE:
+        mine += _results(engine, agent, redeals, seat, played, index, stage, settings)
+        theirs += _results(engine, agent, redeals, seat, challenger, index, stage, settings)
+        if (sum(theirs) - sum(mine)) / len(mine) < MISTAKE:
             break
-    return played_total / count, challenger_total / count
+    n = len(mine)
+    gaps = [t - m for t, m in zip(theirs, mine, strict=True)]
+    mean_gap = sum(gaps) / n
+    error = math.sqrt(sum((g - mean_gap) ** 2 for g in gaps) / (n - 1) / n) if n > 1 else 0.0
+    return sum(mine) / n, sum(theirs) / n, error
 
 
 def _candidates(
@@ -151,12 +158,26 @@ def _value(
     stage: int,
     settings: AnalysisSettings,
 ) -> float:
-    """The move's mean result over the redeals; rollout ``k`` has the same seed for every move."""
-    total = 0.0
+    results = _results(engine, agent, redeals, seat, move, index, stage, settings)
+    return sum(results) / len(results)
+
+
+def _results(
+    engine: Engine[Any, Any, Any, Any],
+    agent: Agent,
+    redeals: list[Any],
+    seat: Seat,
+    move: Action,
+    index: int,
+    stage: int,
+    settings: AnalysisSettings,
+) -> list[float]:
+    """The move's result on each redeal; rollout ``k`` has the same seed for every move."""
+    results: list[float] = []
     for k, start in enumerate(redeals):
         after = engine.apply(start, seat, move).state
         final, _ = play_out(engine, after, agent, Rng(derive(settings.seed, _ROLLOUT, stage, index, k)))
         outcome = engine.outcome(final)
         assert outcome is not None
-        total += seat_result(engine, outcome, seat)
-    return total / len(redeals)
+        results.append(seat_result(engine, outcome, seat))
+    return results

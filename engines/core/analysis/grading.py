@@ -6,7 +6,8 @@ by the winning chances it lost, on a -1..1 scale: 0.1 / 0.2 / 0.3 for an inaccur
 is 0.05 / 0.10 / 0.15 on our 0..1 scale. We keep its two lower steps and raise the blunder step to 0.20: our
 values are estimates from 16 to 32 rollouts of a card game, not an engine's evaluation, and a blunder is what
 a review shows a player first, so it must stand clear of the noise (the bench checks that a blunder's
-suggested move really does better when played again with fresh seeds):
+suggested move really does better when played again with fresh seeds). ``decision`` grades the loss less
+one standard error of its estimate:
 
     loss < 0.05         good
     0.05 <= loss < 0.10 inaccuracy

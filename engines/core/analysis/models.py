@@ -53,6 +53,8 @@ class DecisionReview(BaseModel):
     best: dict[str, Any] | None = None
     best_value: float | None = None
     loss: float = 0.0
+    #: The standard error of ``loss`` (paired confirmation rollouts); the grade is that of loss - error.
+    loss_error: float = 0.0
     grade: Grade = "good"
     candidates: list[CandidateValue] = Field(default_factory=list)
 
