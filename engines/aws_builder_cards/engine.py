@@ -7,6 +7,7 @@ from pydantic import TypeAdapter
 from engines.aws_builder_cards import called, turn, views
 from engines.aws_builder_cards.models import ABAction, ABOptions, ABState, ABView
 from engines.aws_builder_cards.notation import ABNotation
+from engines.aws_builder_cards.redeal import redeal_hidden
 from engines.aws_builder_cards.setup import new_state
 from engines.core import (
     Agent,
@@ -113,6 +114,9 @@ class AwsBuilderCards(Engine[ABState, ABOptions, ABAction, ABView]):
                 "turns": state.turns,
             },
         )
+
+    def _redeal(self, state: ABState, seat: Seat, rng: Rng) -> None:
+        redeal_hidden(state, seat, rng)
 
     def hidden_cards(self, state: ABState, seat: Seat | None) -> set[str]:
         return views.hidden_cards(state, seat)

@@ -10,6 +10,7 @@ from pydantic import TypeAdapter
 from engines.aws_deckbuilding import called, play, turn, views
 from engines.aws_deckbuilding.models import ADAction, ADOptions, ADState, ProposeReshuffle
 from engines.aws_deckbuilding.notation import ADNotation
+from engines.aws_deckbuilding.redeal import redeal_hidden
 from engines.aws_deckbuilding.setup import new_state
 from engines.aws_deckbuilding.views import ADView
 from engines.core import (
@@ -153,6 +154,9 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
                 "turns": state.turns,
             },
         )
+
+    def _redeal(self, state: ADState, seat: Seat, rng: Rng) -> None:
+        redeal_hidden(state, seat, rng)
 
     def hidden_cards(self, state: ADState, seat: Seat | None) -> set[str]:
         return views.hidden_cards(state, seat)

@@ -65,6 +65,9 @@ class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
     state_model: ClassVar[type[Any]]
     #: A TypeAdapter over the game's discriminated union of actions.
     action_adapter: ClassVar[TypeAdapter[Any]]
+    #: The players win or lose together (``Outcome.winners`` is the whole team or nobody): an analysis then
+    #: scores a seat by the team's success, not by a share of the win.
+    cooperative: ClassVar[bool] = False
 
     # -- life cycle -------------------------------------------------------------------------------
     def make_options(self, raw: Mapping[str, Any] | Options | None = None) -> OptionsT:
@@ -188,6 +191,26 @@ class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
     def _apply(self, state: StateT, seat: Seat, action: ActionT) -> list[Event]:
         """Validate and perform ``action`` on ``state`` (a private copy). Raise ``IllegalAction`` with a
         stable code before or during the change; the copy is then thrown away."""
+
+    # -- hidden information -----------------------------------------------------------------------
+    def redeal(self, state: StateT, seat: Seat, rng: Rng) -> StateT:
+        """A copy of ``state`` in which everything ``seat`` cannot see (other hands, decks, blind cards) is
+        dealt afresh from ``rng``, consistently with the seat's view: the view is unchanged, every card is
+        kept, the game plays on legally. The result depends only on the seat's view and ``rng`` (never on
+        where the hidden cards really were), and the copy gets a fresh generator, so the rules' own future
+        draws are no secret either. A finished game is returned as an unchanged copy. The post-game analysis
+        (``engines.core.analysis``) samples positions with it."""
+        new: StateT = state.model_copy(deep=True)
+        if self.outcome(state) is not None:
+            return new
+        self._redeal(new, seat, rng)
+        new.rng = rng.next_u64()
+        return new
+
+    @abstractmethod
+    def _redeal(self, state: StateT, seat: Seat, rng: Rng) -> None:
+        """Deal the cards hidden from ``seat`` afresh in ``state`` (a private deep copy), pooling only cards
+        the seat cannot tell apart from where it stands (``engines.core.redeal.reshuffle``)."""
 
     def copy_state(self, state: StateT) -> StateT:
         """Deep copy. Engines with a hot path may override with a cheaper structural copy."""

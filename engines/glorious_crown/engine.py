@@ -52,6 +52,7 @@ from engines.glorious_crown.models import (
 )
 from engines.glorious_crown.notation import GCNotation
 from engines.glorious_crown.plays import group_rank, is_counter, legal_plays, new_lock, play_error
+from engines.glorious_crown.redeal import redeal_hidden
 from engines.glorious_crown.scoring import is_foul_finish
 from engines.glorious_crown.scoring import outcome as final_outcome
 
@@ -162,6 +163,9 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
 
     def outcome(self, state: GCState) -> Outcome | None:
         return final_outcome(state) if state.over else None
+
+    def _redeal(self, state: GCState, seat: Seat, rng: Rng) -> None:
+        redeal_hidden(state, seat, rng)
 
     def hidden_cards(self, state: GCState, seat: Seat | None) -> set[str]:
         if state.over:

@@ -57,6 +57,7 @@ from engines.project_chaos.models import (
     VotePending,
 )
 from engines.project_chaos.notation import PCNotation
+from engines.project_chaos.redeal import redeal_hidden
 from engines.project_chaos.scenarios import SCENARIO_IDS, SCENARIOS, Seed
 from engines.project_chaos.views import PCView, build
 
@@ -100,6 +101,7 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
     name: ClassVar[Text] = Text(en="Project Chaos", ja="プロジェクト・カオス")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    cooperative: ClassVar[bool] = True
     options_model = PCOptions
     state_model = PCState
     action_adapter = ACTION_ADAPTER
@@ -223,6 +225,9 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
                 "cause_card": state.cause_card,
             },
         )
+
+    def _redeal(self, state: PCState, seat: Seat, rng: Rng) -> None:
+        redeal_hidden(state, seat, rng)
 
     def hidden_cards(self, state: PCState, seat: Seat | None) -> set[str]:
         hidden = set(state.deck)

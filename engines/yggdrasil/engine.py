@@ -56,6 +56,7 @@ from engines.yggdrasil.models import (
     YggView,
 )
 from engines.yggdrasil.notation import YggNotation, parse_cell
+from engines.yggdrasil.redeal import redeal_hidden
 from engines.yggdrasil.rules_text import card_infos, rule_sections
 from engines.yggdrasil.scoring import score
 from engines.yggdrasil.setup import deal
@@ -167,6 +168,9 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
                 "fruit": {p: f for p, (_, f) in parts.items()},
             },
         )
+
+    def _redeal(self, state: YggState, seat: Seat, rng: Rng) -> None:
+        redeal_hidden(state, seat, rng)
 
     def hidden_cards(self, state: YggState, seat: Seat | None) -> set[str]:
         hidden: set[str] = set()

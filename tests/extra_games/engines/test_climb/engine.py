@@ -33,6 +33,7 @@ from engines.core import (
     Text,
     View,
 )
+from engines.core.redeal import reshuffle
 
 
 class ClimbOptions(Options):
@@ -300,6 +301,14 @@ class ClimbEngine(Engine[ClimbState, ClimbOptions, ClimbAction, ClimbView]):
             groups.setdefault(scores[p], []).append(p)
         ranking = [[state.winner]] + [groups[s] for s in sorted(groups, reverse=True)]
         return Outcome(scores=scores, ranking=ranking, winners=[state.winner], reason="emptied_hand")
+
+    def _redeal(self, state: ClimbState, seat: Seat, rng: Rng) -> None:
+        """The deck and the other hands are one pool, cut back to the same sizes."""
+        others = [p for p in state.players if p != seat]
+        dealt = reshuffle([state.deck, *(state.hands[p] for p in others)], rng)
+        state.deck = dealt[0]
+        for p, cards in zip(others, dealt[1:], strict=True):
+            state.hands[p] = sorted(cards, key=rank)
 
     def hidden_cards(self, state: ClimbState, seat: Seat | None) -> set[str]:
         hidden = set(state.deck)
