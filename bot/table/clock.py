@@ -1,8 +1,8 @@
 """Turn clocks: the arithmetic, with no Discord and no database (the scheduler stores and fires it).
 
 A game's clock (``clock=off|3m|5m|1h|12h|24h|72h``; 3m is a game night's, GN-6) is the time each player has
-per turn. On top of it every seat has a reserve (a time bank): a turn may run over its time by as much as the reserve holds. The reserve
-starts at one turn's worth, a turn played over its time draws the excess from it, and every turn a player
+per turn. On top of it every seat has a reserve (a time bank): a turn may run over its time by as much as the
+reserve holds. The reserve starts at one turn's worth, a turn played over its time draws the excess from it, and every turn a player
 plays themselves gives back a quarter of a turn, never above one turn's worth. So a 24h clock lets a player
 take two days once, and a slow day now and then costs nothing as long as most moves come within the day.
 
