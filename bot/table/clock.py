@@ -2,9 +2,10 @@
 
 A game's clock (``clock=off|3m|5m|1h|12h|24h|72h``; 3m is a game night's, GN-6) is the time each player has
 per turn. On top of it every seat has a reserve (a time bank): a turn may run over its time by as much as the
-reserve holds. The reserve starts at one turn's worth, a turn played over its time draws the excess from it, and every turn a player
-plays themselves gives back a quarter of a turn, never above one turn's worth. So a 24h clock lets a player
-take two days once, and a slow day now and then costs nothing as long as most moves come within the day.
+reserve holds. The reserve starts at one turn's worth, a turn played over its time draws the excess from it,
+and every turn a player plays themselves gives back a quarter of a turn, never above one turn's worth. So a
+24h clock lets a player take two days once, and a slow day now and then costs nothing as long as most moves
+come within the day.
 
 While a seat is to move it has a *turn*: when it began (the game's version at that moment ties the turn's
 timers to it), its deadline (``since + clock + reserve``) and whether it ran out (the AI is playing it).
