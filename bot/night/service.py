@@ -15,6 +15,7 @@ import engines
 from bot.errors import UserError
 from bot.games import manifest
 from bot.night.controls import night_view
+from bot.night.picture import FILENAME, standings_picture
 from bot.night.ports import NightPlaces
 from bot.night.results import night_standings, table_result
 from bot.night.seating import Counts, seat_set, table_members
@@ -254,17 +255,7 @@ class NightService:
             night = await self.store.change_night(
                 night_pk, night.version, status=NightStatus.BETWEEN, deadline_at=None
             )
-        lang = await self.lang(night)
-        await self.places.post(
-            night,
-            words.standings_message(
-                night,
-                await self.standings(night),
-                await self._names(night),
-                lang,
-                final=night.current_set >= night.sets,
-            ),
-        )
+        await self.post_standings(night, final=night.current_set >= night.sets)
         await self.refresh_card(night_pk)
         return True
 
@@ -280,13 +271,7 @@ class NightService:
             night = await self.store.change_night(
                 night_pk, night.version, status=NightStatus.ENDED, deadline_at=None
             )
-        lang = await self.lang(night)
-        await self.places.post(
-            night,
-            words.standings_message(
-                night, await self.standings(night), await self._names(night), lang, final=True
-            ),
-        )
+        await self.post_standings(night, final=True)
         await self.places.end_event(night)
         await self.refresh_card(night_pk)
         return night
@@ -305,6 +290,14 @@ class NightService:
             if outcome is not None:
                 out.append(table_result(table.set_no, table.table_no, rec, outcome, cooperative=cooperative))
         return out
+
+    async def post_standings(self, night: NightRecord, *, final: bool) -> None:
+        """The standings in words (the message's text, for screen readers) with their picture."""
+        lang = await self.lang(night)
+        rows, names = await self.standings(night), await self._names(night)
+        payload = words.standings_message(night, rows, names, lang, final=final)
+        picture = await standings_picture(night, rows, names, lang, final=final)
+        await self.places.post(night, payload.attach(picture, FILENAME))
 
     async def standings(self, night: NightRecord) -> list[Standing]:
         members = [s.user_id for s in await self.store.signups(night.id)]

@@ -25,9 +25,10 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
@@ -42,6 +43,19 @@ Kind = Literal["table", "hand", "final"]
 #: What :func:`draw` is called with: the game, the kind of picture, the view, the language, the names and
 #: the AI seats.
 DrawArgs = tuple[str, Kind, View, str, dict[str, str] | None, frozenset[str]]
+
+
+@dataclass(frozen=True)
+class Other:
+    """A picture that belongs to no one game (a night's standings): ``func(*args)`` gives its bytes. Both
+    are sent to a picture process, so ``func`` is a module-level function and ``args`` pickle."""
+
+    func: Callable[..., bytes]
+    args: tuple[object, ...]
+
+
+#: What the queue holds: a game's picture, or another.
+Job = DrawArgs | Other
 
 #: Lower goes first; equal priorities go in the order asked.
 PRIORITY: dict[str, int] = {"table": 0, "final": 0, "hand": 1}
@@ -168,6 +182,14 @@ async def render_bytes(
     return await _queue().draw(PRIORITY[kind], args)
 
 
+async def render_other(func: Callable[..., bytes], *args: object) -> bytes:
+    """A picture of no one game (``func(*args)``, e.g. ``renderers.night.render_standings``), drawn where and
+    when a table's picture would be: off the event loop, in the same queue at the table's priority."""
+    data = await _queue().draw(PRIORITY["table"], Other(func, args))
+    assert data is not None  # an ``Other`` always draws
+    return data
+
+
 class _Queue:
     """The pictures asked for and not yet started, one line per priority. Each worker has ``IN_FLIGHT`` of
     them at a time: one it draws and the next, already sent, so it never idles while the bot's loop hands
@@ -177,18 +199,18 @@ class _Queue:
     keeps a hand from coming (a deferred reply must come within Discord's 15 minutes)."""
 
     def __init__(self) -> None:
-        self.lines: dict[int, deque[tuple[float, asyncio.Future[bytes | None], DrawArgs]]] = {}
+        self.lines: dict[int, deque[tuple[float, asyncio.Future[bytes | None], Job]]] = {}
         self.drawing = 0
         self.tasks: set[asyncio.Task[None]] = set()
 
-    async def draw(self, priority: int, args: DrawArgs) -> bytes | None:
+    async def draw(self, priority: int, args: Job) -> bytes | None:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[bytes | None] = loop.create_future()
         self.lines.setdefault(priority, deque()).append((loop.time(), done, args))
         self.start_next()
         return await done
 
-    def _take(self) -> tuple[asyncio.Future[bytes | None], DrawArgs] | None:
+    def _take(self) -> tuple[asyncio.Future[bytes | None], Job] | None:
         heads = [(line[0][0], priority) for priority, line in sorted(self.lines.items()) if line]
         if not heads:
             return None
@@ -210,7 +232,7 @@ class _Queue:
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 
-    async def one(self, done: asyncio.Future[bytes | None], args: DrawArgs) -> None:
+    async def one(self, done: asyncio.Future[bytes | None], args: Job) -> None:
         try:
             data = await _draw_anywhere(args)
         except asyncio.CancelledError:  # the loop is closing: so is everything waiting here
@@ -239,7 +261,9 @@ def _queue() -> _Queue:
     return found
 
 
-async def _draw_anywhere(args: DrawArgs) -> bytes | None:
+async def _draw_anywhere(args: Job) -> bytes | None:
+    if isinstance(args, Other):
+        return await _draw_other(args)
     pool = _pool
     if pool is None:
         return await asyncio.to_thread(draw, *args)
@@ -253,3 +277,16 @@ async def _draw_anywhere(args: DrawArgs) -> bytes | None:
         if _pool is pool:
             stop()
         return await asyncio.to_thread(draw, *args)
+
+
+async def _draw_other(job: Other) -> bytes:
+    pool = _pool
+    if pool is None:
+        return await asyncio.to_thread(job.func, *job.args)
+    try:
+        return await asyncio.get_running_loop().run_in_executor(pool, job.func, *job.args)
+    except BrokenProcessPool:
+        log.warning("the picture processes stopped; drawing in threads from now on", exc_info=True)
+        if _pool is pool:
+            stop()
+        return await asyncio.to_thread(job.func, *job.args)

@@ -32,7 +32,8 @@ def timing_pictures(times: PictureTimes) -> Iterator[PictureTimes]:
         try:
             return await draw(queue, priority, args)
         finally:
-            times.by_kind.setdefault(str(args[1]), []).append(time.perf_counter() - asked)
+            kind = str(args[1]) if isinstance(args, tuple) else "other"  # pictures.Other: no game
+            times.by_kind.setdefault(kind, []).append(time.perf_counter() - asked)
 
     pictures._Queue.draw = timed  # type: ignore[method-assign]
     try:

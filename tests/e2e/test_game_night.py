@@ -16,6 +16,7 @@ from bot.store import GameRecord, Status
 from bot.store.night_models import NightRecord, NightStatus
 from engines.core import Rng
 from engines.night import standings
+from renderers import night as night_picture
 from tests.e2e.test_records import tables
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import RunningBot, StartBot
@@ -149,6 +150,12 @@ async def test_five_members_play_one_set_of_glorious_crown_called_at_the_limit(
     for row in rows:
         points = f"{row.points:.2f}".rstrip("0").rstrip(".")
         assert f"{row.rank}. {names[int(row.member)]} — points: {points} ·" in shown
+    # The words stay the message's text; the picture of the same standings is its embed's image.
+    (picture,) = posted.attachments
+    assert picture.filename == "standings.png"
+    assert posted.embeds[0]["image"]["url"].endswith("standings.png")
+    image = picture.image()
+    assert image.format == "PNG" and image.width == night_picture.WIDTH
 
 
 async def _posted_in(member: FakeMember, where: Any, words: str) -> bool:
