@@ -130,6 +130,11 @@ def test_no_finished_table_yet_says_so(lang: str, drawn: DrawnText) -> None:
 def test_every_word_has_its_glyphs_and_the_note_row_is_counted(tied: Standings) -> None:
     for text in t.strings():
         assert not missing_glyphs(text), text
+    # Japanese has its own words for every key (a plural missing its forms would fall back to English).
+    keys = ("title", "after_set", "final", "col_set", "col_total", "col_firsts", "shared_note", "no_results")
+    for n in (1, 2):
+        params = {"game": "G", "set": 1, "sets": 2, "n": n}
+        assert all(t("ja", key, **params) != t("en", key, **params) for key in keys), n
     untied = Standings(
         tied.game, 2, 2, False, [*tied.lines[:2], Line(3, "x", (0.0, 0.0), 0.0, 0), tied.lines[3]]
     )
