@@ -9,6 +9,7 @@ from PIL import Image
 
 from bot.night.picture import board, standings_picture
 from bot.store.night_models import NightRecord, NightStatus
+from bot.table import pictures
 from engines.night import Standing
 from renderers.night import WIDTH, Line
 
@@ -59,3 +60,11 @@ async def test_the_picture_is_drawn_off_the_loop_as_a_png() -> None:
     img = Image.open(io.BytesIO(data))
     img.load()
     assert img.format == "PNG" and img.width == WIDTH
+
+
+async def test_a_picture_process_draws_it(picture_process: None) -> None:
+    """The standings and their drawing function go to a picture process (they pickle), like a table's."""
+    assert pictures._pool is not None
+    data = await standings_picture(night(1), ROWS, NAMES, "en", final=False)
+    assert pictures._pool is not None, "the pool did not break: the picture came from the process"
+    assert Image.open(io.BytesIO(data)).width == WIDTH
