@@ -251,10 +251,6 @@ def _embeds_of(title: str, blocks: Sequence[Sequence[str]], limit: int) -> list[
     ]
 
 
-def _embed_size(embed: discord.Embed) -> int:
-    return len(embed.title or "") + len(embed.description or "")
-
-
 def closing(
     night: NightRecord,
     rows: Sequence[Standing],
@@ -275,8 +271,8 @@ def closing(
     embeds = [standings, *_embeds_of(t(lang, "night.close_title"), blocks, description_limit)]
     messages: list[list[discord.Embed]] = [[]]
     for embed in embeds:
-        used = sum(_embed_size(e) for e in messages[-1])
-        full = len(messages[-1]) >= EMBEDS_PER_MESSAGE or used + _embed_size(embed) > message_limit
+        used = sum(len(e) for e in messages[-1])
+        full = len(messages[-1]) >= EMBEDS_PER_MESSAGE or used + len(embed) > message_limit
         if messages[-1] and full:
             messages.append([])
         messages[-1].append(embed)
