@@ -118,6 +118,12 @@ def standings_message(
     night: NightRecord, rows: Sequence[Standing], names: Mapping[int, str], lang: str, *, final: bool
 ) -> Payload:
     """GN-11: rank, points, firsts; shared ranks repeat."""
+    return Payload(embed=standings_embed(night, rows, names, lang, final=final))
+
+
+def standings_embed(
+    night: NightRecord, rows: Sequence[Standing], names: Mapping[int, str], lang: str, *, final: bool
+) -> discord.Embed:
     title = (
         t(lang, "night.final_title")
         if final
@@ -134,8 +140,7 @@ def standings_message(
         )
         for row in rows
     ]
-    embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines)[:4096] or "-")
-    return Payload(embed=embed)
+    return discord.Embed(title=title, colour=COLOUR, description="\n".join(lines)[:4096] or "-")
 
 
 @dataclass(frozen=True)
@@ -265,8 +270,7 @@ def closing(
     """The night's closing: the final standings, each table's story in one line and what its players
     wrote, as many messages as Discord's limits need (each at most ten embeds and ``message_limit``
     characters of embeds); a line is never cut."""
-    standings = standings_message(night, rows, names, lang, final=True).embed
-    assert standings is not None
+    standings = standings_embed(night, rows, names, lang, final=True)
     blocks = table_blocks(stories, reflections, names, lang)
     embeds = [standings, *_embeds_of(t(lang, "night.close_title"), blocks, description_limit)]
     messages: list[list[discord.Embed]] = [[]]
