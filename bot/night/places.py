@@ -45,6 +45,13 @@ class DiscordNightPlaces:
     async def post(self, night: NightRecord, payload: Payload) -> None:
         await self._channel(night).send(**payload.send_kwargs())
 
+    async def post_in(self, night: NightRecord, channel_id: int, payload: Payload) -> None:
+        where = self.client.get_partial_messageable(channel_id, guild_id=night.guild_id)
+        try:
+            await where.send(**payload.send_kwargs())
+        except discord.HTTPException:
+            log.warning("night %s: could not post in %s", night.id, channel_id, exc_info=True)
+
     async def show_card(self, night: NightRecord, payload: Payload) -> None:
         if night.signup_message_id is None:
             return

@@ -14,9 +14,10 @@ from collections.abc import Mapping
 import engines
 from bot.errors import UserError
 from bot.games import manifest
-from bot.night.controls import night_view
+from bot.night.controls import night_view, reflect_view
 from bot.night.picture import FILENAME, standings_picture
 from bot.night.ports import NightPlaces
+from bot.night.reflections import reflection_text, table_story
 from bot.night.results import night_standings, table_result
 from bot.night.seating import Counts, seat_set, table_members
 from bot.presenters import night as words
@@ -257,6 +258,7 @@ class NightService:
             )
         await self.post_standings(night, final=night.current_set >= night.sets)
         await self.refresh_card(night_pk)
+        await self.ask_reflections(night, await self.lang(night))
         return True
 
     async def end(self, night_pk: int) -> NightRecord:
@@ -271,10 +273,61 @@ class NightService:
             night = await self.store.change_night(
                 night_pk, night.version, status=NightStatus.ENDED, deadline_at=None
             )
-        await self.post_standings(night, final=True)
+        lang = await self.lang(night)
+        closing = await self.closing(night, lang)
+        if closing:  # the final standings' picture shows in the closing message's first embed
+            rows, names = await self.standings(night), await self._names(night)
+            closing[0].attach(await standings_picture(night, rows, names, lang, final=True), FILENAME)
+        for payload in closing:
+            await self.places.post(night, payload)
         await self.places.end_event(night)
         await self.refresh_card(night_pk)
         return night
+
+    # -- what we learned (issue 26 item 5) --------------------------------------------------------------
+    async def ask_reflections(self, night: NightRecord, lang: str) -> None:
+        """The set just ended: each table's thread asks its players once (no reminder follows)."""
+        for table in await self.store.night_tables(night.id, night.current_set):
+            rec = await self.store.get_game(table.game_pk)
+            ask = words.reflect_ask(night, table, lang, buttons=reflect_view)
+            await self.places.post_in(night, rec.channel_id, ask)
+
+    async def check_reflector(
+        self, night_pk: int, set_no: int, table_no: int, user_id: int, guild_id: int | None
+    ) -> NightRecord:
+        """Only the players seated at that table in that set may answer, while the night goes on."""
+        try:
+            night = await self.store.get_night(night_pk)
+        except NightNotFound:
+            raise UserError("night_none_here") from None
+        if night.guild_id != guild_id:
+            raise UserError("night_none_here")
+        if not night.status.live:
+            raise UserError("night_over")
+        tables = await self.store.night_tables(night_pk, set_no)
+        if not any(t.table_no == table_no and user_id in t.members for t in tables):
+            raise UserError("night_reflect_not_player")
+        return night
+
+    async def reflect(
+        self, night_pk: int, set_no: int, table_no: int, user_id: int, guild_id: int | None, text: str
+    ) -> None:
+        """A player's answer; answering again replaces it (the store keeps one per member and set)."""
+        checked = reflection_text(text)
+        await self.check_reflector(night_pk, set_no, table_no, user_id, guild_id)
+        await self.store.write_reflection(night_pk, set_no, user_id, checked)
+
+    async def closing(self, night: NightRecord, lang: str) -> list[Payload]:
+        """The standings, each table's story in one line and what its players wrote, in as many messages
+        as Discord's limits need."""
+        engine = engines.get(night.game_id)
+        stories = [
+            table_story(table, await self.store.get_game(table.game_pk), engine, lang)
+            for table in await self.store.night_tables(night.id)
+        ]
+        names = await self._names(night)
+        reflections = await self.store.reflections(night.id)
+        return words.closing(night, await self.standings(night), names, stories, reflections, lang)
 
     # -- standings --------------------------------------------------------------------------------------
     async def results(self, night: NightRecord) -> list[TableResult]:

@@ -1,22 +1,39 @@
 """The words of a game night (pure): the sign-up card (players, the tables they make, the start as a Discord
 timestamp, the sets), the message telling every player their table, the call of a set's time, the
-standings, and the host's status. No I/O: ``bot.night`` posts what these build."""
+standings, the host's status, the question at the end of a set and the night's closing (standings, each
+table's story, what its players wrote). No I/O: ``bot.night`` posts what these build."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import discord
 
+from bot.games import manifest, ui_for
 from bot.presenters.payload import COLOUR, Payload
-from bot.presenters.words import CONTENT_LIMIT, ViewFor
-from bot.store.night_models import NightRecord, NightStatus, NightTable, SignUp
+from bot.presenters.words import CONTENT_LIMIT, ViewFor, seat_name
+from bot.store import GameRecord
+from bot.store.night_models import NightRecord, NightStatus, NightTable, Reflection, SignUp
+from engines.core import Outcome
 from engines.core.i18n import Text
 from engines.night import Standing
-from i18n import t
+from i18n import has, t
 
-__all__ = ["Payload", "TableLine", "seated", "signup_card", "standings_message", "status", "time_called"]
+__all__ = [
+    "Payload",
+    "TableLine",
+    "TableStory",
+    "closing",
+    "reflect_ask",
+    "seated",
+    "signup_card",
+    "standings_message",
+    "status",
+    "story_line",
+    "table_blocks",
+    "time_called",
+]
 
 
 def when(seconds: float, style: str = "F") -> str:
@@ -101,6 +118,12 @@ def standings_message(
     night: NightRecord, rows: Sequence[Standing], names: Mapping[int, str], lang: str, *, final: bool
 ) -> Payload:
     """GN-11: rank, points, firsts; shared ranks repeat."""
+    return Payload(embed=standings_embed(night, rows, names, lang, final=final))
+
+
+def standings_embed(
+    night: NightRecord, rows: Sequence[Standing], names: Mapping[int, str], lang: str, *, final: bool
+) -> discord.Embed:
     title = (
         t(lang, "night.final_title")
         if final
@@ -117,8 +140,7 @@ def standings_message(
         )
         for row in rows
     ]
-    embed = discord.Embed(title=title, colour=COLOUR, description="\n".join(lines)[:4096] or "-")
-    return Payload(embed=embed)
+    return discord.Embed(title=title, colour=COLOUR, description="\n".join(lines)[:4096] or "-")
 
 
 @dataclass(frozen=True)
@@ -145,3 +167,117 @@ def status(night: NightRecord, tables: Sequence[TableLine], lang: str) -> Payloa
         )
         lines.append(t(lang, "night.status_line", n=table.table_no, thread=table.thread_id, state=state))
     return Payload(content="\n".join(lines)[:CONTENT_LIMIT])
+
+
+# -- what we learned (issue 26 item 5) ------------------------------------------------------------------
+
+#: Discord's limits: an embed's description, the characters of every embed of one message, its embeds
+DESCRIPTION_LIMIT = 4096
+MESSAGE_EMBED_LIMIT = 6000
+EMBEDS_PER_MESSAGE = 10
+#: a reflection is one to three lines of at most 300 characters (the form's limits, checked again on submit)
+REFLECTION_LIMIT = 300
+REFLECTION_LINES = 3
+
+ReflectViewFor = Callable[[int, int, int, str], discord.ui.View]
+
+
+def reflect_ask(night: NightRecord, table: NightTable, lang: str, *, buttons: ReflectViewFor) -> Payload:
+    """The one question a table's thread gets at the end of a set (never repeated: no reminder)."""
+    return Payload(
+        content=t(lang, "night.reflect_ask", set=table.set_no),
+        view=buttons(night.id, table.set_no, table.table_no, lang),
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+
+
+def story_line(rec: GameRecord, outcome: Outcome, lang: str) -> str:
+    """A table's game in one line: a cooperative game's own team result (Project Chaos words its reason),
+    otherwise the winners and why the game ended."""
+    if manifest(rec.game_id).cooperative:
+        return ui_for(rec.game_id).team_result(outcome, lang).replace("\n", " ")
+    winners = t(lang, "table.team_sep").join(seat_name(rec, seat, lang) for seat in outcome.winners)
+    key = f"night.reason.{outcome.reason}"
+    reason = t(lang, key) if has(lang, key) else t(lang, "night.reason_other")
+    if not winners:
+        return t(lang, "night.story_no_winner", reason=reason)
+    return t(lang, "night.story_line", winners=winners, reason=reason)
+
+
+@dataclass(frozen=True)
+class TableStory:
+    """One table of one set for the closing message: its story line (``None``: its game did not finish)."""
+
+    table: NightTable
+    line: str | None
+
+
+def table_blocks(
+    stories: Sequence[TableStory], reflections: Sequence[Reflection], names: Mapping[int, str], lang: str
+) -> list[list[str]]:
+    """Each table's lines: its heading and story, then what its players wrote for that set (in seat
+    order); a reflection is shown under the table its writer sat at in the set it was written for."""
+    blocks = []
+    for story in stories:
+        table = story.table
+        written = {r.user_id: r.text for r in reflections if r.set_no == table.set_no}
+        lines = [t(lang, "night.close_table", set=table.set_no, n=table.table_no)]
+        lines.append(story.line or t(lang, "night.story_unfinished"))
+        for member in table.members:
+            if member is not None and member in written:
+                name = names.get(member, str(member))
+                lines.append(t(lang, "night.close_reflection", name=name, text=written[member]))
+        blocks.append(lines)
+    return blocks
+
+
+def _embeds_of(title: str, blocks: Sequence[Sequence[str]], limit: int) -> list[discord.Embed]:
+    """Blocks packed into embed descriptions of at most ``limit`` characters: a block starts a new embed
+    when it does not fit in the current one, and a block too long for one embed is split between its
+    lines, never inside one (a line is at most a reflection and a name, far below the limit)."""
+    descriptions: list[list[str]] = [[]]
+
+    def size(lines: Sequence[str]) -> int:
+        return sum(len(x) for x in lines) + len(lines)
+
+    for block in blocks:
+        paragraph = ["", *block] if descriptions[-1] else list(block)
+        if descriptions[-1] and size(descriptions[-1]) + size(paragraph) > limit:
+            descriptions.append([])
+            paragraph = list(block)
+        for line in paragraph:
+            if descriptions[-1] and size(descriptions[-1]) + len(line) + 1 > limit:
+                descriptions.append([])
+            descriptions[-1].append(line)
+    return [
+        discord.Embed(title=title if i == 0 else None, colour=COLOUR, description="\n".join(lines))
+        for i, lines in enumerate(descriptions)
+        if lines
+    ]
+
+
+def closing(
+    night: NightRecord,
+    rows: Sequence[Standing],
+    names: Mapping[int, str],
+    stories: Sequence[TableStory],
+    reflections: Sequence[Reflection],
+    lang: str,
+    *,
+    description_limit: int = DESCRIPTION_LIMIT,
+    message_limit: int = MESSAGE_EMBED_LIMIT,
+) -> list[Payload]:
+    """The night's closing: the final standings, each table's story in one line and what its players
+    wrote, as many messages as Discord's limits need (each at most ten embeds and ``message_limit``
+    characters of embeds); a line is never cut."""
+    standings = standings_embed(night, rows, names, lang, final=True)
+    blocks = table_blocks(stories, reflections, names, lang)
+    embeds = [standings, *_embeds_of(t(lang, "night.close_title"), blocks, description_limit)]
+    messages: list[list[discord.Embed]] = [[]]
+    for embed in embeds:
+        used = sum(len(e) for e in messages[-1])
+        full = len(messages[-1]) >= EMBEDS_PER_MESSAGE or used + len(embed) > message_limit
+        if messages[-1] and full:
+            messages.append([])
+        messages[-1].append(embed)
+    return [Payload(embed=first, more_embeds=rest) for first, *rest in messages]

@@ -1,0 +1,100 @@
+"""What we learned (issue 26 item 5) through the fake Discord with the real bot: a one-set night ends, its
+table's thread asks its players once, two of them open the form and write (one changes their answer), one
+writes nothing and is not asked again, a member of no table is refused, and the night's closing message
+shows both reflections under their table beside the standings and the table's story."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.store.night_models import NightRecord
+from tests.e2e.test_game_night import (
+    _posted,
+    _set_over,
+    bot_posts,
+    host_of,
+    nights,
+    open_night,
+    play_human_seats,
+    until,
+)
+from tests.e2e.test_records import tables
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.botrunner import StartBot
+from tests.fakediscord.harness import FakeMember, SeenMessage
+
+pytestmark = pytest.mark.timeout(240)
+
+FIELD = "How you thought, what you learned"
+ASKED = "How did you think, and what did you learn?"
+
+
+async def write(member: FakeMember, ask: SeenMessage, text: str) -> str:
+    opened = await member.click("Write", message=ask)
+    assert opened.modal is not None and opened.modal["title"] == "What did you learn?"
+    saved = await member.submit({FIELD: text})
+    assert saved.ephemeral
+    return saved.content
+
+
+async def test_a_one_set_night_gathers_what_two_players_wrote_under_their_table(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    runner = await running_bot()
+    tables(runner).scheduler.clock = fake.clock
+    host = host_of(fake)
+    _, members = await open_night(fake, host, "glorious-crown", 3, sets=1, minutes=3)
+    await host.slash("night start")
+    service = nights(runner)
+    night: NightRecord = await service.live_in(fake.guild.default_channel.id)
+    (table,) = await service.store.night_tables(night.id, 1)
+    for member in members[1:]:
+        await tables(runner).auto(table.game_pk, member.id, member.name)
+    fake.clock.advance(3 * 60 + 1)
+    await play_human_seats(runner, await service.store.get_game(table.game_pk))
+    await until(lambda: _set_over(service, night.id), fake, rounds=1200)
+
+    rec = await service.store.get_game(table.game_pk)
+    thread = next(th for th in fake.guild.default_channel.threads if th.id == rec.channel_id)
+    await until(lambda: _asked(host, thread), fake)
+    (ask,) = [m for m in host.visible_messages(thread) if m.author.bot and ASKED in m.text()]
+
+    first, second, silent = members
+    assert "Thank you" in await write(first, ask, "I raced for the crown too early.")
+    assert "Thank you" in await write(second, ask, "Watching the others' courts\ntold me their plan.")
+    # Answering again replaces the first answer.
+    assert "Thank you" in await write(first, ask, "Next time: build the court first.")
+    # Four lines are refused whole, clearly, and nothing changes.
+    opened = await first.click("Write", message=ask)
+    assert opened.modal is not None
+    refused = await first.submit({FIELD: "a\nb\nc\nd"})
+    assert refused.ephemeral and "one to three lines" in refused.content
+    # A member of no table of this set may not answer.
+    outsider = fake.guild.member("outsider").in_channel(fake.guild.default_channel)
+    stranger = await outsider.click("Write", message=ask)
+    assert stranger.ephemeral and stranger.modal is None
+    assert "Only the players of this table" in stranger.content
+    assert {r.user_id: r.text for r in await service.store.reflections(night.id)} == {
+        first.id: "Next time: build the court first.",
+        second.id: "Watching the others' courts\ntold me their plan.",
+    }
+
+    await host.slash("night end")
+    await until(lambda: _posted(host, "Tables and what we learned"), fake)
+    (closing,) = bot_posts(host, "Tables and what we learned")
+    shown = closing.text().casefold()  # the fake shows members by display name ("M0" for m0)
+    assert "final standings" in shown
+    heading = shown.index("set 1 · table 1")
+    assert heading < shown.index(f"**{first.name}**: next time: build the court first.")
+    assert heading < shown.index(f"**{second.name}**: watching the others' courts")
+    story = shown[heading:].splitlines()[1]  # the table's story in one line, under its heading
+    assert " won: " in story or "nobody won" in story
+    assert "i raced for the crown too early." not in shown
+    assert f"**{silent.name}**" not in shown
+    # The one who wrote nothing was asked once, in the thread, and never again (no reminder).
+    assert len([m for m in silent.visible_messages(thread) if m.author.bot and ASKED in m.text()]) == 1
+    assert not [m for m in silent.visible_messages() if m.author.bot and ASKED in m.text()]
+
+
+async def _asked(member: FakeMember, thread: object) -> bool:
+    return any(m.author.bot and ASKED in m.text() for m in member.visible_messages(thread))
