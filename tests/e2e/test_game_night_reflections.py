@@ -84,6 +84,10 @@ async def test_a_one_set_night_gathers_what_two_players_wrote_under_their_table(
     (closing,) = bot_posts(host, "Tables and what we learned")
     shown = closing.text().casefold()  # the fake shows members by display name ("M0" for m0)
     assert "final standings" in shown
+    # The final standings' picture is the closing message's first embed's image.
+    (picture,) = closing.attachments
+    assert picture.filename == "standings.png" and picture.image().format == "PNG"
+    assert closing.embeds[0]["image"]["url"].endswith("standings.png")
     heading = shown.index("set 1 · table 1")
     assert heading < shown.index(f"**{first.name}**: next time: build the court first.")
     assert heading < shown.index(f"**{second.name}**: watching the others' courts")
