@@ -165,8 +165,8 @@ class PostgresStore(StoreWrites):
                     async with conn.transaction():
                         begun = time.perf_counter()
                         if not durable:
-                            # Publishing bookkeeping only: the commit returns before the WAL reaches the disk
-                            # (as SQLite's synchronous=NORMAL); a crash of the server may lose it, never a move.
+                            # Publishing bookkeeping only: the commit returns before the WAL reaches the
+                            # disk (as SQLite's synchronous=NORMAL); a crash may lose it, never a move.
                             await conn.execute("SET LOCAL synchronous_commit = off")
                         result = await body(conn, **kwargs)
                         if read_back is not None:
