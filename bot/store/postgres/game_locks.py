@@ -6,6 +6,11 @@ The locks live on one connection of their own per process, so a lock waiting nev
 writes need, and a process that dies (SIGKILL) drops its connection and with it every lock it held. The lock
 is taken with ``pg_try_advisory_lock`` and tried again after a short pause: a blocking wait would hold that
 one connection and so every other game's lock behind it.
+
+Letting go is sent without waiting for its answer: a change waits for one round trip of the lock, not two
+(each round trip waits for the busy event loop; the load bench's "game lock" line). Another process cannot
+take the lock before the unlock reaches the server, so nothing is weakened; this process's next change of the
+same game may take it first, on the same session, where advisory locks count up and down (reentrant).
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ class GameLocks:
         self._conn: asyncpg.Connection | None = None
         #: one query at a time on the connection (asyncpg refuses two at once)
         self._use = asyncio.Lock()
+        #: unlocks sent and not answered yet (kept so they are not collected; ``close`` waits for them)
+        self._letting_go: set[asyncio.Task[None]] = set()
 
     async def _connection(self) -> asyncpg.Connection:
         if self._conn is None or self._conn.is_closed():
@@ -57,7 +64,9 @@ class GameLocks:
         try:
             yield
         finally:
-            await self._release(conn, game_pk)
+            task = asyncio.get_running_loop().create_task(self._release(conn, game_pk))
+            self._letting_go.add(task)
+            task.add_done_callback(self._letting_go.discard)
 
     async def _release(self, conn: asyncpg.Connection, game_pk: int) -> None:
         async with self._use:
@@ -71,6 +80,7 @@ class GameLocks:
                 conn.terminate()
 
     async def close(self) -> None:
+        await asyncio.gather(*self._letting_go, return_exceptions=True)
         async with self._use:
             if self._conn is not None and not self._conn.is_closed():
                 await self._conn.close()
