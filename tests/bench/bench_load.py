@@ -361,8 +361,9 @@ def main() -> None:
     parser.add_argument(
         "--processes",
         choices=("1", "2", "both"),
+        default=os.environ.get("BENCH_PROCESSES") or None,
         help="on PostgreSQL, a fake with two shards run by one bot process or two (both: the two runs and"
-        " the bot CPU per action of each)",
+        " the bot CPU per action of each); instead of the backends' runs (make bench BENCH_PROCESSES=both)",
     )
     args, _ = parser.parse_known_args()
     logging.basicConfig(level=logging.CRITICAL)
