@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
-import math
 import os
 import pstats
 import sys
@@ -37,31 +37,27 @@ from pathlib import Path
 
 from bot.games import GameManifest
 from tests import postgres
+from tests.bench import load_shards
 from tests.bench.botprocess import BotProcess
+from tests.bench.load_report import processes_line, report
 from tests.bench.play import (
     STEP_TIMEOUT,
     Table,
     create_game,
     first_legal,
     listed_games,
-    med_p95,
-    ms,
     refreshed,
     refused_as_stale,
     reply_to,
     table_after,
     table_controls,
     until_answered,
-    verdict,
     wait_for_turn,
 )
 from tests.fakediscord import FakeDiscord, FakeMember, NotPossible, crowd
 from tests.fakediscord.crowd import MessageWatch
 from tests.fakediscord.state import Channel, Interaction, Message
 
-GOAL_FIRST = 0.100
-GOAL_TABLE = 1.0
-GOAL_COMMIT = 0.005
 FLOOR_EVERY = 0.25
 OPEN_AT_ONCE = 8
 
@@ -69,6 +65,9 @@ OPEN_AT_ONCE = 8
 @dataclass
 class LoadResult:
     tables: int = 0
+    backend: str = "sqlite"
+    processes: int = 1
+    sharded: bool = False  # a fake with two shards (``--processes``)
     seconds: float = 0.0
     opened: int = 0  # games opened during the window (one ended)
     moves: int = 0
@@ -88,6 +87,7 @@ class LoadResult:
     commits: list[float] = field(default_factory=list)
     commits_with_wait: list[float] = field(default_factory=list)
     store_calls: list[float] = field(default_factory=list)
+    game_locks: list[float] = field(default_factory=list)  # what each change's lock across processes cost
     loop_lag: list[float] = field(default_factory=list)
     bot_cpu: float = 0.0
     pictures_cpu: float = 0.0
@@ -235,140 +235,116 @@ def _hand_id(message: Message) -> str:
 
 
 async def run(
-    tables: int, seconds: float, database: Path | str, *, profile: Path | None = None
+    tables: int, seconds: float, database: Path | str, *, profile: Path | None = None, processes: int = 0
 ) -> LoadResult:
-    result = LoadResult(tables=tables)
+    """``processes`` 0: one bot on a fake with one shard; 1 or 2: a fake with two shards and a server on
+    each (the tables split between them), run by one process or by two with a shard each."""
+    result = LoadResult(tables=tables, backend="sqlite" if isinstance(database, Path) else "postgresql")
+    result.processes, result.sharded = max(1, processes), processes > 0
     games = listed_games()
-    async with FakeDiscord(validate=False, check_responses=False) as fake:
-        with MessageWatch(fake) as watch:
-            async with BotProcess(fake, database, profile=profile) as bot:
-                floor_member = fake.guild.member("floor")
-                floor_channel = await crowd.add_channel(fake, "load-floor")
-                result.floor_idle = await _floor(fake, floor_member, floor_channel, 20)
-                members = [fake.guild.member(f"load-{n}") for n in range(tables)]
-                channels = [await crowd.add_channel(fake, f"load-{n}") for n in range(tables)]
-                gate = asyncio.Semaphore(OPEN_AT_ONCE)
+    shard_count = 2 if processes else 1
+    async with FakeDiscord(validate=False, check_responses=False, shard_count=shard_count) as fake:
+        guilds = await load_shards.one_guild_per_shard(fake)
+        async with contextlib.AsyncExitStack() as stack:
+            watch = stack.enter_context(MessageWatch(fake))
+            bots = [
+                await stack.enter_async_context(BotProcess(fake, database, profile=profile, shards=shards))
+                for shards in load_shards.split(shard_count, processes)
+            ]
+            floor_member = fake.guild.member("floor")
+            floor_channel = await crowd.add_channel(fake, "load-floor")
+            result.floor_idle = await _floor(fake, floor_member, floor_channel, 20)
+            members = [guilds[n % len(guilds)].member(f"load-{n}") for n in range(tables)]
+            channels = [
+                await crowd.add_channel(fake, f"load-{n}", guilds[n % len(guilds)]) for n in range(tables)
+            ]
+            gate = asyncio.Semaphore(OPEN_AT_ONCE)
 
-                async def open_one(n: int) -> Table:
-                    async with gate:
-                        game = games[n % len(games)]
-                        return await create_game(fake, watch, members[n], channels[n], game)
+            async def open_one(n: int) -> Table:
+                async with gate:
+                    game = games[n % len(games)]
+                    return await create_game(fake, watch, members[n], channels[n], game)
 
-                opened = await asyncio.gather(*(open_one(n) for n in range(tables)))
-                cpu_helpers = await bot.reset()
-                cpu_bot, cpu_fake = bot.cpu_seconds(), time.process_time()
-                first_inter = max(fake.store.interactions, default=0)
-                started = time.perf_counter()
-                load = Run(fake, watch, result, started + seconds)
-                loops = [
-                    asyncio.create_task(load.member_loop(t, members[n], channels[n], games[n % len(games)]))
-                    for n, t in enumerate(opened)
-                ]
-                loops.append(asyncio.create_task(load.floor_loop(floor_member, floor_channel)))
-                await asyncio.wait(loops, timeout=seconds + STEP_TIMEOUT)
-                result.seconds = time.perf_counter() - started
-                for task in loops:
-                    if not task.done():
-                        task.cancel()
-                    elif task.exception() is not None:
-                        exc = task.exception()
-                        result.failures[f"{type(exc).__name__}: {str(exc)[:100]}"] += 1
-                await asyncio.gather(*loops, return_exceptions=True)
-                await asyncio.gather(*load.pending, return_exceptions=True)
-                stats = await bot.stats()
-                result.bot_cpu = bot.cpu_seconds() - cpu_bot
-                result.fake_cpu = time.process_time() - cpu_fake
-                result.commits = stats["commits"]
-                result.commits_with_wait = stats["commits_with_wait"]
-                result.store_calls = stats["store_calls"]
-                result.loop_lag = stats["loop_lag"]
-                result.rss_mb = stats["rss_mb"]
-                result.pictures = stats["pictures"]
-                result.pictures_cpu = stats["pictures_cpu"] - cpu_helpers["pictures_cpu"]
-                result.store_cpu = stats["store_cpu"] - cpu_helpers["store_cpu"]
-                result.store_rss_mb = stats["store_rss_mb"]
-                members_inters = [i for i in load.inters if not i.kind.startswith("autocomplete")]
-                result.first = [
-                    i.callback_perf - i.dispatched_perf for i in members_inters if i.callback_perf is not None
-                ]
-                for i in members_inters:
-                    if i.callback_perf is not None:
-                        kind = _control_kind(i)
-                        result.first_by_kind.setdefault(kind, []).append(i.callback_perf - i.dispatched_perf)
-                window = [i for i in fake.store.interactions.values() if i.id > first_inter]
-                result.interactions = len(window)
-                result.late = sum(1 for i in window if i.late)
-                result.unanswered = sum(1 for i in window if not i.acknowledged and not i.late)
+            opened = await asyncio.gather(*(open_one(n) for n in range(tables)))
+            cpu_helpers = [await bot.reset() for bot in bots]
+            cpu_bot, cpu_fake = sum(bot.cpu_seconds() for bot in bots), time.process_time()
+            first_inter = max(fake.store.interactions, default=0)
+            started = time.perf_counter()
+            load = Run(fake, watch, result, started + seconds)
+            loops = [
+                asyncio.create_task(load.member_loop(t, members[n], channels[n], games[n % len(games)]))
+                for n, t in enumerate(opened)
+            ]
+            loops.append(asyncio.create_task(load.floor_loop(floor_member, floor_channel)))
+            await asyncio.wait(loops, timeout=seconds + STEP_TIMEOUT)
+            result.seconds = time.perf_counter() - started
+            for task in loops:
+                if not task.done():
+                    task.cancel()
+                elif task.exception() is not None:
+                    exc = task.exception()
+                    result.failures[f"{type(exc).__name__}: {str(exc)[:100]}"] += 1
+            await asyncio.gather(*loops, return_exceptions=True)
+            await asyncio.gather(*load.pending, return_exceptions=True)
+            every = [await bot.stats() for bot in bots]
+            stats = load_shards.merged(every)
+            result.bot_cpu = sum(bot.cpu_seconds() for bot in bots) - cpu_bot
+            result.fake_cpu = time.process_time() - cpu_fake
+            result.commits = stats["commits"]
+            result.commits_with_wait = stats["commits_with_wait"]
+            result.store_calls = stats["store_calls"]
+            result.game_locks = stats["game_locks"]
+            result.loop_lag = stats["loop_lag"]
+            result.rss_mb = stats["rss_mb"]
+            result.pictures = stats["pictures"]
+            result.pictures_cpu = stats["pictures_cpu"] - sum(c["pictures_cpu"] for c in cpu_helpers)
+            result.store_cpu = stats["store_cpu"] - sum(c["store_cpu"] for c in cpu_helpers)
+            result.store_rss_mb = stats["store_rss_mb"]
+            members_inters = [i for i in load.inters if not i.kind.startswith("autocomplete")]
+            result.first = [
+                i.callback_perf - i.dispatched_perf for i in members_inters if i.callback_perf is not None
+            ]
+            for i in members_inters:
+                if i.callback_perf is not None:
+                    kind = _control_kind(i)
+                    result.first_by_kind.setdefault(kind, []).append(i.callback_perf - i.dispatched_perf)
+            window = [i for i in fake.store.interactions.values() if i.id > first_inter]
+            result.interactions = len(window)
+            result.late = sum(1 for i in window if i.late)
+            result.unanswered = sum(1 for i in window if not i.acknowledged and not i.late)
         fake.violations.clear()
     return result
-
-
-def report(r: LoadResult) -> str:
-    idle_med, idle_p95 = med_p95(r.floor_idle)
-    load_med, load_p95 = med_p95(r.floor_load)
-    first_med, first_p95 = med_p95(r.first)
-    table_med, table_p95 = med_p95(r.table)
-    commit_med, commit_p95 = med_p95(r.commits)
-    wait_med, wait_p95 = med_p95(r.commits_with_wait)
-    secs = r.seconds or math.nan
-    lag_med, lag_p95 = med_p95(r.loop_lag)
-    call_med, call_p95 = med_p95(r.store_calls)
-    lines = [
-        f"{r.tables} tables for {r.seconds:.0f} s ({r.opened} more games opened as games ended)",
-        f"floor (no-op answered by the same bot): idle median {ms(idle_med)}, p95 {ms(idle_p95)}; "
-        f"during the load median {ms(load_med)}, p95 {ms(load_p95)}",
-        f"actions per second:   {r.actions / secs:7.1f} committed (every seat; {r.actions} actions), "
-        f"{r.moves / secs:.1f} members' moves, {r.stale} clicks refused as stale  (goal: none set; "
-        f"bot CPU {r.bot_cpu / secs:.2f} cores, "
-        f"{r.bot_cpu / max(1, r.actions) * 1000:.0f} ms per action)",
-        f"first response p95:   {ms(first_p95):>10} (median {ms(first_med)}, n={len(r.first)})   goal < "
-        f"{ms(GOAL_FIRST)}: {verdict(first_p95, GOAL_FIRST)}   floor p95 {ms(load_p95)} under load, "
-        f"{ms(idle_p95)} idle",
-        f"table message p95:    {ms(table_p95):>10} (median {ms(table_med)}, n={len(r.table)}, "
-        f"{r.no_table} moves without one)   goal < {ms(GOAL_TABLE)}: {verdict(table_p95, GOAL_TABLE)}   "
-        f"floor p95 {ms(load_p95)}",
-        "   by game: "
-        + ", ".join(
-            f"{game} p95 {ms(med_p95(found)[1])} (median {ms(med_p95(found)[0])}, n={len(found)})"
-            for game, found in sorted(r.table_by_game.items())
-        ),
-        "   by kind: "
-        + ", ".join(
-            f"{kind} p95 {ms(med_p95(found)[1])} (n={len(found)})"
-            for kind, found in sorted(r.first_by_kind.items())
-        ),
-        f"missed the 3 s deadline: {r.late} of {r.interactions} interactions ({r.unanswered} never answered)"
-        f"   goal 0: {'met' if r.late == 0 and r.unanswered == 0 else 'MISSED'}",
-        f"store commit p95:     {ms(commit_p95):>10} (median {ms(commit_med)}, n={len(r.commits)})   goal <= "
-        f"{ms(GOAL_COMMIT)}: {'met' if commit_p95 <= GOAL_COMMIT else 'MISSED'}   "
-        f"(with the wait for the store: median {ms(wait_med)}, p95 {ms(wait_p95)})",
-        f"where the bot waits: event loop lag median {ms(lag_med)}, p95 {ms(lag_p95)}; "
-        f"{len(r.store_calls) / secs:.0f} store calls/s (reads and writes), each median "
-        f"{ms(call_med)}, p95 {ms(call_p95)} from asking to done; the store's writer process used "
-        f"{r.store_cpu / secs:.2f} cores, {r.store_rss_mb:.0f} MB resident",
-        f"pictures: {picture_line(r)}; the picture processes used {r.pictures_cpu / secs:.2f} cores",
-        f"bot resident memory after the run: {r.rss_mb:.0f} MB; the fake and the members used "
-        f"{r.fake_cpu / secs:.2f} cores",
-    ]
-    if r.failures:
-        lines.append("failures: " + "; ".join(f"{n}x {what}" for what, n in r.failures.most_common()))
-    return "\n".join(lines)
-
-
-def picture_line(r: LoadResult) -> str:
-    """Per kind: how many were drawn a second, and the wait from asking to the bytes (queue included)."""
-    secs = r.seconds or math.nan
-    parts = []
-    for kind, waits in sorted(r.pictures.items()):
-        med, p95 = med_p95(waits)
-        parts.append(f"{kind} {len(waits) / secs:.1f}/s (asked to drawn median {ms(med)}, p95 {ms(p95)})")
-    return ", ".join(parts) or "none"
 
 
 def print_profile(path: Path, top: int = 25) -> None:
     stats = pstats.Stats(str(path))
     stats.sort_stats("cumulative").print_stats(top)
     stats.sort_stats("tottime").print_stats(top)
+
+
+def _run_on(args: argparse.Namespace, backend: str, processes: int) -> LoadResult | None:
+    with tempfile.TemporaryDirectory(prefix="deckhand-bench-") as tmp:
+        if backend == "sqlite":
+            result = asyncio.run(run(args.tables, args.seconds, Path(tmp) / "bench.db", profile=args.profile))
+        else:
+            reason = postgres.unreachable()
+            if reason:
+                print(f"Load on PostgreSQL: skipped ({reason})")
+                return None
+            url = postgres.create_database("deckhand_bench")
+            try:
+                result = asyncio.run(
+                    run(args.tables, args.seconds, url, profile=args.profile, processes=processes)
+                )
+            finally:
+                postgres.drop_database(url)
+    print(
+        "Load against the local fake Discord, the real bot in its own process"
+        f" ({len(listed_games())} games), store on {backend}"
+    )
+    print(report(result))
+    sys.stdout.flush()
+    return result
 
 
 def main() -> None:
@@ -382,30 +358,24 @@ def main() -> None:
         default=os.environ.get("BENCH_BACKEND", "both"),
         help="the bot's store (postgresql: a throw-away database on DECKHAND_TEST_POSTGRES's server)",
     )
+    parser.add_argument(
+        "--processes",
+        choices=("1", "2", "both"),
+        default=os.environ.get("BENCH_PROCESSES") or None,
+        help="on PostgreSQL, a fake with two shards run by one bot process or two (both: the two runs and"
+        " the bot CPU per action of each); instead of the backends' runs (make bench BENCH_PROCESSES=both)",
+    )
     args, _ = parser.parse_known_args()
     logging.basicConfig(level=logging.CRITICAL)
-    backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
-    for backend in backends:
-        with tempfile.TemporaryDirectory(prefix="deckhand-bench-") as tmp:
-            if backend == "sqlite":
-                result = asyncio.run(
-                    run(args.tables, args.seconds, Path(tmp) / "bench.db", profile=args.profile)
-                )
-            else:
-                reason = postgres.unreachable()
-                if reason:
-                    print(f"Load on PostgreSQL: skipped ({reason})")
-                    continue
-                url = postgres.create_database("deckhand_bench")
-                try:
-                    result = asyncio.run(run(args.tables, args.seconds, url, profile=args.profile))
-                finally:
-                    postgres.drop_database(url)
-        print(
-            "Load against the local fake Discord, the real bot in its own process"
-            f" ({len(listed_games())} games), store on {backend}"
-        )
-        print(report(result))
+    if args.processes:
+        counts = (1, 2) if args.processes == "both" else (int(args.processes),)
+        by_count = {n: _run_on(args, "postgresql", n) for n in counts}
+        if len(by_count) == 2 and all(by_count.values()):
+            print(processes_line(by_count[1], by_count[2]))  # type: ignore[arg-type]
+    else:
+        backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+        for backend in backends:
+            _run_on(args, backend, 0)
     if args.profile:
         print_profile(args.profile)
     sys.stdout.flush()

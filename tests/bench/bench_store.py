@@ -198,7 +198,7 @@ def report(out: dict[str, Any]) -> str:
             f"PostgreSQL, the same actions: commit p95 {ms(pg_p95):>9} (median {ms(pg_med)}, "
             f"n={len(pg['commit'])})   goal <= {ms(GOAL_PG_COMMIT)}: "
             f"{'met' if pg_p95 <= GOAL_PG_COMMIT else 'MISSED'}   vs SQLite p95 {ms(commit_p95)}",
-            f"PostgreSQL, the whole record_action call (commit, game read back in the transaction): "
+            f"PostgreSQL, the whole record_action call (commit, the game read back by the same statement): "
             f"p95 {ms(pg_call_p95)} (median {ms(pg_call_med)})",
         ]
     return "\n".join(lines)

@@ -43,8 +43,11 @@ class BotProcess:
         *,
         profile: Path | None = None,
         log_file: Path | None = None,
+        shards: tuple[int, ...] = (),
     ) -> None:
         self.fake = fake
+        #: the fake's shards this process connects (empty: the fake has one shard and the bot takes it)
+        self.shards = shards
         self.database = database
         self.profile = profile
         # A PostgreSQL URL has no folder of its own: the log goes to the temporary directory.
@@ -73,6 +76,11 @@ class BotProcess:
             env["DECKHAND_RENDER_WORKERS"] = os.environ["DECKHAND_RENDER_WORKERS"]
         if self.profile is not None:
             env["BENCH_PROFILE"] = str(self.profile)
+        if self.shards:
+            # As a bot in many servers: its commands synced globally, its shards its own (issue 25).
+            del env["DECKHAND_DEV_GUILD_ID"]
+            env["DECKHAND_SHARDS"] = ",".join(map(str, self.shards))
+            env["DECKHAND_SHARD_COUNT"] = str(self.fake.shard_count)
         self.fake.gateway.ready.clear()
         with open(self.log_file, "ab") as log_out:
             self.proc = await asyncio.create_subprocess_exec(
@@ -90,10 +98,19 @@ class BotProcess:
         if not line.get("ready"):
             raise RuntimeError(f"the bot process did not start: {line} (log: {self.log_file})")
         deadline = time.perf_counter() + timeout
-        while not (self.fake.gateway.ready.is_set() and self.fake.commands()):
+        while not self._connected():
             if time.perf_counter() > deadline:
                 raise TimeoutError("the bot process connected but did not sync its commands")
             await asyncio.sleep(0.01)
+
+    def _connected(self) -> bool:
+        if not self.shards:
+            return self.fake.gateway.ready.is_set() and bool(self.fake.commands())
+        sessions = self.fake.gateway.sessions
+        opened = [sessions.get((shard, self.fake.shard_count)) for shard in self.shards]
+        return all(s is not None and s.connection is not None for s in opened) and bool(
+            self.fake.commands(guild=False)
+        )
 
     async def _line(self) -> dict[str, Any]:
         assert self.proc is not None and self.proc.stdout is not None
@@ -304,6 +321,7 @@ def _command(line: str, bot: Any, times: Any, drawn: Any, lags: list[float]) -> 
             "commits": times.commit,
             "commits_with_wait": times.with_wait,
             "store_calls": times.calls,
+            "game_locks": times.locks,
             "loop_lag": lags,
             "pictures": drawn.by_kind,
             "pictures_cpu": cpu_seconds(picture_pids()),

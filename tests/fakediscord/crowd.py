@@ -255,8 +255,9 @@ def reply_message(fake: Any, inter: Interaction) -> Message | None:
     return message
 
 
-async def add_channel(fake: Any, name: str) -> Channel:
-    """A new text channel, announced to the bot, without waiting for the bot to go quiet."""
-    channel: Channel = fake.store.add_channel(name.lstrip("#"), guild=fake.guild.raw)
+async def add_channel(fake: Any, name: str, guild: Any = None) -> Channel:
+    """A new text channel (in ``guild``, a ``FakeGuild``; default the fake's first), announced to the bot,
+    without waiting for the bot to go quiet."""
+    channel: Channel = fake.store.add_channel(name.lstrip("#"), guild=(guild or fake.guild).raw)
     await fake.gateway.dispatch("CHANNEL_CREATE", payloads.channel(channel, fake.store))
     return channel

@@ -2,10 +2,15 @@
 length of one change: a DM or a rematch opened from another server's shard, or two processes overlapping
 during a re-shard, may touch one game, and they take turns instead of one of them meeting a stale write.
 
-The locks live on one connection of their own per process, so a lock waiting never holds a connection the
-writes need, and a process that dies (SIGKILL) drops its connection and with it every lock it held. The lock
-is taken with ``pg_try_advisory_lock`` and tried again after a short pause: a blocking wait would hold that
-one connection and so every other game's lock behind it.
+The locks live on connections of their own (``LANES`` per process, a game always on the same one), so a lock
+waiting never holds a connection the writes need, and a process that dies (SIGKILL) drops its connections and
+with them every lock it held. The lock is taken with ``pg_try_advisory_lock`` and tried again after a short
+pause: a blocking wait would hold its connection and so every other game's lock behind it.
+
+Letting go is sent without waiting for its answer: a change waits for one round trip of the lock, not two
+(each round trip waits for the busy event loop; the load bench's "game lock" line). Another process cannot
+take the lock before the unlock reaches the server, so nothing is weakened; this process's next change of the
+same game may take it first, on the same session (the game's lane), where advisory locks count up and down.
 """
 
 from __future__ import annotations
@@ -32,24 +37,44 @@ def key(game_pk: int) -> int:
     return folded - (1 << 32) if folded >= 1 << 31 else folded
 
 
-class GameLocks:
+#: Connections the locks are spread over (a game always on the same one): a lock waits behind the locks of
+#: the other games of its connection only (one query at a time on a connection), not behind all of them.
+LANES = 4
+
+
+class _Lane:
+    """One connection of the locks, and its turn (asyncpg refuses two queries at once on a connection)."""
+
     def __init__(self, url: str) -> None:
         self._url = url
-        self._conn: asyncpg.Connection | None = None
-        #: one query at a time on the connection (asyncpg refuses two at once)
-        self._use = asyncio.Lock()
+        self.conn: asyncpg.Connection | None = None
+        self.use = asyncio.Lock()
 
-    async def _connection(self) -> asyncpg.Connection:
-        if self._conn is None or self._conn.is_closed():
-            self._conn = await asyncpg.connect(self._url)
-        return self._conn
+    async def connection(self) -> asyncpg.Connection:
+        if self.conn is None or self.conn.is_closed():
+            self.conn = await asyncpg.connect(self._url)
+        return self.conn
+
+    async def close(self) -> None:
+        async with self.use:
+            if self.conn is not None and not self.conn.is_closed():
+                await self.conn.close()
+            self.conn = None
+
+
+class GameLocks:
+    def __init__(self, url: str, lanes: int = LANES) -> None:
+        self._lanes = [_Lane(url) for _ in range(lanes)]
+        #: unlocks sent and not answered yet (kept so they are not collected; ``close`` waits for them)
+        self._letting_go: set[asyncio.Task[None]] = set()
 
     @contextlib.asynccontextmanager
     async def hold(self, game_pk: int) -> AsyncIterator[None]:
+        lane = self._lanes[key(game_pk) % len(self._lanes)]
         pause = FIRST_PAUSE
         while True:
-            async with self._use:
-                conn = await self._connection()
+            async with lane.use:
+                conn = await lane.connection()
                 if await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", GAME_LOCKS, key(game_pk)):
                     break
             await asyncio.sleep(pause)
@@ -57,10 +82,12 @@ class GameLocks:
         try:
             yield
         finally:
-            await self._release(conn, game_pk)
+            task = asyncio.get_running_loop().create_task(self._release(lane, conn, game_pk))
+            self._letting_go.add(task)
+            task.add_done_callback(self._letting_go.discard)
 
-    async def _release(self, conn: asyncpg.Connection, game_pk: int) -> None:
-        async with self._use:
+    async def _release(self, lane: _Lane, conn: asyncpg.Connection, game_pk: int) -> None:
+        async with lane.use:
             if conn.is_closed():  # the connection went, and its locks with it
                 return
             try:
@@ -71,7 +98,6 @@ class GameLocks:
                 conn.terminate()
 
     async def close(self) -> None:
-        async with self._use:
-            if self._conn is not None and not self._conn.is_closed():
-                await self._conn.close()
-            self._conn = None
+        await asyncio.gather(*self._letting_go, return_exceptions=True)
+        for lane in self._lanes:
+            await lane.close()

@@ -103,7 +103,8 @@ class PostgresStore(StoreWrites):
     """Reads and writes on connections of one pool; a write is one transaction on one connection, so
     writes of different games run side by side and two writes of one game queue on its row lock."""
 
-    #: the bench's hook: called after each write with the seconds from BEGIN done to COMMIT done
+    #: the bench's hook: called after each write with the seconds from BEGIN done to COMMIT done (a change
+    #: of a game: from its one statement sent to its answer)
     on_commit: ClassVar[Callable[[float], None] | None] = None
 
     _FEED_STALE = (
@@ -155,18 +156,22 @@ class PostgresStore(StoreWrites):
         body = TRANSACTIONS[op]
         row: Row | None = None
         with _Translate():
-            async with self._pool.acquire() as conn, conn.transaction():
-                begun = time.perf_counter()
-                if not durable:
-                    # Publishing bookkeeping only: the commit returns before the WAL reaches the disk (as
-                    # SQLite's synchronous=NORMAL); a crash of the server may lose it, never a move.
-                    await conn.execute("SET LOCAL synchronous_commit = off")
-                result = await body(conn, **kwargs)
+            async with self._pool.acquire() as conn:
                 if op == "change_game":
-                    row, result = cast(Row, result), None  # the row as the change left it: no second read
-                elif read_back is not None:
-                    row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", read_back)
-            seconds = time.perf_counter() - begun
+                    # One statement, atomic on its own: no BEGIN and COMMIT round trips (docs/storage.md).
+                    begun = time.perf_counter()
+                    row, result = cast(Row, await body(conn, **kwargs)), None
+                else:
+                    async with conn.transaction():
+                        begun = time.perf_counter()
+                        if not durable:
+                            # Publishing bookkeeping only: the commit returns before the WAL reaches the
+                            # disk (as SQLite's synchronous=NORMAL); a crash may lose it, never a move.
+                            await conn.execute("SET LOCAL synchronous_commit = off")
+                        result = await body(conn, **kwargs)
+                        if read_back is not None:
+                            row = await conn.fetchrow("SELECT * FROM games WHERE id = $1", read_back)
+                seconds = time.perf_counter() - begun
         hook = type(self).on_commit
         if hook is not None:
             hook(seconds)

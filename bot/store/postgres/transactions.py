@@ -5,7 +5,7 @@ lock makes a second writer wait for the first, then find the version moved on an
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import asyncpg
 
@@ -112,9 +112,47 @@ async def change_game(
     publish: Publish | None,
 ) -> asyncpg.Record:
     """As ``bot.store.transactions.change_game``: the versioned change and all that goes with it; the game's
-    row as it will be committed. The versioned update, the move's log entry and its outbox entry are one
-    statement (the bot's event loop is busy: each round trip waits for it), the clocks' state rides in the
-    update; timers and results follow in the same transaction."""
+    row as it was committed. Everything is ONE statement, sent outside a transaction block (one statement is
+    atomic on its own): the bot's event loop is busy, and every round trip of a move waits for it, so a move
+    is one round trip instead of BEGIN, four statements and COMMIT (docs/storage.md)."""
+    sql, values = change_statement(
+        game_pk=game_pk,
+        expected_version=expected_version,
+        assign=assign,
+        action=action,
+        results=results,
+        fire=fire,
+        clock=clock,
+        publish=publish,
+    )
+    row = await conn.fetchrow(sql, *values)
+    if row is not None:
+        return row
+    if fire is not None:
+        # Refused: which refusal, read after the fact (a refusal is rare, and refused moves are not timed).
+        version = await conn.fetchval("SELECT version FROM games WHERE id = $1", game_pk)
+        if version == expected_version:
+            raise TimerDone(fire)
+    raise StaleVersion(game_pk, expected_version)
+
+
+def change_statement(
+    *,
+    game_pk: int,
+    expected_version: int,
+    assign: Sequence[tuple[str, Plain]],
+    action: Action | None,
+    results: Sequence[Result],
+    fire: int | None,
+    clock: Clock | None,
+    publish: Publish | None,
+) -> tuple[str, list[Plain]]:
+    """The change of a game as one statement of data-modifying CTEs, each hanging on ``g`` (the versioned
+    update): when ``g`` writes nothing, nothing else does either, and the statement returns no row.
+
+    A fired timer: ``l`` locks the game's row first (the order every change takes: the game, then its
+    timers, so two statements cannot deadlock), ``t`` marks the timer fired only if it is still pending, and
+    ``g`` changes the game only if ``t`` did; a timer fired or cancelled already changes nothing."""
     columns = [*assign, *([("clock_json", clock[0])] if clock is not None else [])]
     values: list[Plain] = [value for _, value in columns]
     sets = "".join(f"{column} = ${n}, " for n, (column, _) in enumerate(columns, start=1))
@@ -123,42 +161,72 @@ async def change_game(
         values.append(value)
         return f"${len(values)}::{cast}"
 
-    where = f"id = {mark(game_pk, 'bigint')} AND version = {mark(expected_version, 'integer')}"
-    sql = (
-        f"WITH g AS (UPDATE games SET {sets}version = version + 1, updated_at = {NOW}"
-        f" WHERE {where} RETURNING *)"
+    pk, version = mark(game_pk, "bigint"), mark(expected_version, "integer")
+    parts: list[str] = []
+    where = f"id = {pk} AND version = {version}"
+    if fire is not None:
+        timer = mark(fire, "bigint")
+        parts += [
+            f"l AS (SELECT id FROM games WHERE {where} FOR UPDATE)",
+            f"t AS (UPDATE timers SET done_at = {NOW}, outcome = 'fired'"
+            f" WHERE id = {timer} AND done_at IS NULL AND EXISTS (SELECT 1 FROM l) RETURNING id)",
+        ]
+        where = "id = (SELECT id FROM l) AND EXISTS (SELECT 1 FROM t)"
+    parts.append(
+        f"g AS (UPDATE games SET {sets}version = version + 1, updated_at = {NOW} WHERE {where} RETURNING *)"
     )
     if action is not None:
         seat, user_id, action_json, decided_by, seats_json = action
         # The game's row is locked by the update: no other move of this game can take the same seq (a move
         # that waited for the lock finds the version moved on, and inserts nothing).
-        sql += (
-            ", a AS (INSERT INTO actions (game_pk, seq, seat, user_id, action_json, decided_by, seats_json)"
+        parts.append(
+            "a AS (INSERT INTO actions (game_pk, seq, seat, user_id, action_json, decided_by, seats_json)"
             " SELECT g.id, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE game_pk = g.id),"
             f" {mark(seat, 'text')}, {mark(user_id, 'bigint')}, {mark(action_json, 'jsonb')},"
             f" {mark(decided_by, 'text')}, {mark(seats_json, 'jsonb')} FROM g)"
         )
+    if results:
+        seats, users, places, scores, winners = (list(column) for column in zip(*results, strict=True))
+        parts.append(
+            "r AS (INSERT INTO results (game_pk, guild_id, game_id, seat, user_id, place, score, winner)"
+            " SELECT g.id, g.guild_id, g.game_id, x.* FROM g,"
+            f" unnest({mark(seats, 'text[]')}, {mark(users, 'bigint[]')}, {mark(places, 'integer[]')},"
+            f" {mark(scores, 'float8[]')}, {mark(winners, 'integer[]')}) AS x)"
+        )
+    if clock is not None:
+        parts += _clock_parts(clock, mark, fire)
     if publish is not None:
         kind, seat_to, payload_json, state_json = publish
-        sql += (
-            ", o AS (INSERT INTO outbox (game_pk, version, kind, seat, payload_json, state_json)"
+        parts.append(
+            "o AS (INSERT INTO outbox (game_pk, version, kind, seat, payload_json, state_json)"
             f" SELECT g.id, g.version, {mark(kind, 'text')}, {mark(seat_to, 'text')},"
             f" {mark(payload_json, 'jsonb')}, {mark(state_json, 'text')} FROM g)"
         )
-    row = await conn.fetchrow(f"{sql} SELECT * FROM g", *values)
-    if row is None:
-        raise StaleVersion(game_pk, expected_version)
-    if fire is not None:
-        await _timer_done(conn, fire, "fired")
-    if results:
-        await conn.executemany(
-            "INSERT INTO results (game_pk, guild_id, game_id, seat, user_id, place, score, winner)"
-            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-            [(game_pk, row["guild_id"], row["game_id"], *result) for result in results],
+    return f"WITH {', '.join(parts)} SELECT * FROM g", values
+
+
+def _clock_parts(clock: Clock, mark: Callable[[Plain, str], str], fire: int | None) -> list[str]:
+    """The timers of a clock change as CTEs: those of ended turns cancelled, those of new turns made. The
+    cancel cannot see the timers the same statement makes (one snapshot), as the old order (cancel, then
+    insert) did not; it leaves out the timer being fired (a row may be changed once per statement)."""
+    _, cancel_all, cancel, timers = clock
+    parts: list[str] = []
+    if cancel_all or cancel:
+        which = "" if cancel_all else f" AND timers.seat = ANY({mark(list(cancel), 'text[]')})"
+        if fire is not None:
+            which += " AND timers.id NOT IN (SELECT id FROM t)"
+        parts.append(
+            f"c AS (UPDATE timers SET done_at = {NOW}, outcome = 'cancelled' FROM g"
+            f" WHERE timers.game_pk = g.id AND timers.done_at IS NULL{which})"
         )
-    if clock is not None:
-        await _write_timers(conn, game_pk, clock)
-    return row
+    if timers:
+        seats, kinds, dues, versions = (list(column) for column in zip(*timers, strict=True))
+        parts.append(
+            "n AS (INSERT INTO timers (game_pk, seat, kind, due_at, version) SELECT g.id, x.* FROM g,"
+            f" unnest({mark(seats, 'text[]')}, {mark(kinds, 'text[]')}, {mark(dues, 'float8[]')},"
+            f" {mark(versions, 'integer[]')}) AS x)"
+        )
+    return parts
 
 
 async def set_message_ids(conn: asyncpg.Connection, game_pk: int, columns: Mapping[str, Plain]) -> None:

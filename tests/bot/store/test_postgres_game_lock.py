@@ -67,5 +67,19 @@ async def test_a_process_that_dies_holding_the_lock_lets_it_go(two: tuple[Store,
     assert seen == ["b in", "b out"]
 
 
+async def test_taken_again_before_the_unlock_answered_it_is_still_let_go(two: tuple[Store, Store]) -> None:
+    """Letting go is not waited for: the same process may take the game's lock again first (one session,
+    the lock counts up); after both changes the other process takes it."""
+    first, second = two
+    for _ in range(3):
+        async with first.game_lock(7):
+            pass
+    async with first.game_lock(7), first.game_lock(8):
+        pass
+    seen: list[str] = []
+    await asyncio.wait_for(hold(second, 7, seen, "b"), 5)
+    assert seen == ["b in", "b out"]
+
+
 def test_game_ids_fold_into_postgresql_keys() -> None:
     assert [key(1), key(2**31 - 1), key(2**31), key(2**32 + 5)] == [1, 2**31 - 1, -(2**31), 5]
