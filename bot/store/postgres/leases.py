@@ -11,6 +11,11 @@ from collections.abc import Sequence
 
 import asyncpg
 
+from bot.store.postgres.game_locks import key
+
+#: The advisory lock space of outbox claims ("obox"), apart from the games' own locks.
+OUTBOX_CLAIMS = 0x6F626F78
+
 
 def _shard_where(count: int | None, ids: Sequence[int], first: int) -> tuple[str, list[int]]:
     """Discord's rule, ``(guild_id >> 22) % count``, numbered from ``$first`` (count None: every game)."""
@@ -51,6 +56,9 @@ async def claim_outbox(
 ) -> list[int]:
     """A game's pending entries as a whole (they are published in order): none while another claim holds
     some of them (locked, or leased and not expired)."""
+    # Claims of one game take turns (a lock for this transaction only): two claims at once would otherwise
+    # split the run between them, each locking the rows the other skipped.
+    await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", OUTBOX_CLAIMS, key(game_pk))
     locked = await conn.fetch(
         "SELECT id, lease_owner, lease_until FROM outbox WHERE game_pk = $1 AND done_at IS NULL"
         " ORDER BY id FOR UPDATE SKIP LOCKED",
