@@ -360,22 +360,21 @@ def main() -> None:
     )
     parser.add_argument(
         "--processes",
-        choices=("1", "2", "both"),
-        default=os.environ.get("BENCH_PROCESSES") or None,
-        help="on PostgreSQL, a fake with two shards run by one bot process or two (both: the two runs and"
-        " the bot CPU per action of each); instead of the backends' runs (make bench BENCH_PROCESSES=both)",
+        choices=("none", "1", "2", "both"),
+        default=os.environ.get("BENCH_PROCESSES") or "both",
+        help="after the backends' runs, on PostgreSQL, a fake with two shards run by one bot process or two"
+        " (both, the default: the two runs and the bot CPU per action of each; none: skip it)",
     )
     args, _ = parser.parse_known_args()
     logging.basicConfig(level=logging.CRITICAL)
-    if args.processes:
+    backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+    for backend in backends:
+        _run_on(args, backend, 0)
+    if args.processes != "none":
         counts = (1, 2) if args.processes == "both" else (int(args.processes),)
         by_count = {n: _run_on(args, "postgresql", n) for n in counts}
         if len(by_count) == 2 and all(by_count.values()):
             print(processes_line(by_count[1], by_count[2]))  # type: ignore[arg-type]
-    else:
-        backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
-        for backend in backends:
-            _run_on(args, backend, 0)
     if args.profile:
         print_profile(args.profile)
     sys.stdout.flush()
