@@ -12,7 +12,7 @@ import weakref
 from collections.abc import Mapping
 
 import engines
-from bot.errors import UserError
+from bot.errors import UserError, message_for
 from bot.games import manifest
 from bot.night.controls import night_view, reflect_view
 from bot.night.picture import FILENAME, standings_picture
@@ -244,6 +244,20 @@ class NightService:
         await self.places.post(night, words.time_called(night, called, await self.lang(night)))
         return called
 
+    async def start_on_time(self, night: NightRecord) -> None:
+        """The first set starts by itself at the night's start time (issue 26 item 2). If it cannot (too few
+        members, AI fill off), the channel is told why, once, and the host starts it with ``/night start``."""
+        try:
+            await self.start_set(night.id)
+        except UserError as refused:
+            night = await self.store.get_night(night.id)
+            if night.status is not NightStatus.OPEN or night.starts_at is None:
+                return  # the host started it meanwhile
+            night = await self.store.change_night(night.id, night.version, starts_at=None)
+            lang = await self.lang(night)
+            await self.places.post(night, words.not_started(message_for(refused, lang)[0], lang))
+            await self.refresh_card(night.id)
+
     async def finish_set_if_over(self, night_pk: int) -> bool:
         """When every game of the running set has ended: the set is over, its standings posted."""
         async with self.lock(night_pk):
@@ -364,8 +378,16 @@ class NightService:
 
     # -- the night's timer and watch (``bot.night.loop``) -------------------------------------------------
     async def tick(self) -> None:
-        """Fire the set deadlines that are due, and close the sets whose games have all ended."""
+        """Start the nights whose start time has come, fire the set deadlines that are due, and close the
+        sets whose games have all ended."""
         shards = self.tables.settings.shards  # a night is its server's: its shard's process keeps it
+        for night in await self.store.live_nights(shards):
+            if (
+                night.status is NightStatus.OPEN
+                and night.starts_at is not None
+                and night.starts_at <= self.now()
+            ):
+                await self.start_on_time(night)
         for night in await self.store.due_nights(self.now(), shards):
             try:
                 await self.call_set(night.id)

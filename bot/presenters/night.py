@@ -114,6 +114,11 @@ def time_called(night: NightRecord, called: Sequence[int], lang: str) -> Payload
     return Payload(content=t(lang, key, set=night.current_set, n=len(called)))
 
 
+def not_started(reason: str, lang: str) -> Payload:
+    """The start time came and the night could not start by itself: why, and what the host can do."""
+    return Payload(content=t(lang, "night.not_started", reason=reason))
+
+
 def standings_message(
     night: NightRecord, rows: Sequence[Standing], names: Mapping[int, str], lang: str, *, final: bool
 ) -> Payload:

@@ -5,15 +5,18 @@ restart in the middle of a set: its deadline is kept on the night and still call
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from bot.store import Status
 from bot.store.night_models import NightStatus
-from tests.e2e.test_game_night import _called, host_of, nights, open_night, until
+from tests.e2e.test_game_night import _called, bot_posts, host_of, nights, open_night, until
 from tests.e2e.test_records import tables
 from tests.fakediscord import FakeDiscord, Permission
 from tests.fakediscord.botrunner import StartBot
 from tests.fakediscord.permissions import BOT_PERMISSIONS
+from tests.fakediscord.quiet import settle
 from tests.fakediscord.scheduled_events import EXTERNAL
 
 pytestmark = pytest.mark.timeout(180)
@@ -111,3 +114,48 @@ async def test_a_restart_mid_set_keeps_the_deadline_and_calls_the_games(
     fake.clock.advance(10 * 60 + 1)
     await until(lambda: _called(service, rec.id), fake)
     assert (await service.store.get_night(night.id)).deadline_at is None
+
+
+async def test_a_night_starts_by_itself_at_its_start_time(fake: FakeDiscord, running_bot: StartBot) -> None:
+    """Issue 26 item 2: "at start (by the host, or at the start time)": no /night start needed."""
+    runner = await running_bot()
+    tables(runner).scheduler.clock = fake.clock
+    host = host_of(fake)
+    _, members = await open_night(fake, host, "glorious-crown", 3, start="5")
+    service = nights(runner)
+    night = await service.live_in(fake.guild.default_channel.id)
+    assert night.status is NightStatus.OPEN and night.starts_at is not None
+    fake.clock.advance(5 * 60 + 1)
+
+    async def started() -> bool:  # every player told their table: the set's tables are all open
+        return bool(bot_posts(host, "Set 1 begins"))
+
+    await until(started, fake)
+    assert (await service.store.get_night(night.id)).status is NightStatus.PLAYING
+    (table,) = await service.store.night_tables(night.id, 1)
+    assert sorted(m or 0 for m in table.members) == sorted(m.id for m in members)
+
+
+async def test_a_night_that_cannot_start_on_time_says_why_once(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    runner = await running_bot()
+    tables(runner).scheduler.clock = fake.clock
+    host = host_of(fake)
+    await open_night(fake, host, "glorious-crown", 2, start="5", ai_fill=False)
+    service = nights(runner)
+    night = await service.live_in(fake.guild.default_channel.id)
+    fake.clock.advance(5 * 60 + 1)
+
+    async def told() -> bool:
+        return bool(bot_posts(host, "could not start by itself"))
+
+    await until(told, fake)
+    fake.clock.advance(60)
+    for _ in range(30):  # the bot's watch looks every second: give it a few looks after the start time
+        await settle(fake)
+        await asyncio.sleep(0.05)
+    (said,) = bot_posts(host, "could not start by itself")
+    assert "Not enough players for one table: 2 signed up, 3 needed" in said.text()
+    night = await service.store.get_night(night.id)
+    assert night.status is NightStatus.OPEN and night.starts_at is None  # the host starts it later
