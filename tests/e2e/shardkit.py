@@ -13,7 +13,6 @@ their start and kill, turn timers made due as if their time had passed, and the 
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 from collections.abc import Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -23,7 +22,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from tests.fakediscord import FakeDiscord
-from tests.reliability.crashkit import ROOT, BotProcess
+from tests.reliability.crashkit import BotProcess
 
 T = TypeVar("T")
 SHARD_COUNT = 4
@@ -66,20 +65,7 @@ class ShardProcess(BotProcess):
         began = time.perf_counter()
         before = self._sessions()
         readies = self._readies()
-        with open(self.log_file, "ab") as out:
-            out.write(f"\n===== start {self.starts + 1} (shards {self.shards}) =====\n".encode())
-            out.flush()
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "bot",
-                cwd=str(ROOT),
-                env=self.env(),
-                stdin=asyncio.subprocess.DEVNULL,
-                stdout=out,
-                stderr=out,
-            )
-        self.starts += 1
+        self.proc = await self.spawn(f"start {self.starts + 1} (shards {self.shards})")
         deadline = time.perf_counter() + timeout
         while True:
             now = self._sessions()

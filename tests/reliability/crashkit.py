@@ -99,16 +99,13 @@ class BotProcess:
         env["PYTHONUNBUFFERED"] = "1"
         return env
 
-    async def start(self, timeout: float = 60.0) -> None:
-        """Start a fresh process and wait until it is connected (READY) with its commands synced."""
-        if self.running:
-            raise RuntimeError("the bot process is already running")
-        began = time.perf_counter()
-        self.fake.gateway.ready.clear()
+    async def spawn(self, header: str) -> asyncio.subprocess.Process:
+        """Run ``python -m bot`` with this process's settings, its output appended to the log under a
+        ``===== header =====`` line (one log across restarts)."""
         with open(self.log_file, "ab") as out:
-            out.write(f"\n===== start {self.starts + 1} =====\n".encode())
+            out.write(f"\n===== {header} =====\n".encode())
             out.flush()
-            self.proc = await asyncio.create_subprocess_exec(
+            proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
                 "bot",
@@ -119,6 +116,15 @@ class BotProcess:
                 stderr=out,
             )
         self.starts += 1
+        return proc
+
+    async def start(self, timeout: float = 60.0) -> None:
+        """Start a fresh process and wait until it is connected (READY) with its commands synced."""
+        if self.running:
+            raise RuntimeError("the bot process is already running")
+        began = time.perf_counter()
+        self.fake.gateway.ready.clear()
+        self.proc = await self.spawn(f"start {self.starts + 1}")
         deadline = time.perf_counter() + timeout
         while not (self.fake.gateway.ready.is_set() and self.fake.gateway.connected and self.fake.commands()):
             if self.proc.returncode is not None:
