@@ -12,6 +12,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from bot.analysis import pool as analysis_pool
 from bot.games import add_games_folder, manifests
 from bot.i18n.translator import CatalogTranslator
 from bot.settings import Settings
@@ -80,6 +81,7 @@ class Deckhand(commands.AutoShardedBot):
         self._max_concurrency = max(1, int(limits.get("max_concurrency", 1)))
         self.store = await open_store(self.settings.database, pool_size=self.settings.db_pool)
         await pictures.start(self.settings.render_workers)
+        await analysis_pool.start(self.settings.analysis_workers)
         self.tables = table_service(self, self.store, self.settings)
         await self.tree.set_translator(CatalogTranslator())
         for cog in cog_modules():
@@ -131,5 +133,6 @@ class Deckhand(commands.AutoShardedBot):
             # that connecting creates; the plain client's close shuts the HTTP session and state alike.
             await discord.Client.close(self)
         pictures.stop()
+        analysis_pool.stop()
         if hasattr(self, "store"):
             await self.store.close()

@@ -31,6 +31,9 @@ class Settings(BaseSettings):
     #: mostly Python work under one interpreter lock: in a process of its own it leaves the bot's event loop
     #: free to answer clicks, and it uses a second core.
     render_workers: int = Field(1, ge=0, le=16, validation_alias="DECKHAND_RENDER_WORKERS")
+    #: Processes for the analyses (post-game reviews, the coach, "Try it again"; 0: threads of the bot's
+    #: process). A review is seconds of pure Python: never on the bot's event loop.
+    analysis_workers: int = Field(1, ge=0, le=16, validation_alias="DECKHAND_ANALYSIS_WORKERS")
     #: Extra folders of games kept outside this repository, laid out like it (engines/, renderers/,
     #: bot/games/), separated by the OS path separator.
     game_paths_text: str = Field("", validation_alias="DECKHAND_GAME_PATHS")

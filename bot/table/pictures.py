@@ -16,25 +16,21 @@ loop must answer every click within Discord's three seconds.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import logging
 import multiprocessing
-import os
-import threading
-import time
 import weakref
 from collections import deque
 from collections.abc import Callable, Collection, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 import discord
 
-from bot.games import add_games_folder, games_folders, manifest, manifests
+from bot import workers as worker_processes
+from bot.games import manifest, manifests
 from engines.core import View
 
 log = logging.getLogger(__name__)
@@ -68,24 +64,6 @@ WORKER_NICENESS = 5
 
 _pool: ProcessPoolExecutor | None = None
 _workers = 0
-
-
-def _worker_setup(folders: list[str], bot_pid: int) -> None:
-    """In a new worker process: host the same games as the bot, and end with the bot. A worker holds both
-    ends of its own task pipe, so a bot killed outright (SIGKILL, a crash) would leave it waiting forever."""
-    for folder in folders:
-        add_games_folder(Path(folder))
-    with contextlib.suppress(OSError):  # not allowed here: the pictures still come, at the same priority
-        os.nice(WORKER_NICENESS)
-    threading.Thread(
-        target=_end_with, args=(bot_pid,), name="deckhand: end with the bot", daemon=True
-    ).start()
-
-
-def _end_with(bot_pid: int) -> None:
-    while os.getppid() == bot_pid:
-        time.sleep(1.0)
-    os._exit(0)
 
 
 def draw(
@@ -136,8 +114,8 @@ async def start(workers: int, *, warm_for: float = 30.0) -> None:
     _pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=multiprocessing.get_context("spawn"),
-        initializer=_worker_setup,
-        initargs=([str(f) for f in games_folders()], os.getpid()),
+        initializer=worker_processes.setup,
+        initargs=worker_processes.setup_args(WORKER_NICENESS),
     )
     loop = asyncio.get_running_loop()
     warming = [loop.run_in_executor(_pool, _warm) for _ in range(workers)]

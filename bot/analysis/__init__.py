@@ -1,0 +1,1 @@
+"""The bot's side of the engines' analyses (issue 27): where they run (``bot.analysis.pool``)."""
