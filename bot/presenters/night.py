@@ -231,7 +231,9 @@ def table_blocks(
         for member in table.members:
             if member is not None and member in written:
                 name = names.get(member, str(member))
-                lines.append(t(lang, "night.close_reflection", name=name, text=written[member]))
+                # An answer's later lines keep the quote mark, so they read as the same answer.
+                text = written[member].replace("\n", "\n› ")
+                lines.append(t(lang, "night.close_reflection", name=name, text=text))
         blocks.append(lines)
     return blocks
 

@@ -5,6 +5,8 @@ shows both reflections under their table beside the standings and the table's st
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from bot.store.night_models import NightRecord
@@ -38,7 +40,7 @@ async def write(member: FakeMember, ask: SeenMessage, text: str) -> str:
 
 
 async def test_a_one_set_night_gathers_what_two_players_wrote_under_their_table(
-    fake: FakeDiscord, running_bot: StartBot
+    fake: FakeDiscord, running_bot: StartBot, look: Callable[[SeenMessage, str], bytes]
 ) -> None:
     runner = await running_bot()
     tables(runner).scheduler.clock = fake.clock
@@ -82,6 +84,7 @@ async def test_a_one_set_night_gathers_what_two_players_wrote_under_their_table(
     await host.slash("night end")
     await until(lambda: _posted(host, "Tables and what we learned"), fake)
     (closing,) = bot_posts(host, "Tables and what we learned")
+    look(closing, "closing")
     shown = closing.text().casefold()  # the fake shows members by display name ("M0" for m0)
     assert "final standings" in shown
     # The final standings' picture is the closing message's first embed's image.
