@@ -4,6 +4,7 @@ point is the real result, exact, and its points are spaced as promised."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -79,5 +80,5 @@ def test_points_are_evenly_spaced_with_both_ends() -> None:
     assert spaced(101, 5) == [0, 25, 50, 75, 100]
     many = spaced(1000, 40)
     assert len(many) == 40 and many[0] == 0 and many[-1] == 999
-    gaps = {b - a for a, b in zip(many, many[1:], strict=False)}
+    gaps = {b - a for a, b in pairwise(many)}
     assert max(gaps) - min(gaps) <= 1
