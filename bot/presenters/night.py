@@ -5,6 +5,7 @@ table's story, what its players wrote). No I/O: ``bot.night`` posts what these b
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -44,8 +45,9 @@ def when(seconds: float, style: str = "F") -> str:
 
 
 def left_text(seconds: float) -> str:
-    """Time left as ``m:ss`` (``h:mm:ss`` from an hour): reads the same in both languages."""
-    whole = max(0, int(seconds))
+    """Time left as ``m:ss`` (``h:mm:ss`` from an hour), a countdown's whole seconds rounded up: reads the
+    same in both languages."""
+    whole = max(0, math.ceil(seconds))
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
