@@ -166,9 +166,9 @@ async def test_eleven_members_play_two_timed_sets_of_aws_builder_cards_through_a
             await play_to_end(runner, table.game_pk, moves=4 * set_no)
         fake.clock.advance(30 * 60 + 1)
         for table in made[1:]:
-            await until(lambda pk=table.game_pk: _called(service, pk), fake)
+            await until(lambda pk=table.game_pk, s=service: _called(s, pk), fake)
             await play_to_end(runner, table.game_pk)
-        await until(lambda: _set_over(service, night.id), fake)
+        await until(lambda s=service: _set_over(s, night.id), fake)
         for table in made:
             rec = await service.store.get_game(table.game_pk)
             assert rec.status is Status.FINISHED
@@ -207,7 +207,7 @@ async def test_eleven_members_play_two_timed_sets_of_aws_builder_cards_through_a
     for set_no in (1, 2):
         for table_no in (1, 2, 3):
             assert f"Set {set_no} · table {table_no}" in closing
-    for (set_no, member), text in wrote.items():
+    for (_set_no, member), text in wrote.items():
         assert f"**{names[member]}**: {text}".casefold() in closing.casefold()
 
 
