@@ -101,10 +101,17 @@ async def test_the_host_pauses_and_resumes_a_set_and_a_restart_keeps_it_paused(
     rec = await service.store.get_game(table.game_pk)
     assert rec.clock_state.held and all(t.deadline is None for t in rec.clock_state.turns.values())
     assert [x for x in await service.store.timers(rec.id) if x.done_at is None] == []
-    # A long pause across a restart: the set's time never fires, nor any turn clock.
+    # A long pause across a restart: the set's time never fires, nor any turn clock. The bot stops as if
+    # between writing the night and its table's clocks: the night's watch holds them again at start-up.
+    assert await tables(runner).hold_clocks(rec.id, on=False)
     await runner.restart()
     tables(runner).scheduler.clock = fake.clock
     service = nights(runner)
+
+    async def held() -> bool:
+        return (await service.store.get_game(rec.id)).clock_state.held
+
+    await until(held, fake)
     fake.clock.advance(60 * 60)
     assert await tables(runner).scheduler.tick() == 0
     for _ in range(5):  # the night's watch looks every second
