@@ -15,7 +15,6 @@ import logging
 from bot.errors import UserError
 from bot.store import GameRecord, ResultRow, Status
 from bot.table.hooks import Change, Columns, Move, Moved
-from bot.table.ports import TableScheduler
 from bot.table.service_parts import ServiceParts
 from engines.core.call import TABLE, CallGame
 
@@ -27,8 +26,6 @@ BY_TABLE = None
 
 
 class CallOperations(ServiceParts):
-    scheduler: TableScheduler
-
     async def call_game(self, pk: int) -> GameRecord:
         """GN-1: call the running game ``pk``. A game over, or one called already, is refused:
         ``game_not_running``, or the engine's ``GameError`` (``already_called``, ``not_callable``)."""
@@ -63,15 +60,9 @@ class CallOperations(ServiceParts):
         return rec
 
     async def hold_clocks(self, pk: int, *, on: bool) -> bool:
-        """Hold (``on``) or release the turn clocks of game ``pk``; ``False`` when there was nothing to do
-        (the game is not running, or its clocks were so already)."""
-        async with self.lock(pk):
-            rec = await self.store.get_game(pk)
-            if rec.status is not Status.RUNNING or rec.state_json is None:
-                return False
-            write = self.scheduler.held(rec, on=on)
-            if write is None:
-                return False
-            await self.store.set_clock(rec.id, write)
-        log.info("game %s: turn clocks %s", pk, "held" if on else "running again")
-        return True
+        """Hold (``on``) or release the turn clocks of game ``pk``, written by the service's clock write;
+        ``False`` when there was nothing to do (the game is not running, or its clocks were so already)."""
+        changed = await self.catch_up_clocks(pk, held=on)
+        if changed:
+            log.info("game %s: turn clocks %s", pk, "held" if on else "running again")
+        return changed
