@@ -178,3 +178,31 @@ async def test_a_late_arrival_takes_an_ai_seat_never_two_and_plays_the_next_set(
     for table in second:
         assert (await service.store.get_game(table.game_pk)).status is Status.RUNNING
     assert bot_posts(host, "Set 2 begins") and f"<@{late.id}>" in bot_posts(host, "Set 2 begins")[0].content
+
+
+async def test_calling_a_paused_set_lets_its_clocks_run_for_the_called_round(
+    fake: FakeDiscord, running_bot: StartBot
+) -> None:
+    """GN-6: a called game finishes its round on running turn clocks, so calling time on a paused night (the
+    host's ``/night call``) ends the pause; resuming it then is refused, with the reason."""
+    runner = await running_bot()
+    tables(runner).scheduler.clock = fake.clock
+    host = host_of(fake)
+    await open_night(fake, host, "glorious-crown", 3, sets=2, minutes=10)
+    await host.slash("night start")
+    service = nights(runner)
+    night = await service.live_in(fake.guild.default_channel.id)
+    (table,) = await service.store.night_tables(night.id, 1)
+    await host.slash("night pause")
+    assert (await service.store.get_game(table.game_pk)).clock_state.held
+    called = await host.slash("night call")
+    assert "Time is up for set 1: 1 unfinished game was called" in called.content
+    night = await service.store.get_night(night.id)
+    assert not night.paused and night.deadline_at is None
+    rec = await service.store.get_game(table.game_pk)
+    assert await _called(service, rec.id) and not rec.clock_state.held
+    assert [x for x in await service.store.timers(rec.id) if x.done_at is None]  # the turn is timed again
+    again = await host.slash("night resume")
+    assert again.ephemeral and "The night is not paused." in again.content
+    late = await host.slash("night pause")
+    assert late.ephemeral and "Time was called for set 1 already" in late.content
