@@ -13,6 +13,7 @@ from bot.errors import UserError, user_lang
 from bot.games import find_game
 from bot.interactions import Interaction
 from bot.lookup import playable_engines
+from bot.night.late import refuse_second_table
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import components, places, seat_buttons
 from bot.table.lobby_ops import AI_LEVELS
@@ -142,6 +143,7 @@ class LobbyCommands(GameCommandsBase):
         rec = await self.tables.game_in(interaction.channel_id)
         if member.bot:
             raise UserError("member_is_bot")
+        await refuse_second_table(self.tables.store, rec.id, member.id, member.display_name)
         await interaction.response.defer(ephemeral=True, thinking=True)
         perms = interaction.permissions
         rec = await self.tables.hand_seat(
