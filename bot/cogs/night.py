@@ -116,7 +116,7 @@ class NightCog(
         ][:25]
 
     @app_commands.command(
-        name=_("new"), description=_("Open a game night with a sign-up card (Manage Server)")
+        name=_("new"), description=_("Open a game night with a sign-up card (host)")
     )
     @app_commands.describe(
         game=_("Which game"),
@@ -168,7 +168,7 @@ class NightCog(
     new.autocomplete("game")(_games)
 
     @app_commands.command(
-        name=_("start"), description=_("Seat the players and start the next set (Manage Server)")
+        name=_("start"), description=_("Seat the players and start the next set (host)")
     )
     @app_commands.guild_only()
     async def start(self, interaction: Interaction) -> None:
@@ -197,7 +197,7 @@ class NightCog(
         payload = words.status(night, lines, user_lang(interaction))
         await interaction.response.send_message(**payload.send_kwargs(), ephemeral=True)
 
-    @app_commands.command(name=_("call"), description=_("Call time on the running set now (Manage Server)"))
+    @app_commands.command(name=_("call"), description=_("Call time on the running set now (host)"))
     @app_commands.guild_only()
     async def call(self, interaction: Interaction) -> None:
         await host_only(interaction, self.nights.store)
@@ -242,7 +242,7 @@ class NightCog(
         )
 
     @app_commands.command(
-        name=_("end"), description=_("End the night and post the standings (Manage Server)")
+        name=_("end"), description=_("End the night and post the standings (host)")
     )
     @app_commands.guild_only()
     async def end(self, interaction: Interaction) -> None:

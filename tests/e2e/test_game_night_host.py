@@ -5,6 +5,7 @@ and is seated in the next set (item 2)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -158,12 +159,19 @@ async def test_a_late_arrival_takes_an_ai_seat_never_two_and_plays_the_next_set(
     assert all(f"<#{th.id}>" in joined.content for th in threads)  # both tables have an AI seat to give
     recs = [await service.store.get_game(t.game_pk) for t in made]
     ai = [next(s.name for s in rec.seats if s.is_ai) for rec in recs]
-    assert "Late now plays that seat." in await _seat(host, threads[0], ai[0], late)
-    rec = await service.store.get_game(made[0].game_pk)
-    assert rec.seat_of(late.id) is not None
-    twice = await _seat(host, threads[1], ai[1], late)
-    assert "already plays at table 1 of this set: a member is never at two tables" in twice
-    assert (await service.store.get_game(made[1].game_pk)).seat_of(late.id) is None
+    # Two hosts giving the late arrival an AI seat at each table at once: one gets it, the other is refused
+    # with the table they already play at (the check and the seat are one step).
+    cohost = fake.guild.member("cohost", roles=[fake.guild.role("hosts", "manage_guild")])
+    said = await asyncio.gather(
+        _seat(host, threads[0], ai[0], late),
+        _seat(cohost.in_channel(fake.guild.default_channel), threads[1], ai[1], late),
+    )
+    won = [i for i, words in enumerate(said) if "Late now plays that seat." in words]
+    assert len(won) == 1
+    (other,) = {0, 1} - set(won)
+    assert f"already plays at table {won[0] + 1} of this set: a member is never at two tables" in said[other]
+    assert (await service.store.get_game(made[won[0]].game_pk)).seat_of(late.id) is not None
+    assert (await service.store.get_game(made[other].game_pk)).seat_of(late.id) is None
     # Set 1 is called and played out; set 2 seats all five, the late arrival at exactly one table.
     await host.slash("night call")
     for table in made:
