@@ -115,9 +115,7 @@ class NightCog(
             if e.can_be_called and (needle in e.id or needle in e.name.en.lower() or needle in e.name.ja)
         ][:25]
 
-    @app_commands.command(
-        name=_("new"), description=_("Open a game night with a sign-up card (host)")
-    )
+    @app_commands.command(name=_("new"), description=_("Open a game night with a sign-up card (host)"))
     @app_commands.describe(
         game=_("Which game"),
         sets=_("How many sets (default 2)"),
@@ -167,9 +165,7 @@ class NightCog(
 
     new.autocomplete("game")(_games)
 
-    @app_commands.command(
-        name=_("start"), description=_("Seat the players and start the next set (host)")
-    )
+    @app_commands.command(name=_("start"), description=_("Seat the players and start the next set (host)"))
     @app_commands.guild_only()
     async def start(self, interaction: Interaction) -> None:
         await host_only(interaction, self.nights.store)
@@ -241,9 +237,7 @@ class NightCog(
             **words.resumed(night, user_lang(interaction)).send_kwargs(), ephemeral=True
         )
 
-    @app_commands.command(
-        name=_("end"), description=_("End the night and post the standings (host)")
-    )
+    @app_commands.command(name=_("end"), description=_("End the night and post the standings (host)"))
     @app_commands.guild_only()
     async def end(self, interaction: Interaction) -> None:
         await host_only(interaction, self.nights.store)
