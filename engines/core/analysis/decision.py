@@ -24,16 +24,22 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engines.core.analysis.candidates import (
+    AI,
+    CONFIRM,
+    REDEAL,
+    candidates,
+    legal_moves,
+    results,
+    sample,
+    values,
+)
 from engines.core.analysis.grading import MISTAKE, grade
 from engines.core.analysis.models import AnalysisSettings, CandidateValue, DecisionReview
-from engines.core.analysis.results import derive, seat_result
+from engines.core.analysis.results import derive
 from engines.core.engine import Agent, Engine
 from engines.core.models import Action, Seat
-from engines.core.play import play_out
 from engines.core.rng import Rng
-
-# Stream tags: each use of randomness in a decision draws from its own seed.
-_REDEAL, _AI, _ROLLOUT, _PICK, _CONFIRM = 1, 2, 3, 4, 5
 
 
 def review_decision(
@@ -47,28 +53,27 @@ def review_decision(
 ) -> DecisionReview:
     """Review ``played``, chosen by ``seat`` at ``state`` (the log's action ``index``)."""
     agent = agent if agent is not None else engine.ai(settings.level)
-    redeals = [
-        engine.redeal(state, seat, Rng(derive(settings.seed, _REDEAL, index, k)))
-        for k in range(settings.samples)
-    ]
-    legal: list[Action] = sorted(engine.legal_actions(redeals[0], seat), key=lambda a: a.key())
+    redeals = sample(engine, state, seat, settings.samples, settings.seed, REDEAL, index)
+    legal = legal_moves(engine, redeals[0], seat)
     played_json = played.model_dump(mode="json")
     if len(legal) <= 1:
         return DecisionReview(index=index, legal_count=len(legal), played=played_json)
-    ai_move = agent.choose(redeals[0], seat, Rng(derive(settings.seed, _AI, index, 0)))
+    ai_move = agent.choose(redeals[0], seat, Rng(derive(settings.seed, AI, index, 0)))
     ai_json = ai_move.model_dump(mode="json")
     if ai_move.key() == played.key():
         return DecisionReview(index=index, legal_count=len(legal), played=played_json, ai_move=ai_json)
-    candidates = _candidates(engine, agent, redeals, seat, played, ai_move, legal, index, settings)
-    screened = [_value(engine, agent, redeals, seat, c, index, 0, settings) for c in candidates]
+    moves = candidates(
+        agent, redeals, seat, [played, ai_move], legal, settings.max_candidates, settings.seed, index
+    )
+    screened = values(engine, agent, redeals, seat, moves, settings.seed, index)
     # The first best wins ties, and the played move comes first: an equal move is no loss.
-    top = max(range(len(candidates)), key=lambda i: screened[i])
+    top = max(range(len(moves)), key=lambda i: screened[i])
     played_value, best_value, best, error = screened[0], screened[0], played, 0.0
     if top != 0:
         played_value, best_value, error = _confirm(
-            engine, agent, state, seat, played, candidates[top], index, settings
+            engine, agent, state, seat, played, moves[top], index, settings
         )
-        best = candidates[top] if best_value > played_value else played
+        best = moves[top] if best_value > played_value else played
         best_value = max(best_value, played_value)
     loss = best_value - played_value
     return DecisionReview(
@@ -86,7 +91,7 @@ def review_decision(
         grade=grade(max(0.0, loss - error)),
         candidates=[
             CandidateValue(action=c.model_dump(mode="json"), value=v)
-            for c, v in zip(candidates, screened, strict=True)
+            for c, v in zip(moves, screened, strict=True)
         ],
     )
 
@@ -108,13 +113,10 @@ def _confirm(
     mine: list[float] = []
     theirs: list[float] = []
     for batch in range(2):
-        redeals = [
-            engine.redeal(state, seat, Rng(derive(settings.seed, _CONFIRM, index, batch, k)))
-            for k in range(settings.confirm_samples)
-        ]
+        redeals = sample(engine, state, seat, settings.confirm_samples, settings.seed, CONFIRM, index, batch)
         stage = 1 + batch
-        mine += _results(engine, agent, redeals, seat, played, index, stage, settings)
-        theirs += _results(engine, agent, redeals, seat, challenger, index, stage, settings)
+        mine += results(engine, agent, redeals, seat, played, settings.seed, index, stage)
+        theirs += results(engine, agent, redeals, seat, challenger, settings.seed, index, stage)
         if (sum(theirs) - sum(mine)) / len(mine) < MISTAKE:
             break
     n = len(mine)
@@ -122,62 +124,3 @@ def _confirm(
     mean_gap = sum(gaps) / n
     error = math.sqrt(sum((g - mean_gap) ** 2 for g in gaps) / (n - 1) / n) if n > 1 else 0.0
     return sum(mine) / n, sum(theirs) / n, error
-
-
-def _candidates(
-    engine: Engine[Any, Any, Any, Any],
-    agent: Agent,
-    redeals: list[Any],
-    seat: Seat,
-    played: Action,
-    ai_move: Action,
-    legal: list[Action],
-    index: int,
-    settings: AnalysisSettings,
-) -> list[Action]:
-    chosen: dict[str, Action] = {played.key(): played, ai_move.key(): ai_move}
-    for k in range(1, min(3, len(redeals))):
-        if len(chosen) >= settings.max_candidates:
-            break
-        alt = agent.choose(redeals[k], seat, Rng(derive(settings.seed, _AI, index, k)))
-        chosen.setdefault(alt.key(), alt)
-    rest = [a for a in legal if a.key() not in chosen]
-    Rng(derive(settings.seed, _PICK, index)).shuffle(rest)
-    for a in rest[: max(0, settings.max_candidates - len(chosen))]:
-        chosen[a.key()] = a
-    return list(chosen.values())
-
-
-def _value(
-    engine: Engine[Any, Any, Any, Any],
-    agent: Agent,
-    redeals: list[Any],
-    seat: Seat,
-    move: Action,
-    index: int,
-    stage: int,
-    settings: AnalysisSettings,
-) -> float:
-    results = _results(engine, agent, redeals, seat, move, index, stage, settings)
-    return sum(results) / len(results)
-
-
-def _results(
-    engine: Engine[Any, Any, Any, Any],
-    agent: Agent,
-    redeals: list[Any],
-    seat: Seat,
-    move: Action,
-    index: int,
-    stage: int,
-    settings: AnalysisSettings,
-) -> list[float]:
-    """The move's result on each redeal; rollout ``k`` has the same seed for every move."""
-    results: list[float] = []
-    for k, start in enumerate(redeals):
-        after = engine.apply(start, seat, move).state
-        final, _ = play_out(engine, after, agent, Rng(derive(settings.seed, _ROLLOUT, stage, index, k)))
-        outcome = engine.outcome(final)
-        assert outcome is not None
-        results.append(seat_result(engine, outcome, seat))
-    return results
