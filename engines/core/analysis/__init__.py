@@ -1,6 +1,7 @@
 """Post-game analysis (issue 27): each decision of a seat judged from what the seat knew, by seeded rollouts
 with the game's AI over redeals of the hidden cards. See docs/analysis.md."""
 
+from engines.core.analysis.coach import COACH_SETTINGS, Choice, Suggestion, suggest
 from engines.core.analysis.decision import review_decision
 from engines.core.analysis.grading import BLUNDER, INACCURACY, MISTAKE, accuracy, grade, move_accuracy
 from engines.core.analysis.models import (
@@ -15,18 +16,22 @@ from engines.core.analysis.review import Progress, review_seat
 
 __all__ = [
     "BLUNDER",
+    "COACH_SETTINGS",
     "INACCURACY",
     "MISTAKE",
     "AnalysisSettings",
     "CandidateValue",
+    "Choice",
     "DecisionReview",
     "Grade",
     "Progress",
     "SeatReview",
+    "Suggestion",
     "accuracy",
     "grade",
     "move_accuracy",
     "review_decision",
     "review_seat",
     "seat_result",
+    "suggest",
 ]
