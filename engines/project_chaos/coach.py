@@ -20,7 +20,9 @@ def explain(state: PCState, seat: Seat, action: PCAction) -> Explanation | None:
     if isinstance(action, Pay) and isinstance(state.pending, PushOutPending):
         pending = state.pending
         if pending.pay_to == "lane":
-            return _to_lane(state, pending.card) or Explanation(code="ships", params={"card": pending.card})
+            return _to_lane(state, pending.card, pending.by_card) or Explanation(
+                code="ships", params={"lane_card": pending.card}
+            )
         return Explanation(code="trouble_out", params={"card": pending.card})  # PC-7 C: pay to discard it
     if isinstance(action, Play) and state.die >= CHAOTIC and _calms(action.card):
         return Explanation(code="calms", params={"card": action.card, "n": state.die})
@@ -36,7 +38,7 @@ def _place(state: PCState, action: Place) -> Explanation | None:
     if old is not None and VALUE[old] >= 0:
         tokens = min(3, max(0, state.tokens + value))
         if VALUE[old] == 0 or tokens >= VALUE[old]:
-            found = _to_lane(state, old)
+            found = _to_lane(state, old, action.card)
             if found is not None:
                 return found
     if value > 0:
@@ -44,15 +46,22 @@ def _place(state: PCState, action: Place) -> Explanation | None:
     return None
 
 
-def _to_lane(state: PCState, card: str) -> Explanation | None:
-    """The goal's part that ``card`` in the lane would advance, if any (PC-5)."""
+def _to_lane(state: PCState, lane_card: str, card: str) -> Explanation | None:
+    """The goal's part that ``lane_card`` in the lane would advance, if any (PC-5); ``card`` sends it."""
     goal = SCENARIOS[state.scenario].goal
     before = {p.key: p for p in progress(goal, state.lane, state.die)}
-    for part in progress(goal, [*state.lane, card], state.die):
+    for part in progress(goal, [*state.lane, lane_card], state.die):
         was = before.get(part.key)
         if was is not None and part.have > was.have and not was.done:
             return Explanation(
-                code="goal", params={"card": card, "part": part.key, "have": part.have, "need": part.need}
+                code="goal",
+                params={
+                    "card": card,
+                    "lane_card": lane_card,
+                    "part": part.key,
+                    "have": part.have,
+                    "need": part.need,
+                },
             )
     return None
 
