@@ -50,6 +50,11 @@ def lobby(rec: GameRecord, lang: str, *, buttons: ViewFor) -> Payload:
         value=t(lang, "clock.lobby_value", clock=clock_name(rec.clock)),
         inline=False,
     )
+    embed.add_field(  # issue 27: the coach under each hand
+        name=t(lang, "coach.lobby_field"),
+        value=t(lang, "coach.lobby_on" if rec.coach else "coach.lobby_off"),
+        inline=False,
+    )
     if rec.status is Status.LOBBY:
         embed.set_footer(text=t(lang, "lobby.footer"))
     view = buttons(rec.id, lang) if rec.status is Status.LOBBY else None

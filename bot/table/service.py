@@ -33,6 +33,8 @@ from bot.store.errors import TimerDone
 from bot.store.models import TimerRow
 from bot.table.ai_driver import AiDriver, RetryView
 from bot.table.call_ops import CallOperations
+from bot.table.coach import Coach
+from bot.table.deciders import decider
 from bot.table.ended import game_ended
 from bot.table.game_lock import GameLock
 from bot.table.hooks import Change, Columns, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
@@ -56,18 +58,6 @@ class Played:
     state: GameState | None = None
     #: Set when the move was saved but the table could not be updated (the reply says so, truthfully).
     unpublished: Unpublished | None = None
-
-
-def decider(info: SeatInfo, user_id: int | None) -> str:
-    """Who decided a move of the seat ``info`` (as held when the move was made) for the action log: the
-    member (``user_id``), the AI in a seat of its own, or the AI on a member's behalf, and why."""
-    if user_id is not None:
-        return "member"
-    if not info.is_ai:  # a member's seat whose turn ran out: the AI plays that one turn
-        return "timeout"
-    if info.left_by is not None:
-        return info.handed or "left"
-    return "ai"
 
 
 class TableService(LobbyOperations, SeatOperations, CallOperations):
@@ -98,8 +88,11 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         self.outbox = outbox
         # Held only while in use: a finished game leaves no lock (and no task) behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: The coach's suggestions under the hands of a coached game (issue 27, ``bot.table.coach``), asked
+        #: for when the AI driver finds the game waiting on its members.
+        self.coach = Coach(settings.coach_samples)
         #: The AI's turns (``bot.table.ai_driver``); its moves come back through ``apply_ai``.
-        self.ai = AiDriver(self, retry_view)
+        self.ai = AiDriver(self, retry_view, on_wait=self.coach.prepare)
         #: Turn clocks and the loop firing their reminders and deadlines (``bot.table.scheduler``).
         self.scheduler = scheduler(self)
         #: What rides along with every change of a game, in its transaction (``bot.table.hooks``): the turn
@@ -201,9 +194,11 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         if rec.state_json is None:
             raise UserError("game_not_started")
         self.outbox.kick(rec.id)  # anyone looking at the game retries what is still unpublished, at once
-        return await self.publisher.hand_payload(
-            rec, self.state(rec), user_id, lang, page=page, note=note, group=group, keep_picture=keep_picture
+        state = self.state(rec)
+        payload = await self.publisher.hand_payload(
+            rec, state, user_id, lang, page=page, note=note, group=group, keep_picture=keep_picture
         )
+        return self.coach.under_hand(payload, rec, state, user_id, lang)  # issue 27: the coach's lines
 
     def played_note(self, played: Played, lang: str) -> str:
         """The acting player's reply: what their move did (their private events too) and, when the table
@@ -247,6 +242,7 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
             parent_channel_id=parent_channel_id,
             clock=rec.clock,
             rematch_of=rec.id,
+            coach=rec.coach,
         )
 
     async def _open_lobby(
@@ -261,6 +257,7 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         parent_channel_id: int | None,
         clock: int,
         rematch_of: int | None = None,
+        coach: bool = False,
     ) -> GameRecord:
         return await self.store.create_game(
             guild_id=guild_id,
@@ -273,6 +270,7 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
             parent_channel_id=parent_channel_id,
             clock=clock,
             rematch_of=rematch_of,
+            coach=coach,
         )
 
     async def discard_lobby(self, pk: int) -> None:
@@ -446,5 +444,6 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
 
     async def shutdown(self) -> None:
         await self.scheduler.stop()
+        self.coach.stop()
         await self.outbox.close()
         await self.ai.stop()

@@ -43,7 +43,8 @@ class Choice(BaseModel):
 
 class Suggestion(BaseModel):
     """What the coach says at one decision. ``move``: the suggested move (``None`` when the seat has no
-    move); ``choices``: up to three moves, best first (empty when the move was forced: nothing to weigh)."""
+    move); ``choices``: up to three moves, best first (empty when the move was forced: nothing to weigh).
+    ``explanation``: the suggested move's reason, as ``choices[0]``'s."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -54,6 +55,8 @@ class Suggestion(BaseModel):
     explanation: Explanation | None = None
     ai_move: dict[str, Any] | None = None
     choices: list[Choice] = Field(default_factory=list)
+    #: The redeals each choice was played out on (its value is the mean of that many results).
+    samples: int = 0
 
 
 def suggest(
@@ -104,4 +107,5 @@ def suggest(
         explanation=choices[0].explanation,
         ai_move=ai_move.model_dump(mode="json"),
         choices=choices,
+        samples=settings.samples,
     )
