@@ -71,6 +71,11 @@ class Coach:
         self._shown: dict[tuple[int, int], _Shown] = {}
         self._follows: dict[tuple[int, int], asyncio.Task[None]] = {}
 
+    @property
+    def asked(self) -> list[Key]:
+        """The suggestions asked for and still kept, oldest first: (game, version, seat)."""
+        return list(self._jobs)
+
     @staticmethod
     def coached(rec: GameRecord, state: GameState, seat: str) -> bool:
         """Whether ``seat`` gets the coach now: a coached running game, a member's own seat (not one the
@@ -146,13 +151,14 @@ class Coach:
 
     def follow_response(self, interaction: Interaction, pk: int) -> None:
         """Fill in the hand this interaction's response shows once the suggestion is ready."""
-        self._follow(pk, interaction.user.id, lambda text: interaction.edit_original_response(content=text))
+        self.follow(pk, interaction.user.id, lambda text: interaction.edit_original_response(content=text))
 
     def follow_message(self, message: discord.WebhookMessage, pk: int, user_id: int) -> None:
         """Fill in the hand sent as this (ephemeral) follow-up message once the suggestion is ready."""
-        self._follow(pk, user_id, lambda text: message.edit(content=text))
+        self.follow(pk, user_id, lambda text: message.edit(content=text))
 
-    def _follow(self, pk: int, user_id: int, edit: Edit) -> None:
+    def follow(self, pk: int, user_id: int, edit: Edit) -> None:
+        """Fill in the hand last shown to this member in this game (``under_hand``) with ``edit``."""
         key = (pk, user_id)
         shown = self._shown.pop(key, None)
         if shown is None:
