@@ -27,13 +27,14 @@ import discord
 
 import engines
 from bot.analysis import pool
+from bot.analysis.jobs import coach_suggestion
 from bot.interactions import Interaction
 from bot.presenters.coach import coach_lines, thinking
 from bot.presenters.payload import Payload
 from bot.presenters.words import CONTENT_LIMIT
 from bot.store import GameRecord, Status
 from engines.core import GameState
-from engines.core.analysis import COACH_SETTINGS, Suggestion, suggest
+from engines.core.analysis import Suggestion
 
 log = logging.getLogger(__name__)
 
@@ -41,15 +42,6 @@ log = logging.getLogger(__name__)
 KEEP = 256
 Key = tuple[int, int, str]  # game, version, seat
 Edit = Callable[[str], Awaitable[object]]
-
-
-def suggestion_job(
-    game_id: str, state_json: str, seat: str, seed: int, samples: int, *, progress: pool.ProgressCallback
-) -> Suggestion:
-    """In an analysis process: the coach's suggestion for ``seat`` in the stored state."""
-    engine = engines.get(game_id)
-    settings = COACH_SETTINGS.model_copy(update={"samples": samples})
-    return suggest(engine, engine.load_state(state_json), seat, settings, seed, progress)
 
 
 @dataclass
@@ -117,7 +109,7 @@ class Coach:
         seed = (rec.seed * 1_000_003 + rec.version) & ((1 << 63) - 1)
         try:
             return await pool.run(
-                "coach", suggestion_job, rec.game_id, rec.state_json, seat, seed, self.samples
+                "coach", coach_suggestion, rec.game_id, rec.state_json, seat, seed, self.samples
             )
         except asyncio.CancelledError:
             raise
