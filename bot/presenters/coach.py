@@ -32,10 +32,14 @@ def coach_lines(rec: GameRecord, state: GameState, seat: str, suggestion: Sugges
         return ""
     why = ui.coach_reason(suggestion.explanation, lang, names) or t(lang, "coach.generic")
     lines = [t(lang, "coach.line", move=word(suggestion.move), why=why)]
-    if len(suggestion.choices) > 1:
+    # Moves worded alike (two copies of one card) are one move to a player, as in the hand: the best stands.
+    choices: dict[str, float] = {}
+    for choice in suggestion.choices:
+        choices.setdefault(word(choice.action), choice.value)
+    if len(choices) > 1:
         lines.append(t(lang, "coach.choices", n=suggestion.samples))
         lines += [
-            t(lang, "coach.choice", rank=i, move=word(c.action), pct=round(100 * c.value))
-            for i, c in enumerate(suggestion.choices, start=1)
+            t(lang, "coach.choice", rank=i, move=move, pct=round(100 * value))
+            for i, (move, value) in enumerate(choices.items(), start=1)
         ]
     return "\n".join(lines)

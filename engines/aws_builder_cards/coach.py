@@ -50,14 +50,12 @@ def _deploy(state: ABState, db: CardDB, seat: Seat, action: Deploy) -> Explanati
     preview = preview_deploy(state, seat, action)
     for line in preview.lines or []:
         if line.kind in ("with", "per") and line.partner_cards and (line.credits or line.draw or line.adopt):
+            # Named by what it gives most: credits, else cards drawn, else Cloud Adoptions (AB-5.3).
+            gains = (("credits", line.credits), ("draw", line.draw), ("adopt", line.adopt))
+            gain, n = next((g, v) for g, v in gains if v)
             return Explanation(
-                code="combo",
-                params={
-                    "card": line.card,
-                    "partner_cards": list(line.partner_cards),
-                    "credits": line.credits,
-                    "draw": line.draw,
-                },
+                code=f"combo_{gain}",
+                params={"card": line.card, "partner_cards": list(line.partner_cards), "n": n},
             )
     if preview.credits > 0:
         return Explanation(code="credits", params={"cards": list(action.cards), "n": preview.credits})

@@ -16,9 +16,7 @@ def test_a_deploy_names_the_combo_it_fires() -> None:
     athena, s3 = t.hand("p1", "athena", "s3")
     found = ENGINE.explain(t.state, "p1", Deploy(cards=(athena, s3)))
     # Athena queries files in S3: +3 credits (the card file's combo, AB-5.3)
-    assert found == Explanation(
-        code="combo", params={"card": athena, "partner_cards": [s3], "credits": 3, "draw": 0}
-    )
+    assert found == Explanation(code="combo_credits", params={"card": athena, "partner_cards": [s3], "n": 3})
 
 
 def test_a_deploy_that_builds_a_mission_names_it() -> None:

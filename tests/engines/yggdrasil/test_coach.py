@@ -19,19 +19,21 @@ def test_a_placement_that_can_fell_the_root_says_so() -> None:
         rows=3,
     )
     found = ENGINE.explain(state, "p1", Place(card="p1:h0", cell="B2"))
-    assert found == Explanation(code="root", params={"card": "p1:h0", "cell": "B2"})  # YG-8, YG-9
+    assert found == Explanation(code="root", params={"card": "spear-salamander", "cell": "B2"})  # YG-8, YG-9
 
 
 def test_the_invasion_of_the_root_brings_the_tree_down() -> None:
     found = ENGINE.explain(root_in_reach(), "p1", Invade(target="B3"))
-    assert found == Explanation(code="invade_root", params={"target_card": "p2:root"})
+    assert found == Explanation(code="invade_root", params={"target_card": "root-elder"})
 
 
 def test_a_placement_names_the_cells_it_opens() -> None:
     state = build(hands={"p1": ["spear-salamander", "fruit-garland"]}, decks={"p1": ["fruit-garland"]})
     found = ENGINE.explain(state, "p1", Place(card="p1:h0", cell="C2"))
     # the root's branch into C2 is used up; the spear's own branch points on into C3
-    assert found == Explanation(code="opens", params={"card": "p1:h0", "cell": "C2", "cells": ["C3"]})
+    assert found == Explanation(
+        code="opens", params={"card": "spear-salamander", "cell": "C2", "cells": ["C3"]}
+    )
     assert ENGINE.explain(state, "p1", Discard(card="p1:h1")) == Explanation(
-        code="discard", params={"card": "p1:h1"}
+        code="discard", params={"card": "fruit-garland"}
     )
