@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     #: Processes for the analyses (post-game reviews, the coach, "Try it again"; 0: threads of the bot's
     #: process). A review is seconds of pure Python: never on the bot's event loop.
     analysis_workers: int = Field(1, ge=0, le=16, validation_alias="DECKHAND_ANALYSIS_WORKERS")
+    #: Redeals of the hidden cards the coach plays each candidate move out on (``coach=on`` games, issue
+    #: 27): a player waits for it, so a few (about a second of one core per suggestion at 6).
+    coach_samples: int = Field(6, ge=1, le=64, validation_alias="DECKHAND_COACH_SAMPLES")
     #: Extra folders of games kept outside this repository, laid out like it (engines/, renderers/,
     #: bot/games/), separated by the OS path separator.
     game_paths_text: str = Field("", validation_alias="DECKHAND_GAME_PATHS")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 from bot.interactions import UiItem
 from bot.jsontypes import JsonObject
-from engines.core import Action, CardInfo, Event, Outcome, Text, View
+from engines.core import Action, CardInfo, Event, Explanation, Outcome, Text, View
 from i18n import has, t
 from i18n.effects import cards as described_cards
 from i18n.words import clip
@@ -128,6 +128,19 @@ class GameUI(Generic[ViewT]):
         if has(lang, key):
             return t(lang, key, player=player, **params)
         return t(lang, "events.generic", player=player, kind=event.kind.replace("_", " "))
+
+    def coach_reason(
+        self, explanation: Explanation | None, lang: str, names: Mapping[str, str]
+    ) -> str | None:
+        """The coach's one line of why (issue 27): the game's catalog entry ``<game>.coach.<code>`` with the
+        explanation's parameters worded like an event's (card ids as card names). ``None`` when the engine
+        has nothing to say or the catalog no words for it: the coach's generic line is used."""
+        if explanation is None:
+            return None
+        key = f"{self.game_id}.coach.{explanation.code}"
+        if not has(lang, key):
+            return None
+        return t(lang, key, **self._params(explanation.params, lang, names))
 
     def team_result(self, outcome: Outcome, lang: str) -> str:
         """A cooperative game's shared result with its reason, one line (``GameManifest.cooperative``):

@@ -158,7 +158,8 @@ class GameCommands(commands.GroupCog):
             await interaction.followup.send(t(lang, "errors.stale_command"), ephemeral=True)
             return
         payload = await tables.hand(rec, interaction.user.id, lang, note=t(lang, "errors.stale"))
-        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+        sent = await interaction.followup.send(ephemeral=True, wait=True, **payload.send_kwargs())
+        tables.coach.follow_message(sent, rec.id, interaction.user.id)
 
     def lang(self, interaction: Interaction) -> str:
         return user_lang(interaction)

@@ -35,6 +35,14 @@ log = logging.getLogger(__name__)
 
 #: GN-6: a night's tables have a short turn clock, 3 minutes a turn, so a called game ends within minutes.
 NIGHT_CLOCK = "clock=3m"
+
+
+def set_options(set_no: int) -> str:
+    """A set's table options: the night's clock, and the coach (issue 27) in the first set only, the one
+    to learn the game in (the game-night page's preamble: "the first to learn"; the seed's 体験プレイ)."""
+    return f"{NIGHT_CLOCK} coach={'on' if set_no == 1 else 'off'}"
+
+
 SETS = range(1, 6)
 MINUTES = range(1, 181)
 
@@ -221,7 +229,7 @@ class NightService(NightPauses):
                 host_id=host,
                 host_name=names[host],
                 game_id=night.game_id,
-                options_text=NIGHT_CLOCK,
+                options_text=set_options(set_no),
                 parent_channel_id=night.channel_id,
             )
 

@@ -45,6 +45,11 @@ def lobby(rec: GameRecord, lang: str, *, buttons: ViewFor) -> Payload:
         or t(lang, "lobby.no_options"),
         inline=False,
     )
+    embed.add_field(  # issue 27: the coach under each hand
+        name=t(lang, "coach.lobby_field"),
+        value=t(lang, "coach.lobby_on" if rec.coach else "coach.lobby_off"),
+        inline=False,
+    )
     embed.add_field(
         name=t(lang, "clock.lobby_field"),
         value=t(lang, "clock.lobby_value", clock=clock_name(rec.clock)),

@@ -105,6 +105,9 @@ class GameStats:
     #: those games per member.
     left_out: set[int] = field(default_factory=set)
     left_out_of: dict[int, set[int]] = field(default_factory=dict)
+    #: Games played with the coach on (``coach=on``, issue 27), and those games per member: marked 🎓.
+    coached: set[int] = field(default_factory=set)
+    coached_of: dict[int, set[int]] = field(default_factory=dict)
 
     def ranked(self) -> list[Standing]:
         return sorted(self.people.values(), key=Standing.rank_key)
@@ -134,6 +137,11 @@ def tally(entries: Sequence[ResultEntry], variants: Mapping[int, str] | None = N
         variant = variants.get(entry.game_pk)
         if game.cooperative and first_seat:  # every seat shares the result: the team's once a game
             game.team.add(entry.winner, variant)
+        if entry.coached:
+            game.coached.add(entry.game_pk)
+            who = entry.user_id if entry.user_id is not None else entry.held_for
+            if who is not None:
+                game.coached_of.setdefault(who, set()).add(entry.game_pk)
         if entry.held_for is not None:
             game.left_out.add(entry.game_pk)
             game.left_out_of.setdefault(entry.held_for, set()).add(entry.game_pk)
@@ -236,6 +244,8 @@ def leaderboard_embed(stats: dict[str, GameStats], lang: str, title: str) -> dis
             lines = team_lines(game, lang)
             if game.left_out:
                 lines.append(t(lang, "stats.left_out", n=len(game.left_out)))
+            if game.coached:
+                lines.append(t(lang, "stats.coached", n=len(game.coached)))
             heading = t(lang, "stats.team_heading", game=game_name(game_id, lang), n=len(game.games))
             embed.add_field(name=heading[:256], value=_fit("\n".join(lines), 1024), inline=False)
             continue
@@ -250,6 +260,8 @@ def leaderboard_embed(stats: dict[str, GameStats], lang: str, title: str) -> dis
             lines.append(f"🤖 {ai_name(standing, lang)} · {summary(standing, lang)}")
         if game.left_out:
             lines.append(t(lang, "stats.left_out", n=len(game.left_out)))
+        if game.coached:
+            lines.append(t(lang, "stats.coached", n=len(game.coached)))
         heading = t(lang, "stats.game_heading", game=game_name(game_id, lang), n=len(game.games))
         embed.add_field(name=heading[:256], value=_fit("\n".join(lines), 1024), inline=False)
     return embed
@@ -263,6 +275,8 @@ def member_embed(stats: dict[str, GameStats], user_id: int, name: str, lang: str
     for game_id, game in stats.items():
         left_out = len(game.left_out_of.get(user_id, ()))
         notes = [t(lang, "stats.member_left_out", n=left_out)] if left_out else []
+        coached = len(game.coached_of.get(user_id, ()))
+        notes += [t(lang, "stats.member_coached", n=coached)] if coached else []
         member = game.members.get(user_id)
         if game.cooperative and (member is not None or notes):
             lines = []
@@ -279,7 +293,7 @@ def member_embed(stats: dict[str, GameStats], user_id: int, name: str, lang: str
         standing = game.people.get(user_id)
         if standing is None:
             if notes:
-                embed.add_field(name=game_name(game_id, lang)[:256], value=notes[0], inline=False)
+                embed.add_field(name=game_name(game_id, lang)[:256], value="\n".join(notes), inline=False)
             continue
         rank = next(i for i, s in enumerate(game.ranked(), start=1) if s.user_id == user_id)
         value = "\n".join(

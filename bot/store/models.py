@@ -67,6 +67,8 @@ class GameRecord(BaseModel):
     clock_state: ClockState = Field(default_factory=ClockState)
     #: The finished game this lobby is the rematch of.
     rematch_of: int | None = None
+    #: Played with ``coach=on``: each human player sees the AI's suggestion under their hand (issue 27).
+    coach: bool = False
     created_at: str = ""
     updated_at: str = ""
 

@@ -63,6 +63,7 @@ class Store(NightPort, Protocol):
         parent_channel_id: int | None = None,
         clock: int = 0,
         rematch_of: int | None = None,
+        coach: bool = False,
     ) -> GameRecord: ...
     async def update(
         self,

@@ -164,7 +164,7 @@ class StoreReads:
         first."""
         sql = (
             "SELECT r.game_pk, r.game_id, r.seat, r.user_id, r.place, r.score, r.winner, r.finished_at,"
-            " g.seats_json FROM results r JOIN games g ON g.id = r.game_pk"
+            " g.seats_json, g.coach FROM results r JOIN games g ON g.id = r.game_pk"
             " WHERE r.guild_id = ? AND g.status = 'finished'"
         )
         params: list[object] = [guild_id]

@@ -36,6 +36,7 @@ UPDATABLE = {
     "end_reason": "end_reason",
     # The game's turn clock in seconds (column ``clock``; ``update``'s own ``clock`` is the clocks' state).
     "clock_seconds": "clock",
+    "coach": "coach",
 }
 #: Columns ``set_message_ids`` may write.
 MESSAGE_COLUMNS = ("lobby_message_id", "table_message_id", "summary_message_id", "feed_json")
@@ -78,6 +79,7 @@ def game_record(row: Row) -> GameRecord:
         clock=row["clock"],
         clock_state=loads_object(row["clock_json"]),
         rematch_of=row["rematch_of"],
+        coach=bool(row["coach"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
@@ -182,7 +184,7 @@ def assignments(fields: Mapping[str, object]) -> list[tuple[str, object]]:
             stored = seats_json(value)
         elif key == "status":
             stored = Status(str(value)).value
-        elif key == "fixed_order":
+        elif key in ("fixed_order", "coach"):
             stored = int(bool(value))
         out.append((UPDATABLE[key], stored))
     return out
@@ -220,6 +222,7 @@ def new_game_row(
     parent_channel_id: int | None,
     clock: int,
     rematch_of: int | None,
+    coach: bool = False,
 ) -> dict[str, object]:
     """A new lobby's columns (its status, version and times are the table's defaults)."""
     return {
@@ -233,4 +236,5 @@ def new_game_row(
         "parent_channel_id": parent_channel_id,
         "clock": clock,
         "rematch_of": rematch_of,
+        "coach": int(coach),
     }

@@ -32,6 +32,8 @@ class ResultEntry(BaseModel):
     #: The member whose seat the AI was playing when the game ended (they left, ran ``/game auto`` or their
     #: turns ran out): such a seat counts for nobody (``bot.records.stats``).
     held_for: int | None = None
+    #: The game was played with the coach on (``coach=on``): stats mark it.
+    coached: bool = False
 
     @property
     def is_ai(self) -> bool:
@@ -54,4 +56,5 @@ def result_entry(row: Row) -> ResultEntry:
         winner=bool(row["winner"]),
         finished_at=row["finished_at"],
         held_for=seated.left_by if seated and row["user_id"] is None else None,
+        coached=bool(row["coach"]),
     )

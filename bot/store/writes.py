@@ -57,6 +57,7 @@ class StoreWrites(NightStore, StoreReads):
         parent_channel_id: int | None = None,
         clock: int = 0,
         rematch_of: int | None = None,
+        coach: bool = False,
     ) -> GameRecord:
         row = rows.new_game_row(
             guild_id=guild_id,
@@ -69,6 +70,7 @@ class StoreWrites(NightStore, StoreReads):
             parent_channel_id=parent_channel_id,
             clock=clock,
             rematch_of=rematch_of,
+            coach=coach,
         )
         try:
             game_pk, _ = await self._write("create_game", row=row)

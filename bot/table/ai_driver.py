@@ -54,10 +54,16 @@ class AiTables(Protocol):
 RetryView = Callable[[int, str], discord.ui.View]
 
 
+#: Told when a running game waits on its members only (the AI has nothing to play): the coach starts on
+#: their suggestions then (``bot.table.coach``).
+OnWait = Callable[[GameRecord, GameState], None]
+
+
 class AiDriver:
-    def __init__(self, tables: AiTables, retry_view: RetryView) -> None:
+    def __init__(self, tables: AiTables, retry_view: RetryView, on_wait: OnWait | None = None) -> None:
         self.tables = tables
         self._retry_view = retry_view
+        self._on_wait = on_wait
         #: The running task of each game whose AI seats are being played.
         self.tasks: dict[int, asyncio.Task[None]] = {}
 
@@ -90,6 +96,8 @@ class AiDriver:
                         if rec.seat_info(m).is_ai or rec.clock_state.ai_plays(m)
                     ]
                     if not ai_seats:
+                        if self._on_wait is not None:
+                            self._on_wait(rec, state)
                         return
                     seat = ai_seats[0]
                     info = rec.seat_info(seat)

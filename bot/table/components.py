@@ -118,7 +118,8 @@ class HandButton(Control[UiButton], template=control_template("hand")):
         await interaction.response.defer(ephemeral=True, thinking=True)
         rec = await game_of(interaction, self.pk)
         payload = await tables.hand(rec, interaction.user.id, user_lang(interaction))
-        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+        sent = await interaction.followup.send(ephemeral=True, wait=True, **payload.send_kwargs())
+        tables.coach.follow_message(sent, rec.id, interaction.user.id)
 
 
 def table_view(pk: int, lang: str) -> discord.ui.View:

@@ -75,6 +75,7 @@ async def _play(interaction: Interaction, pk: int, version: int, index: int) -> 
         note = t(lang, "errors.stale")
     payload = await tables.hand(rec, interaction.user.id, lang, note=note)
     await interaction.edit_original_response(**payload.edit_kwargs())
+    tables.coach.follow_response(interaction, pk)
 
 
 class _HandSelect(Control[UiSelect]):
@@ -201,6 +202,7 @@ async def _show_hand(interaction: Interaction, pk: int, version: int, group: int
         keep_picture=not stale,
     )
     await interaction.edit_original_response(**payload.edit_kwargs())
+    tables.coach.follow_response(interaction, pk)
 
 
 def _pager(view: discord.ui.View, rec: GameRecord, group: int, page: int, pages: int, lang: str) -> None:

@@ -34,6 +34,7 @@ class Columns(TypedDict, total=False):
     state_json: str
     options: JsonObject
     clock_seconds: int
+    coach: bool
 
 
 @dataclass(frozen=True)

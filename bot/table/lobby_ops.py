@@ -12,6 +12,7 @@ from bot.errors import UserError
 from bot.jsontypes import JsonValue
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table.clock import parse_clock, split_clock
+from bot.table.coach_option import split_coach
 from bot.table.hooks import Change, Columns
 from bot.table.service_parts import ServiceParts
 
@@ -44,9 +45,34 @@ class LobbyOperations(ServiceParts):
         parent_channel_id: int | None,
         clock: int,
         rematch_of: int | None = None,
+        coach: bool = False,
     ) -> GameRecord:
-        """The new game's row (``TableService._open_lobby``)."""
+        """The new game's row (``TableService._open_lobby``: the one writer creates it)."""
         raise NotImplementedError
+
+    async def create_rematch(
+        self,
+        rec: GameRecord,
+        *,
+        channel_id: int,
+        host_id: int,
+        seats: list[SeatInfo],
+        parent_channel_id: int | None,
+    ) -> GameRecord:
+        """The lobby of a rematch of ``rec`` (``bot.table.rematch``): its game, options and clock, with
+        ``seats`` (the host's and the AIs'); no lobby limit (it replaces a game just played)."""
+        return await self._open_lobby(
+            guild_id=rec.guild_id,
+            channel_id=channel_id,
+            game_id=rec.game_id,
+            host_id=host_id,
+            options=rec.options,
+            seats=seats,
+            parent_channel_id=parent_channel_id,
+            clock=rec.clock,
+            rematch_of=rec.id,
+            coach=rec.coach,
+        )
 
     async def create(
         self,
@@ -61,8 +87,9 @@ class LobbyOperations(ServiceParts):
     ) -> GameRecord:
         engine = engines.get(game_id)
         await self.check_lobby_limit(guild_id, parent_channel_id or channel_id, host_id)
-        # The clock is the bot's option, not the rules': taken out before the engine sees the options.
+        # The clock and the coach are the bot's options, not the rules': out before the engine sees them.
         raw, clock = split_clock(parse_options(options_text))
+        raw, coach = split_coach(raw)
         options = engine.make_options(raw)
         changed = options.model_dump(mode="json", exclude_defaults=True)
         if clock is None:
@@ -76,6 +103,7 @@ class LobbyOperations(ServiceParts):
             seats=[SeatInfo(seat="", user_id=host_id, name=host_name)],
             parent_channel_id=parent_channel_id,
             clock=clock,
+            coach=bool(coach),
         )
 
     async def lobby_limit(self, guild_id: int) -> int:
@@ -101,7 +129,7 @@ class LobbyOperations(ServiceParts):
 
     def check_options(self, game_id: str, options_text: str | None) -> None:
         """Refuse bad options before anything is made for the game (a thread, a card)."""
-        engines.get(game_id).make_options(split_clock(parse_options(options_text))[0])
+        engines.get(game_id).make_options(split_coach(split_clock(parse_options(options_text))[0])[0])
 
     def _lobby(self, rec: GameRecord) -> None:
         if rec.status is not Status.LOBBY:
@@ -164,12 +192,14 @@ class LobbyOperations(ServiceParts):
 
     async def edit_options(self, pk: int, user_id: int, options_text: str) -> GameRecord:
         """Host only, in the lobby: the options given replace those of the same name, read and checked
-        exactly as ``/game new`` reads them (``clock=`` included); nothing changes if any is refused."""
+        exactly as ``/game new`` reads them (``clock=`` and ``coach=`` included); nothing changes if any is
+        refused."""
         async with self.lock(pk):
             rec = await self.store.get_game(pk)
             self._lobby(rec)
             self._host_only(rec, user_id)
             raw, clock = split_clock(parse_options(options_text))
+            raw, coach = split_coach(raw)
             engine = self.engine(rec)
             options = engine.make_options({**rec.options, **raw})
             changed = options.model_dump(mode="json", exclude_defaults=True)
@@ -178,6 +208,8 @@ class LobbyOperations(ServiceParts):
             fields: Columns = {"options": {**kept, **changed}}
             if clock is not None:
                 fields["clock_seconds"] = clock
+            if coach is not None:
+                fields["coach"] = coach
             rec = await self._commit(Change(rec, fields))
         await self.publisher.refresh_lobby(rec)
         return rec

@@ -33,6 +33,7 @@ from bot.store.errors import TimerDone
 from bot.store.models import TimerRow
 from bot.table.ai_driver import AiDriver, RetryView
 from bot.table.call_ops import CallOperations
+from bot.table.coach import Coach
 from bot.table.ended import game_ended
 from bot.table.game_lock import GameLock
 from bot.table.hooks import Change, Columns, Ended, Move, Moved, MoveHook, OutboxHook, gather, notice_item
@@ -86,8 +87,11 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         self.outbox = outbox
         # Held only while in use: a finished game leaves no lock (and no task) behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        #: The coach's suggestions under the hands of a coached game (issue 27, ``bot.table.coach``), asked
+        #: for when the AI driver finds the game waiting on its members.
+        self.coach = Coach(settings.coach_samples)
         #: The AI's turns (``bot.table.ai_driver``); its moves come back through ``apply_ai``.
-        self.ai = AiDriver(self, retry_view)
+        self.ai = AiDriver(self, retry_view, on_wait=self.coach.prepare)
         #: Turn clocks and the loop firing their reminders and deadlines (``bot.table.scheduler``).
         self.scheduler = scheduler(self)
         #: What rides along with every change of a game, in its transaction (``bot.table.hooks``): the turn
@@ -189,9 +193,11 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         if rec.state_json is None:
             raise UserError("game_not_started")
         self.outbox.kick(rec.id)  # anyone looking at the game retries what is still unpublished, at once
-        return await self.publisher.hand_payload(
-            rec, self.state(rec), user_id, lang, page=page, note=note, group=group, keep_picture=keep_picture
+        state = self.state(rec)
+        payload = await self.publisher.hand_payload(
+            rec, state, user_id, lang, page=page, note=note, group=group, keep_picture=keep_picture
         )
+        return self.coach.under_hand(payload, rec, state, user_id, lang)  # issue 27: the coach's lines
 
     def played_note(self, played: Played, lang: str) -> str:
         """The acting player's reply: what their move did (their private events too) and, when the table
@@ -214,29 +220,6 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         await self.publisher.refresh_lobby(rec)
 
     # -- lobby ------------------------------------------------------------------------------------
-    async def create_rematch(
-        self,
-        rec: GameRecord,
-        *,
-        channel_id: int,
-        host_id: int,
-        seats: list[SeatInfo],
-        parent_channel_id: int | None,
-    ) -> GameRecord:
-        """The lobby of a rematch of ``rec`` (``bot.table.rematch``): its game, options and clock, with
-        ``seats`` (the host's and the AIs'); no lobby limit (it replaces a game just played)."""
-        return await self._open_lobby(
-            guild_id=rec.guild_id,
-            channel_id=channel_id,
-            game_id=rec.game_id,
-            host_id=host_id,
-            options=rec.options,
-            seats=seats,
-            parent_channel_id=parent_channel_id,
-            clock=rec.clock,
-            rematch_of=rec.id,
-        )
-
     async def _open_lobby(
         self,
         *,
@@ -249,6 +232,7 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         parent_channel_id: int | None,
         clock: int,
         rematch_of: int | None = None,
+        coach: bool = False,
     ) -> GameRecord:
         return await self.store.create_game(
             guild_id=guild_id,
@@ -261,6 +245,7 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
             parent_channel_id=parent_channel_id,
             clock=clock,
             rematch_of=rematch_of,
+            coach=coach,
         )
 
     async def discard_lobby(self, pk: int) -> None:
@@ -444,5 +429,6 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
 
     async def shutdown(self) -> None:
         await self.scheduler.stop()
+        self.coach.stop()
         await self.outbox.close()
         await self.ai.stop()

@@ -124,4 +124,5 @@ async def act_and_show_hand(
     played = await tables.act(rec.id, interaction.user.id, action, expected_version=expected_version)
     note = tables.played_note(played, lang)
     payload = await tables.hand(played.record, interaction.user.id, lang, note=note)
-    await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+    sent = await interaction.followup.send(ephemeral=True, wait=True, **payload.send_kwargs())
+    tables.coach.follow_message(sent, rec.id, interaction.user.id)

@@ -14,6 +14,7 @@ from engines.core import (
     CardInfo,
     Engine,
     Event,
+    Explanation,
     Outcome,
     Rng,
     RuleSection,
@@ -120,6 +121,11 @@ class AwsBuilderCards(Engine[ABState, ABOptions, ABAction, ABView]):
 
     def hidden_cards(self, state: ABState, seat: Seat | None) -> set[str]:
         return views.hidden_cards(state, seat)
+
+    def explain(self, state: ABState, seat: Seat, action: ABAction) -> Explanation | None:
+        from engines.aws_builder_cards.coach import explain
+
+        return explain(state, seat, action)
 
     def ai(self, level: str = "normal") -> Agent:
         from engines.aws_builder_cards.ai import BuilderAI, RandomAI

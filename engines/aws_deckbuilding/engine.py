@@ -21,6 +21,7 @@ from engines.core import (
     CardInfo,
     Engine,
     Event,
+    Explanation,
     GameError,
     GameOver,
     NotYourTurn,
@@ -160,6 +161,11 @@ class AwsDeckbuilding(Engine[ADState, ADOptions, ADAction, ADView]):
 
     def hidden_cards(self, state: ADState, seat: Seat | None) -> set[str]:
         return views.hidden_cards(state, seat)
+
+    def explain(self, state: ADState, seat: Seat, action: ADAction) -> Explanation | None:
+        from engines.aws_deckbuilding.coach import explain
+
+        return explain(state, seat, action)
 
     def ai(self, level: str = "normal") -> Agent:
         from engines.aws_deckbuilding.ai import CloudArchitectAI, RandomPlayer

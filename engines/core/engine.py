@@ -16,6 +16,7 @@ from engines.core.models import (
     ActionT,
     CardInfo,
     Event,
+    Explanation,
     Options,
     OptionsT,
     Outcome,
@@ -238,6 +239,14 @@ class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
     def load_state(self, data: str | bytes) -> StateT:
         loaded: StateT = self.state_model.model_validate_json(data)
         return loaded
+
+    # -- coaching ---------------------------------------------------------------------------------
+    def explain(self, state: StateT, seat: Seat, action: ActionT) -> Explanation | None:
+        """One reason ``action`` is worth making for ``seat`` at ``state``, read only from what the seat may
+        see (the coach, ``engines.core.analysis.coach``): which combo or mission a card serves, which card a
+        play keeps for later. ``None`` (the default): the game has nothing to say, the bot words a generic
+        line."""
+        return None
 
     # -- content ----------------------------------------------------------------------------------
     def ai(self, level: str = "normal") -> Agent:

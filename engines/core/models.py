@@ -160,3 +160,14 @@ class CardInfo(BaseModel):
     text: Text = Text(en="", ja="")
     aliases: tuple[str, ...] = ()
     fields: tuple[CardField, ...] = ()
+
+
+class Explanation(BaseModel):
+    """Why a move is worth making, for the coach (``Engine.explain``): a code the game's catalog words as
+    ``<game>.coach.<code>`` and its parameters (card ids under ``card``/``cards``/``*_card(s)`` keys, so the
+    bot names them; counts as ints), never a sentence."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    code: str
+    params: dict[str, str | int | list[str]] = Field(default_factory=dict)

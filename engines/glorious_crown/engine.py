@@ -12,6 +12,7 @@ from engines.core import (
     CardInfo,
     Engine,
     Event,
+    Explanation,
     IllegalAction,
     Outcome,
     Rng,
@@ -327,6 +328,11 @@ class GloriousCrownEngine(Engine[GCState, GCOptions, GCAction, GCView]):
         return events
 
     # -- content ----------------------------------------------------------------------------------------
+    def explain(self, state: GCState, seat: Seat, action: GCAction) -> Explanation | None:
+        from engines.glorious_crown.coach import explain
+
+        return explain(state, seat, action)
+
     def ai(self, level: str = "normal") -> Agent:
         from engines.glorious_crown.ai import make_agent
 

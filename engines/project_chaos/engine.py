@@ -14,6 +14,7 @@ from engines.core import (
     CardInfo,
     Engine,
     Event,
+    Explanation,
     IllegalAction,
     Outcome,
     Rng,
@@ -374,6 +375,11 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
         queue_front(state, p.card, p.effect.unclaimed)
 
     # -- content -------------------------------------------------------------------------------------------
+    def explain(self, state: PCState, seat: Seat, action: PCAction) -> Explanation | None:
+        from engines.project_chaos.coach import explain
+
+        return explain(state, seat, action)
+
     def ai(self, level: str = "normal") -> Agent:
         from engines.project_chaos.ai import make_agent
 

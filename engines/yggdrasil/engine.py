@@ -9,6 +9,7 @@ from engines.core import (
     CardInfo,
     Engine,
     Event,
+    Explanation,
     IllegalAction,
     Outcome,
     Rng,
@@ -429,6 +430,11 @@ class YggdrasilEngine(Engine[YggState, YggOptions, YggAction, YggView]):
         return "called" if called.round_over(state) else None  # GN-3
 
     # -- content ---------------------------------------------------------------------------------------
+    def explain(self, state: YggState, seat: Seat, action: YggAction) -> Explanation | None:
+        from engines.yggdrasil.coach import explain
+
+        return explain(state, seat, action)
+
     def ai(self, level: str = "normal") -> Agent:
         return make_agent(self, level)
 

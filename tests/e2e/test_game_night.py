@@ -213,6 +213,8 @@ async def test_six_members_play_two_sets_reseated_away_from_those_they_met(
         await host.slash("night start")
         made = await service.store.night_tables(night.id, set_no)
         assert sorted(len(t.members) for t in made) == [3, 3]
+        # Issue 27: the first set, the one to learn in, is played with the coach; later sets without.
+        assert [(await service.store.get_game(t.game_pk)).coach for t in made] == [set_no == 1] * 2
         for table in made:
             seated = [m for m in table.members if m is not None]
             for member in seated[1:]:

@@ -67,6 +67,9 @@ def deckhand_env(fake: FakeDiscord, database: Path | str) -> dict[str, str]:
         "DECKHAND_DATABASE": str(database),
         "DECKHAND_DEV_GUILD_ID": str(fake.guild.id),
         "DECKHAND_AI_DELAY": "0",
+        # The coach's suggestions (coach=on games, a night's first set) on few redeals: tests check where
+        # they show, not how good they are.
+        "DECKHAND_COACH_SAMPLES": "2",
     }
 
 

@@ -111,4 +111,5 @@ class AsyncCommands(GameCommandsBase):
             return
         rec = await self.tables.store.get_game(rec.id)
         payload = await self.tables.hand(rec, user.id, lang, note=t(lang, "auto.back"))
-        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+        sent = await interaction.followup.send(ephemeral=True, wait=True, **payload.send_kwargs())
+        self.tables.coach.follow_message(sent, rec.id, user.id)

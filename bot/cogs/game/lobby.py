@@ -18,6 +18,7 @@ from bot.lookup import playable_engines
 from bot.night.late import refuse_second_table
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import components, places, seat_buttons
+from bot.table.coach_option import OPTION as COACH_OPTION
 from bot.table.lobby_ops import AI_LEVELS
 from engines.core import GameError, describe_options
 from i18n import t
@@ -36,6 +37,10 @@ def option_choices(game: str, current: str) -> list[app_commands.Choice[str]]:
         text = f"{done}{row['name']}={row['default']}"
         if row["name"].startswith(last.split("=")[0].lower()):
             out.append(app_commands.Choice(name=f"{text}  ({row['allowed']})"[:100], value=text[:100]))
+    # The table's own options (the rules never see them): the coach for a first game (issue 27).
+    if COACH_OPTION.startswith(last.split("=")[0].lower()):
+        text = f"{done}{COACH_OPTION}=on"
+        out.append(app_commands.Choice(name=f"{text}  (on|off)"[:100], value=text[:100]))
     return out[:25]
 
 

@@ -62,7 +62,7 @@ class RecordsCommands(GameCommandsBase):
         for rec in await self.tables.store.recent_games(interaction.guild_id):
             if wanted and not str(rec.id).startswith(wanted):
                 continue
-            label = t(
+            label = ("🎓 " if rec.coach else "") + t(  # a coached game (issue 27)
                 lang,
                 "history.choice",
                 number=rec.id,

@@ -1,6 +1,7 @@
 """Post-game analysis (issue 27): each decision of a seat judged from what the seat knew, by seeded rollouts
 with the game's AI over redeals of the hidden cards. See docs/analysis.md."""
 
+from engines.core.analysis.coach import COACH_SETTINGS, Choice, Suggestion, suggest
 from engines.core.analysis.course import Course, CoursePoint, course_point, game_course
 from engines.core.analysis.decision import review_decision
 from engines.core.analysis.grading import BLUNDER, INACCURACY, MISTAKE, accuracy, grade, move_accuracy
@@ -17,10 +18,12 @@ from engines.core.analysis.review import Progress, review_seat
 
 __all__ = [
     "BLUNDER",
+    "COACH_SETTINGS",
     "INACCURACY",
     "MISTAKE",
     "AnalysisSettings",
     "CandidateValue",
+    "Choice",
     "Course",
     "CoursePoint",
     "DecisionReview",
@@ -28,6 +31,7 @@ __all__ = [
     "Progress",
     "RetryResult",
     "SeatReview",
+    "Suggestion",
     "accuracy",
     "course_point",
     "game_course",
@@ -38,4 +42,5 @@ __all__ = [
     "score_at",
     "score_choice",
     "seat_result",
+    "suggest",
 ]

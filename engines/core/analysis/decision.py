@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.analysis.candidates import candidates, legal_moves, sample
 from engines.core.analysis.grading import grade
 from engines.core.analysis.models import AnalysisSettings, CandidateValue, DecisionReview
 from engines.core.analysis.results import derive
-from engines.core.analysis.rollouts import AI, PICK, REDEAL, measure, redeals, results
+from engines.core.analysis.rollouts import AI, REDEAL, measure, values
 from engines.core.engine import Agent, Engine
 from engines.core.models import Action, Seat
 from engines.core.rng import Rng
@@ -43,27 +44,27 @@ def review_decision(
 ) -> DecisionReview:
     """Review ``played``, chosen by ``seat`` at ``state`` (the log's action ``index``)."""
     agent = agent if agent is not None else engine.ai(settings.level)
-    starts = redeals(
-        engine, state, seat, (derive(settings.seed, REDEAL, index, k) for k in range(settings.samples))
-    )
-    legal: list[Action] = sorted(engine.legal_actions(starts[0], seat), key=lambda a: a.key())
+    redeals = sample(engine, state, seat, settings.samples, settings.seed, REDEAL, index)
+    legal = legal_moves(engine, redeals[0], seat)
     played_json = played.model_dump(mode="json")
     if len(legal) <= 1:
         return DecisionReview(index=index, legal_count=len(legal), played=played_json)
-    ai_move = agent.choose(starts[0], seat, Rng(derive(settings.seed, AI, index, 0)))
+    ai_move = agent.choose(redeals[0], seat, Rng(derive(settings.seed, AI, index, 0)))
     ai_json = ai_move.model_dump(mode="json")
     if ai_move.key() == played.key():
         return DecisionReview(index=index, legal_count=len(legal), played=played_json, ai_move=ai_json)
-    candidates = _candidates(engine, agent, starts, seat, played, ai_move, legal, index, settings)
-    screened = [_value(engine, agent, starts, seat, c, index, settings) for c in candidates]
+    moves = candidates(
+        agent, redeals, seat, [played, ai_move], legal, settings.max_candidates, settings.seed, index
+    )
+    screened = values(engine, agent, redeals, seat, moves, settings.seed, index)
     # The first best wins ties, and the played move comes first: an equal move is no loss.
-    top = max(range(len(candidates)), key=lambda i: screened[i])
+    top = max(range(len(moves)), key=lambda i: screened[i])
     played_value, best_value, best, error = screened[0], screened[0], played, 0.0
     if top != 0:
         (played_value, best_value), error = measure(
-            engine, agent, state, seat, [played, candidates[top]], index, settings
+            engine, agent, state, seat, [played, moves[top]], index, settings
         )
-        best = candidates[top] if best_value > played_value else played
+        best = moves[top] if best_value > played_value else played
         best_value = max(best_value, played_value)
     loss = best_value - played_value
     return DecisionReview(
@@ -81,43 +82,6 @@ def review_decision(
         grade=grade(max(0.0, loss - error)),
         candidates=[
             CandidateValue(action=c.model_dump(mode="json"), value=v)
-            for c, v in zip(candidates, screened, strict=True)
+            for c, v in zip(moves, screened, strict=True)
         ],
     )
-
-
-def _candidates(
-    engine: Engine[Any, Any, Any, Any],
-    agent: Agent,
-    starts: list[Any],
-    seat: Seat,
-    played: Action,
-    ai_move: Action,
-    legal: list[Action],
-    index: int,
-    settings: AnalysisSettings,
-) -> list[Action]:
-    chosen: dict[str, Action] = {played.key(): played, ai_move.key(): ai_move}
-    for k in range(1, min(3, len(starts))):
-        if len(chosen) >= settings.max_candidates:
-            break
-        alt = agent.choose(starts[k], seat, Rng(derive(settings.seed, AI, index, k)))
-        chosen.setdefault(alt.key(), alt)
-    rest = [a for a in legal if a.key() not in chosen]
-    Rng(derive(settings.seed, PICK, index)).shuffle(rest)
-    for a in rest[: max(0, settings.max_candidates - len(chosen))]:
-        chosen[a.key()] = a
-    return list(chosen.values())
-
-
-def _value(
-    engine: Engine[Any, Any, Any, Any],
-    agent: Agent,
-    starts: list[Any],
-    seat: Seat,
-    move: Action,
-    index: int,
-    settings: AnalysisSettings,
-) -> float:
-    found = results(engine, agent, starts, seat, move, index, 0, settings)
-    return sum(found) / len(found)

@@ -58,13 +58,13 @@ def results(
     starts: Sequence[Any],
     seat: Seat,
     move: Action,
+    seed: int,
     index: int,
     stage: int,
-    settings: AnalysisSettings,
 ) -> list[float]:
     """``move``'s result for the seat on each start; rollout ``k`` of a decision's ``stage`` (0 screening, 1
-    and 2 the confirmation batches) has the same seed for every move."""
-    seeds = [derive(settings.seed, ROLLOUT, stage, index, k) for k in range(len(starts))]
+    and 2 the confirmation batches; the analysis seeded ``seed``) has the same seed for every move."""
+    seeds = [derive(seed, ROLLOUT, stage, index, k) for k in range(len(starts))]
     return [seat_result(engine, o, seat) for o in outcomes(engine, agent, starts, seat, move, seeds)]
 
 
@@ -93,7 +93,7 @@ def measure(
         )
         stage = 1 + batch
         for found, move in zip(per_move, moves, strict=True):
-            found += results(engine, agent, starts, seat, move, index, stage, settings)
+            found += results(engine, agent, starts, seat, move, settings.seed, index, stage)
         if len(moves) < 2 or (sum(per_move[1]) - sum(per_move[0])) / len(per_move[0]) < MISTAKE:
             break
     n = len(per_move[0])
@@ -103,3 +103,21 @@ def measure(
     gaps = [t - m for t, m in zip(per_move[1], per_move[0], strict=True)]
     mean_gap = sum(gaps) / n
     return means, math.sqrt(sum((g - mean_gap) ** 2 for g in gaps) / (n - 1) / n)
+
+
+def values(
+    engine: Engine[Any, Any, Any, Any],
+    agent: Agent,
+    starts: Sequence[Any],
+    seat: Seat,
+    moves: Sequence[Action],
+    seed: int,
+    index: int,
+    stage: int = 0,
+) -> list[float]:
+    """Each move's mean result over ``starts`` (``results``), in the order given."""
+    out = []
+    for move in moves:
+        found = results(engine, agent, starts, seat, move, seed, index, stage)
+        out.append(sum(found) / len(found))
+    return out

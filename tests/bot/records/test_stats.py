@@ -132,6 +132,23 @@ def test_the_words_and_the_picture() -> None:
     assert picture.format == "PNG" and picture.width == 560
 
 
+def test_coached_games_are_marked_and_counted_per_member() -> None:
+    """Issue 27: games played with the coach on are marked 🎓 on the leaderboard, and a member's stats say
+    how many of their games were coached (both languages)."""
+    coached = [e.model_copy(update={"coached": True}) for e in (entry(1, ALICE, 1, 10), entry(1, BOB, 2, 4))]
+    counted = tally([*coached, entry(2, ALICE, 2, 3), entry(2, BOB, 1, 9)])
+    game = counted["g"]
+    assert game.coached == {1} and game.coached_of == {ALICE: {1}, BOB: {1}}
+    (field,) = leaderboard_embed(counted, "en", "Stats").fields
+    assert (field.value or "").endswith("🎓 1 game played with the coach.")
+    (ja_field,) = leaderboard_embed(counted, "ja", "成績").fields
+    assert (ja_field.value or "").endswith("🎓 コーチ付きで遊んだゲーム 1 戦。")
+    mine = member_embed(counted, ALICE, "alice", "en")
+    assert "🎓 1 of your games was played with the coach." in (mine.fields[0].value or "")
+    plain = tally([entry(3, ALICE, 1, 1)])
+    assert "🎓" not in (leaderboard_embed(plain, "en", "Stats").fields[0].value or "")
+
+
 TEAM = [
     SeatInfo(seat="p1", user_id=ALICE, name="alice"),
     SeatInfo(seat="p2", user_id=BOB, name="bob"),

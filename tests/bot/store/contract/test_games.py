@@ -170,3 +170,34 @@ async def test_rematches_and_message_ids(store: Store) -> None:
         rematch_of=first,
     )  # fmt: skip
     assert [g.id for g in await store.rematches_of(first)] == [again.id]
+
+
+async def test_a_coached_game_is_stored_and_its_results_say_so(store: Store) -> None:
+    """Issue 27: ``coach=on`` is kept on the game (set at the lobby, changed by the lobby's options) and
+    comes back with the finished game's results, so the stats can mark coached games."""
+    coached = await store.create_game(
+        guild_id=1,
+        channel_id=100,
+        game_id="test-climb",
+        host_id=11,
+        seed=5,
+        options={},
+        seats=SEATS,
+        coach=True,
+    )
+    assert coached.coach is True and (await store.get_game(coached.id)).coach is True
+    plain = await store.create_game(
+        guild_id=1, channel_id=101, game_id="test-climb", host_id=11, seed=6, options={}, seats=SEATS
+    )
+    assert plain.coach is False
+    turned = await store.update(plain.id, plain.version, coach=True)
+    turned = await store.update(turned.id, turned.version, coach=False)
+    assert turned.coach is False
+    rows = [
+        ResultRow(seat=s.seat, user_id=s.user_id, place=i, score=0, winner=i == 1)
+        for i, s in enumerate(SEATS, 1)
+    ]
+    await store.finish(coached.id, coached.version, Status.FINISHED, rows)
+    await store.finish(plain.id, turned.version, Status.FINISHED, rows)
+    found = {(r.game_pk, r.coached) for r in await store.finished_results(1)}
+    assert found == {(coached.id, True), (plain.id, False)}
