@@ -21,19 +21,15 @@ needs the evidence for it, not only a large mean of a few noisy rollouts.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from engines.core.analysis.grading import MISTAKE, grade
+from engines.core.analysis.grading import grade
 from engines.core.analysis.models import AnalysisSettings, CandidateValue, DecisionReview
-from engines.core.analysis.results import derive, seat_result
+from engines.core.analysis.results import derive
+from engines.core.analysis.rollouts import AI, PICK, REDEAL, measure, redeals, results
 from engines.core.engine import Agent, Engine
 from engines.core.models import Action, Seat
-from engines.core.play import play_out
 from engines.core.rng import Rng
-
-# Stream tags: each use of randomness in a decision draws from its own seed.
-_REDEAL, _AI, _ROLLOUT, _PICK, _CONFIRM = 1, 2, 3, 4, 5
 
 
 def review_decision(
@@ -47,26 +43,25 @@ def review_decision(
 ) -> DecisionReview:
     """Review ``played``, chosen by ``seat`` at ``state`` (the log's action ``index``)."""
     agent = agent if agent is not None else engine.ai(settings.level)
-    redeals = [
-        engine.redeal(state, seat, Rng(derive(settings.seed, _REDEAL, index, k)))
-        for k in range(settings.samples)
-    ]
-    legal: list[Action] = sorted(engine.legal_actions(redeals[0], seat), key=lambda a: a.key())
+    starts = redeals(
+        engine, state, seat, (derive(settings.seed, REDEAL, index, k) for k in range(settings.samples))
+    )
+    legal: list[Action] = sorted(engine.legal_actions(starts[0], seat), key=lambda a: a.key())
     played_json = played.model_dump(mode="json")
     if len(legal) <= 1:
         return DecisionReview(index=index, legal_count=len(legal), played=played_json)
-    ai_move = agent.choose(redeals[0], seat, Rng(derive(settings.seed, _AI, index, 0)))
+    ai_move = agent.choose(starts[0], seat, Rng(derive(settings.seed, AI, index, 0)))
     ai_json = ai_move.model_dump(mode="json")
     if ai_move.key() == played.key():
         return DecisionReview(index=index, legal_count=len(legal), played=played_json, ai_move=ai_json)
-    candidates = _candidates(engine, agent, redeals, seat, played, ai_move, legal, index, settings)
-    screened = [_value(engine, agent, redeals, seat, c, index, 0, settings) for c in candidates]
+    candidates = _candidates(engine, agent, starts, seat, played, ai_move, legal, index, settings)
+    screened = [_value(engine, agent, starts, seat, c, index, settings) for c in candidates]
     # The first best wins ties, and the played move comes first: an equal move is no loss.
     top = max(range(len(candidates)), key=lambda i: screened[i])
     played_value, best_value, best, error = screened[0], screened[0], played, 0.0
     if top != 0:
-        played_value, best_value, error = _confirm(
-            engine, agent, state, seat, played, candidates[top], index, settings
+        (played_value, best_value), error = measure(
+            engine, agent, state, seat, [played, candidates[top]], index, settings
         )
         best = candidates[top] if best_value > played_value else played
         best_value = max(best_value, played_value)
@@ -91,43 +86,10 @@ def review_decision(
     )
 
 
-def _confirm(
-    engine: Engine[Any, Any, Any, Any],
-    agent: Agent,
-    state: Any,
-    seat: Seat,
-    played: Action,
-    challenger: Action,
-    index: int,
-    settings: AnalysisSettings,
-) -> tuple[float, float, float]:
-    """The played move and the challenger measured again on fresh redeals and rollouts: the top of several
-    noisy estimates is biased upwards (the winner's curse), these figures are not. A gap that would make a
-    mistake or worse gets a second batch, so a heavy grade rests on twice the evidence. Returns both mean
-    results and the standard error of their paired difference."""
-    mine: list[float] = []
-    theirs: list[float] = []
-    for batch in range(2):
-        redeals = [
-            engine.redeal(state, seat, Rng(derive(settings.seed, _CONFIRM, index, batch, k)))
-            for k in range(settings.confirm_samples)
-        ]
-        stage = 1 + batch
-        mine += _results(engine, agent, redeals, seat, played, index, stage, settings)
-        theirs += _results(engine, agent, redeals, seat, challenger, index, stage, settings)
-        if (sum(theirs) - sum(mine)) / len(mine) < MISTAKE:
-            break
-    n = len(mine)
-    gaps = [t - m for t, m in zip(theirs, mine, strict=True)]
-    mean_gap = sum(gaps) / n
-    error = math.sqrt(sum((g - mean_gap) ** 2 for g in gaps) / (n - 1) / n) if n > 1 else 0.0
-    return sum(mine) / n, sum(theirs) / n, error
-
-
 def _candidates(
     engine: Engine[Any, Any, Any, Any],
     agent: Agent,
-    redeals: list[Any],
+    starts: list[Any],
     seat: Seat,
     played: Action,
     ai_move: Action,
@@ -136,13 +98,13 @@ def _candidates(
     settings: AnalysisSettings,
 ) -> list[Action]:
     chosen: dict[str, Action] = {played.key(): played, ai_move.key(): ai_move}
-    for k in range(1, min(3, len(redeals))):
+    for k in range(1, min(3, len(starts))):
         if len(chosen) >= settings.max_candidates:
             break
-        alt = agent.choose(redeals[k], seat, Rng(derive(settings.seed, _AI, index, k)))
+        alt = agent.choose(starts[k], seat, Rng(derive(settings.seed, AI, index, k)))
         chosen.setdefault(alt.key(), alt)
     rest = [a for a in legal if a.key() not in chosen]
-    Rng(derive(settings.seed, _PICK, index)).shuffle(rest)
+    Rng(derive(settings.seed, PICK, index)).shuffle(rest)
     for a in rest[: max(0, settings.max_candidates - len(chosen))]:
         chosen[a.key()] = a
     return list(chosen.values())
@@ -151,33 +113,11 @@ def _candidates(
 def _value(
     engine: Engine[Any, Any, Any, Any],
     agent: Agent,
-    redeals: list[Any],
+    starts: list[Any],
     seat: Seat,
     move: Action,
     index: int,
-    stage: int,
     settings: AnalysisSettings,
 ) -> float:
-    results = _results(engine, agent, redeals, seat, move, index, stage, settings)
-    return sum(results) / len(results)
-
-
-def _results(
-    engine: Engine[Any, Any, Any, Any],
-    agent: Agent,
-    redeals: list[Any],
-    seat: Seat,
-    move: Action,
-    index: int,
-    stage: int,
-    settings: AnalysisSettings,
-) -> list[float]:
-    """The move's result on each redeal; rollout ``k`` has the same seed for every move."""
-    results: list[float] = []
-    for k, start in enumerate(redeals):
-        after = engine.apply(start, seat, move).state
-        final, _ = play_out(engine, after, agent, Rng(derive(settings.seed, _ROLLOUT, stage, index, k)))
-        outcome = engine.outcome(final)
-        assert outcome is not None
-        results.append(seat_result(engine, outcome, seat))
-    return results
+    found = results(engine, agent, starts, seat, move, index, 0, settings)
+    return sum(found) / len(found)
