@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     #: Processes for the analyses (post-game reviews, the coach, "Try it again"; 0: threads of the bot's
     #: process). A review is seconds of pure Python: never on the bot's event loop.
     analysis_workers: int = Field(1, ge=0, le=16, validation_alias="DECKHAND_ANALYSIS_WORKERS")
+    #: Redeals a post-game review measures each decision on (unset: the analysis' own defaults,
+    #: ``engines.core.analysis.AnalysisSettings``). Fewer is quicker and rougher: for tests, small machines.
+    review_samples: int | None = Field(None, ge=1, le=256, validation_alias="DECKHAND_REVIEW_SAMPLES")
     #: Extra folders of games kept outside this repository, laid out like it (engines/, renderers/,
     #: bot/games/), separated by the OS path separator.
     game_paths_text: str = Field("", validation_alias="DECKHAND_GAME_PATHS")
