@@ -16,7 +16,6 @@ import logging
 from typing import Self
 
 import discord
-from engines.core.analysis.retry import RetryResult
 
 from bot.analysis import pool
 from bot.errors import UserError, user_lang
@@ -29,8 +28,8 @@ from bot.table import custom_ids, pictures
 from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import ControlId
 from bot.table.host import tables_of
-from engines.core import Action
 from engines.core.analysis import AnalysisSettings, DecisionReview, SeatReview
+from engines.core.analysis.retry import RetryResult
 from i18n import t
 from i18n.words import clip
 
@@ -185,25 +184,17 @@ class PickSelect(Control[UiSelect], template=control_template("revpick")):
             settings.model_dump_json(),
         )
         result = RetryResult.model_validate_json(result_json)
-        score = await asyncio.to_thread(_score, rec, position, chosen, decision, result, lang)
+        score = await asyncio.to_thread(_score, rec, position, result, lang)
         log.info("game %s: %s tried move %s again", rec.id, seat, decision.index + 1)
         await interaction.edit_original_response(content=None, embed=retry_answer(score, lang).embed)
 
 
-def _score(
-    rec: GameRecord,
-    position: words.Position,
-    chosen: Action,
-    decision: DecisionReview,
-    result: RetryResult,
-    lang: str,
-) -> RetryScore:
-    best = result.best if result.best is not None else decision.played
+def _score(rec: GameRecord, position: words.Position, result: RetryResult, lang: str) -> RetryScore:
     return RetryScore(
-        chosen=words.word(rec, position, chosen, lang),
-        chosen_value=result.chosen,
-        played=words.word(rec, position, decision.played, lang),
-        played_value=result.played,
-        best=words.word(rec, position, best, lang),
+        chosen=words.word(rec, position, result.chosen, lang),
+        chosen_value=result.chosen_value,
+        played=words.word(rec, position, result.played, lang),
+        played_value=result.played_value,
+        best=words.word(rec, position, result.best, lang),
         best_value=result.best_value,
     )
