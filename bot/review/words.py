@@ -20,11 +20,14 @@ from bot.store import ActionRecord, GameRecord
 from bot.store.review_models import StoredReview
 from bot.table import pictures
 from engines.core import Action, View
-from engines.core.analysis import DecisionReview, SeatReview
+from engines.core.analysis import INACCURACY, DecisionReview, SeatReview
 from i18n import t
 
 #: Key moments a review shows: the costliest decisions (issue 27: "their three costliest decisions").
 KEY_MOMENTS = 3
+#: A decision is a key moment only if it gave up this much (an inaccuracy's loss): a few points less is
+#: within the noise of the rollouts, and "better: 27 %" beside "you played: 27 %" teaches nothing.
+KEY_LOSS = INACCURACY
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,8 @@ def positions(
 
 
 def key_decisions(review: SeatReview) -> list[DecisionReview]:
-    return review.costliest(KEY_MOMENTS)
+    """The review's key moments: its costliest decisions, costliest first, that gave up ``KEY_LOSS``."""
+    return [d for d in review.costliest(KEY_MOMENTS) if d.loss >= KEY_LOSS]
 
 
 def word(rec: GameRecord, position: Position, action: dict[str, Any] | Action, lang: str) -> str:

@@ -17,6 +17,7 @@ import pytest
 
 from bot.games import manifest
 from bot.review.service import analysis_settings
+from bot.review.words import key_decisions
 from engines.core.analysis import SeatReview
 from i18n import t
 from tests.e2e.tables import open_game
@@ -86,7 +87,7 @@ async def test_a_player_reviews_tries_again_and_shares(
     stored = await tables.store.get_review(pk, seat)
     assert stored is not None and stored.settings_json == analysis_settings(tables.settings).model_dump_json()
     review = SeatReview.model_validate_json(stored.review_json)
-    assert review.costliest(3), "a random player's game has costly moves to show"
+    assert key_decisions(review), "a random player's game has costly moves to show"
     for reply in (first, second):
         message = reply.message
         assert message is not None and message.ephemeral
@@ -94,7 +95,7 @@ async def test_a_player_reviews_tries_again_and_shares(
         assert t("en", "review.title", game=NAME, number=pk) in text
         assert t("en", "review.accuracy", accuracy=f"{review.accuracy:.0f}") in text
         names = [a.filename for a in message.attachments]
-        assert names[0] == "course.png" and len(names) == 1 + len(review.costliest(3))
+        assert names[0] == "course.png" and len(names) == 1 + len(key_decisions(review))
         assert all(img.width > 100 for img in message.images())
     assert not {m.id for m in first.messages} & {m.id for m in bob.visible_messages()}
 
@@ -110,7 +111,7 @@ async def test_a_player_reviews_tries_again_and_shares(
     assert refused.ephemeral and "Only the players of this game can review it" in refused.text()
     assert refused.message is not None
     place = [s.seat for s in rec.seats].index(seat)
-    moment = review.costliest(3)[0].index
+    moment = key_decisions(review)[0].index
     for custom_id in (f"dh:revshare:{pk}:{place}", f"dh:revtry:{pk}:{place}:{moment}"):
         stolen = await bob.forge(custom_id, message=refused.message)
         assert "another player's review" in stolen.text(), custom_id
