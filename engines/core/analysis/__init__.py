@@ -1,6 +1,7 @@
 """Post-game analysis (issue 27): each decision of a seat judged from what the seat knew, by seeded rollouts
 with the game's AI over redeals of the hidden cards. See docs/analysis.md."""
 
+from engines.core.analysis.course import Course, CoursePoint, course_point, game_course
 from engines.core.analysis.decision import review_decision
 from engines.core.analysis.grading import BLUNDER, INACCURACY, MISTAKE, accuracy, grade, move_accuracy
 from engines.core.analysis.models import (
@@ -11,6 +12,7 @@ from engines.core.analysis.models import (
     SeatReview,
 )
 from engines.core.analysis.results import seat_result
+from engines.core.analysis.retry import RetryResult, score_at, score_choice
 from engines.core.analysis.review import Progress, review_seat
 
 __all__ = [
@@ -19,14 +21,21 @@ __all__ = [
     "MISTAKE",
     "AnalysisSettings",
     "CandidateValue",
+    "Course",
+    "CoursePoint",
     "DecisionReview",
     "Grade",
     "Progress",
+    "RetryResult",
     "SeatReview",
     "accuracy",
+    "course_point",
+    "game_course",
     "grade",
     "move_accuracy",
     "review_decision",
     "review_seat",
+    "score_at",
+    "score_choice",
     "seat_result",
 ]
