@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import secrets
+from types import SimpleNamespace
 
 import pytest
 
@@ -27,6 +29,7 @@ from tests.fakediscord.botrunner import StartBot
 from tests.fakediscord.harness import FakeMember, Reply, SeenMessage
 
 GAME = "yggdrasil"
+SEED = 11
 NAME = manifest(GAME).engine.name.en
 SLOW = 120.0  # a click that computes a review waits for it (seconds at most, never asserted)
 
@@ -54,8 +57,18 @@ async def play_to_the_end(alice: FakeMember) -> SeenMessage:
 
 @pytest.mark.timeout(400)
 async def test_a_player_reviews_tries_again_and_shares(
-    fake: FakeDiscord, running_bot: StartBot, caplog: pytest.LogCaptureFixture
+    fake: FakeDiscord,
+    running_bot: StartBot,
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    from bot.table import service
+
+    # The game's seed fixed (and with it the AI's moves; alice's are seeded too, the analysis has its own
+    # seed): the same game every run, one in which alice's random play has key moments to show. Only the
+    # table service's seed: patching ``secrets.randbits`` itself would fix discord.py's message nonces too.
+    seeded = SimpleNamespace(**{**vars(secrets), "randbits": lambda bits: SEED})
+    monkeypatch.setattr(service, "secrets", seeded)
     caplog.set_level(logging.INFO, logger="bot.review")
     runner = await running_bot()
     tables = runner.bot.tables  # type: ignore[attr-defined]
