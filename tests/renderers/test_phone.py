@@ -24,8 +24,11 @@ import renderers.yggdrasil.timelapse as timelapse_module
 from renderers.common import clear_caches, draw_text, encode, new_canvas
 from renderers.leaderboard import MIN_TEXT_PX as LEADERBOARD_MIN_TEXT_PX
 from renderers.leaderboard import Board, Row, render_leaderboard
+from renderers.review import MIN_TEXT_PX as REVIEW_MIN_TEXT_PX
+from renderers.review import draw_course
 from tests.renderers.drawn_text import PHONE_WIDTH, DrawnText, Run
 from tests.renderers.positions import GAMES, KINDS, MODULES, Position, position, view_of
+from tests.renderers.review.conftest import waves
 from tests.renderers.test_yggdrasil_timelapse import placements
 
 MIN_PHONE_PX = 11
@@ -118,6 +121,15 @@ def test_the_leaderboard_is_readable_at_phone_width(lang: str, drawn: DrawnText)
     boards = [Board("Glorious Crown", 14, people, [Row("AI (normal)", 20, 8, 2.2, 30, 1)])]
     data = _render(drawn, render_leaderboard, boards, lang, subtitle="Team server")
     _check(f"leaderboard {lang}", LEADERBOARD_MIN_TEXT_PX["leaderboard"], data, drawn)
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+@pytest.mark.parametrize("team", (False, True))
+def test_the_review_course_is_readable_at_phone_width(lang: str, team: bool, drawn: DrawnText) -> None:
+    seats = ["p1", "p2", "p3", "p4"]
+    course = waves("project-chaos" if team else "glorious-crown", seats, 90, team=team)
+    data = _render(drawn, draw_course, course, [40, 7, 70], NAMES, lang, highlight="p2")
+    _check(f"review course {lang} team={team}", REVIEW_MIN_TEXT_PX["course"], data, drawn)
 
 
 @pytest.mark.parametrize("lang", ("en", "ja"))
