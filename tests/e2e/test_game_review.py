@@ -3,7 +3,8 @@ alice (choosing at random among her hand's controls) against an AI, played to th
 review is refused with a sentence. At the end, Review on the final message answers alice privately with
 her review (accuracy, key moments with her hand pictures, the course picture), computed in the analysis
 process once (two clicks at once compute once; another click is the kept review); "Try it again" opens a
-key moment's position with its legal moves and scores her new choice; Share posts it in the thread, once;
+key moment's position with its legal moves and scores her new choice; after a restart the review is still
+kept and its controls still answer; Share posts it in the thread, once;
 bob, who did not play, can neither open nor share it. Reviews are measured on 2 redeals here
 (``review_samples``, ``DECKHAND_REVIEW_SAMPLES``) so the test is quick."""
 
@@ -141,6 +142,14 @@ async def test_a_player_reviews_tries_again_and_shares(
     answer = shown(scored)
     assert "Your choice now:" in answer and "What you played:" in answer and "The best found:" in answer
     assert any(t("en", f"review.verdict.{v}") in answer for v in ("best", "better", "same", "worse"))
+
+    # A restart keeps the review (asked again: not computed again) and its controls (Share below).
+    await runner.restart()
+    tables = runner.bot.tables  # type: ignore[attr-defined]
+    tables.settings = tables.settings.model_copy(update={"review_samples": 2})
+    after = await alice.click(button, message=final, timeout=SLOW)
+    assert t("en", "review.title", game=NAME, number=pk) in shown(after)
+    assert len([r for r in caplog.records if "reviewed" in r.getMessage()]) == 1
 
     # Share: public in the thread, once, with alice's name; bob sees it.
     shared = await alice.click("Share in the thread", message=review_message, timeout=SLOW)
