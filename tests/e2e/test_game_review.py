@@ -15,6 +15,7 @@ import logging
 import random
 import secrets
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -90,7 +91,15 @@ async def test_a_player_reviews_tries_again_and_shares(
     button = next(label for label in final.button_labels() if label.startswith("Review"))
     assert any(label.startswith("Rematch") for label in final.button_labels())
 
-    # Two clicks at once: one review computed, both answered with it, privately.
+    # Two clicks at once: one review computed, both answered with it, privately, each after a progress line.
+    edits: list[tuple[int, str]] = []
+    original_edit = fake.messages.edit
+
+    async def recording_edit(message: Any, body: dict[str, Any], uploads: Any) -> Any:
+        edits.append((message.id, str(body.get("content") or "")))
+        return await original_edit(message, body, uploads)
+
+    monkeypatch.setattr(fake.messages, "edit", recording_edit)
     first, second = await asyncio.gather(
         alice.click(button, message=final, timeout=SLOW), alice.click(button, message=final, timeout=SLOW)
     )
@@ -112,6 +121,12 @@ async def test_a_player_reviews_tries_again_and_shares(
         assert names[0] == "course.png" and len(names) == 1 + len(key_decisions(review))
         assert all(img.width > 100 for img in message.images())
     assert not {m.id for m in first.messages} & {m.id for m in bob.visible_messages()}
+    progress = t("en", "review.progress_start").rstrip("…")
+    for reply in (first, second):
+        assert reply.message is not None
+        lines = [text for message_id, text in edits if message_id == reply.message.id]
+        assert any(line.startswith(progress) for line in lines), lines
+        assert reply.message.content == ""  # the line gave way to the review
 
     # Asked again (the command in the thread): the kept review, not computed again.
     again = await alice.slash("game review", channel=opened.thread, timeout=SLOW)
