@@ -22,7 +22,6 @@ from bot.errors import UserError
 from bot.games import SomeEngine, manifest
 from bot.presenters import final, hand, lobby, notice, table
 from bot.presenters.payload import Kwargs, Payload
-from bot.presenters.words import ViewFor
 from bot.records import timelapse
 from bot.store import GameRecord, OutboxEntry, Status, Store
 from bot.store.messages import Changed, Ended, Told
@@ -58,8 +57,7 @@ class Publisher:
         self.default_locale = default_locale
         #: Unix seconds now: the table service hands over its scheduler's (injectable) clock.
         self.now: Callable[[], float] = time.time
-        #: The final message's own controls (Rematch; the assembly adds Review, ``bot.review.controls``).
-        self.final_view: ViewFor = rematch_view
+        self.final_view: Callable[[int, str], discord.ui.View] = rematch_view  # the assembly adds Review
 
     async def public_lang(self, guild_id: int) -> str:
         """The language of public messages: the server's choice (/game language), its Discord locale,
