@@ -128,9 +128,15 @@ async def test_a_player_reviews_tries_again_and_shares(
         assert any(line.startswith(progress) for line in lines), lines
         assert reply.message.content == ""  # the line gave way to the review
 
-    # Asked again (the command in the thread): the kept review, not computed again.
+    # Asked again (the command in the thread, and by number as its autocomplete suggests): the kept review,
+    # not computed again. Bob's suggestions hold no game: he played none.
     again = await alice.slash("game review", channel=opened.thread, timeout=SLOW)
     assert t("en", "review.title", game=NAME, number=pk) in shown(again)
+    offered = await alice.autocomplete("game review", "game", "", channel=opened.thread)
+    assert [int(c.value) for c in offered] == [pk]
+    assert await bob.autocomplete("game review", "game", "", channel=opened.thread) == []
+    by_number = await alice.slash("game review", channel=opened.thread, game=pk, timeout=SLOW)
+    assert t("en", "review.title", game=NAME, number=pk) in shown(by_number)
     kept = await tables.store.get_review(pk, seat)
     assert kept is not None and kept.created_at == stored.created_at
     assert len([r for r in caplog.records if "reviewed" in r.getMessage()]) == 1
