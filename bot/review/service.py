@@ -2,9 +2,9 @@
 (``bot.analysis.pool``, lane "review") and kept.
 
 Two requests for the same review at once compute it once: the first starts the job and the others wait for
-it (``_flights``, one entry a store, game and seat, gone once the job ends), each with its own progress
-line. Nothing is kept about a job but the task: a job lost in a restart is simply computed again on the next
-request. A stored review of other settings or of an older ``VERSION`` is computed again.
+it (``_flights``, one entry a store, game, seat and settings, gone once the job ends), each with its own
+progress line. Nothing is kept about a job but the task: a job lost in a restart is simply computed again on
+the next request. A stored review of other settings or of an older ``VERSION`` is computed again.
 """
 
 from __future__ import annotations
@@ -55,7 +55,8 @@ class _Flight:
             listener(done, total)
 
 
-_flights: dict[tuple[int, int, str], _Flight] = {}
+#: The jobs running, by store (its ``id``: tests run several bots in one process), game, seat and settings.
+_flights: dict[tuple[int, int, str, str], _Flight] = {}
 
 
 async def stored_review(
@@ -75,14 +76,14 @@ async def review_of(
     found = await stored_review(store, rec, seat, settings)
     if found is not None:
         return found
-    key = (id(store), rec.id, seat)
+    key = (id(store), rec.id, seat, settings.model_dump_json())
     flight = _flights.get(key)
     if flight is None:
         task = asyncio.create_task(
             _compute(store, rec, seat, settings, key), name=f"deckhand: review {rec.id} {seat}"
         )
         flight = _flights[key] = _Flight(task)
-        task.add_done_callback(lambda _: _flights.pop(key, None) if _flights.get(key) is flight else None)
+        task.add_done_callback(lambda _task: _flights.pop(key, None))
     elif flight.last is not None and progress is not None:
         progress(*flight.last)
     if progress is not None:
@@ -96,7 +97,7 @@ async def review_of(
 
 
 async def _compute(
-    store: Store, rec: GameRecord, seat: str, settings: AnalysisSettings, key: tuple[int, int, str]
+    store: Store, rec: GameRecord, seat: str, settings: AnalysisSettings, key: tuple[int, int, str, str]
 ) -> StoredReview:
     actions = log_of(await store.actions(rec.id))
     began = time.perf_counter()
