@@ -1,4 +1,4 @@
--- Post-game reviews (issue 27 items 2 and 3): SQLite's 0008_reviews.sql with the same meaning (BIGINT ids,
+-- Post-game reviews (issue 27 items 2 and 3): SQLite's 0009_reviews.sql with the same meaning (BIGINT ids,
 -- the JSON kept as text: it is read back whole, never queried).
 CREATE TABLE reviews (
     game_pk           BIGINT  NOT NULL REFERENCES games (id),
