@@ -1,6 +1,7 @@
 """``/night``: a game night's commands (issue 26). ``new`` posts the sign-up card (and, when the bot may,
-a scheduled event); ``start``, ``call`` and ``end`` run the night (Manage Server: a role of the server's
-choosing may come later); ``status`` is every table at a glance. The cog holds the night service and the
+a scheduled event); ``start``, ``call``, ``pause``, ``resume`` and ``end`` run the night (its hosts: Manage
+Server, or the role the server picks in ``/game settings night_host_role:``); ``status`` is every table at a
+glance. The cog holds the night service and the
 loop that fires the sets' deadlines (kept on the nights in the database, so a restart loses none)."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from bot.lookup import playable_engines
 from bot.night.places import DiscordNightPlaces
 from bot.night.service import NightService
 from bot.presenters import night as words
-from bot.store import Status
+from bot.store import Status, Store
 from i18n import t
 
 if TYPE_CHECKING:
@@ -48,9 +49,17 @@ def parse_start(text: str | None, now: float) -> float | None:
     return moment.timestamp()
 
 
-def _host_only(interaction: Interaction) -> None:
-    if not interaction.permissions.manage_guild:
+async def host_only(interaction: Interaction, store: Store) -> None:
+    """Issue 26 item 1: a night's host has Manage Server, or the role the server picked in ``/game
+    settings``; anyone else is refused (naming that role, when there is one) and nothing changes."""
+    if interaction.permissions.manage_guild:
+        return
+    assert interaction.guild_id is not None
+    role = (await store.guild_settings(interaction.guild_id)).night_host_role
+    if role is None:
         raise UserError("night_host_only")
+    if not any(r.id == role for r in getattr(interaction.user, "roles", ())):
+        raise UserError("night_host_only_role", role=f"<@&{role}>")
 
 
 class NightCog(
@@ -86,6 +95,10 @@ class NightCog(
                 await self._watch
 
     async def _watch_nights(self) -> None:
+        try:
+            await self.nights.settle_clocks()
+        except Exception:  # the watch must start all the same; the next pause or resume settles them
+            log.exception("the nights' clocks could not be settled at start-up")
         while True:
             try:
                 await self.nights.tick()
@@ -102,9 +115,7 @@ class NightCog(
             if e.can_be_called and (needle in e.id or needle in e.name.en.lower() or needle in e.name.ja)
         ][:25]
 
-    @app_commands.command(
-        name=_("new"), description=_("Open a game night with a sign-up card (Manage Server)")
-    )
+    @app_commands.command(name=_("new"), description=_("Open a game night with a sign-up card (host)"))
     @app_commands.describe(
         game=_("Which game"),
         sets=_("How many sets (default 2)"),
@@ -125,7 +136,7 @@ class NightCog(
         ai_fill: bool = True,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        _host_only(interaction)
+        await host_only(interaction, self.nights.store)
         found = find_game(game)
         now = self.nights.now()
         night = await self.nights.open(
@@ -154,12 +165,10 @@ class NightCog(
 
     new.autocomplete("game")(_games)
 
-    @app_commands.command(
-        name=_("start"), description=_("Seat the players and start the next set (Manage Server)")
-    )
+    @app_commands.command(name=_("start"), description=_("Seat the players and start the next set (host)"))
     @app_commands.guild_only()
     async def start(self, interaction: Interaction) -> None:
-        _host_only(interaction)
+        await host_only(interaction, self.nights.store)
         night = await self.nights.live_in(interaction.channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         made = await self.nights.start_set(night.id)
@@ -184,10 +193,10 @@ class NightCog(
         payload = words.status(night, lines, user_lang(interaction))
         await interaction.response.send_message(**payload.send_kwargs(), ephemeral=True)
 
-    @app_commands.command(name=_("call"), description=_("Call time on the running set now (Manage Server)"))
+    @app_commands.command(name=_("call"), description=_("Call time on the running set now (host)"))
     @app_commands.guild_only()
     async def call(self, interaction: Interaction) -> None:
-        _host_only(interaction)
+        await host_only(interaction, self.nights.store)
         night = await self.nights.live_in(interaction.channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         called = await self.nights.call_set(night.id)
@@ -202,11 +211,36 @@ class NightCog(
         )
 
     @app_commands.command(
-        name=_("end"), description=_("End the night and post the standings (Manage Server)")
+        name=_("pause"),
+        description=_("Pause the running set: its time and every turn clock stand still (host)"),
     )
     @app_commands.guild_only()
+    async def pause(self, interaction: Interaction) -> None:
+        await host_only(interaction, self.nights.store)
+        night = await self.nights.live_in(interaction.channel_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        night = await self.nights.pause(night.id)
+        await interaction.followup.send(
+            **words.paused(night, user_lang(interaction)).send_kwargs(), ephemeral=True
+        )
+
+    @app_commands.command(
+        name=_("resume"), description=_("Resume a paused night: time runs again from where it stood (host)")
+    )
+    @app_commands.guild_only()
+    async def resume(self, interaction: Interaction) -> None:
+        await host_only(interaction, self.nights.store)
+        night = await self.nights.live_in(interaction.channel_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        night = await self.nights.resume(night.id)
+        await interaction.followup.send(
+            **words.resumed(night, user_lang(interaction)).send_kwargs(), ephemeral=True
+        )
+
+    @app_commands.command(name=_("end"), description=_("End the night and post the standings (host)"))
+    @app_commands.guild_only()
     async def end(self, interaction: Interaction) -> None:
-        _host_only(interaction)
+        await host_only(interaction, self.nights.store)
         night = await self.nights.live_in(interaction.channel_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.nights.end(night.id)

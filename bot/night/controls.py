@@ -23,6 +23,7 @@ custom_ids.register(Kind("reflect", ("pk", "set", "table")))
 
 class _Nights(Protocol):
     async def join(self, night_pk: int, user_id: int, name: str) -> object: ...
+    async def join_words(self, night_pk: int, lang: str) -> str: ...
     async def leave(self, night_pk: int, user_id: int) -> object: ...
     async def guild_of(self, night_pk: int) -> int | None: ...
     async def check_reflector(
@@ -72,13 +73,14 @@ class NightButton(Control[UiButton], template=control_template("night")):
         nights = nights_of(interaction)
         if await nights.guild_of(self.pk) != interaction.guild_id:
             raise UserError("night_none_here")
-        user = interaction.user
+        user, lang = interaction.user, user_lang(interaction)
         if self.op == "join":
             await nights.join(self.pk, user.id, user.display_name)
+            said = await nights.join_words(self.pk, lang)  # a late arrival hears when they play
         else:
             await nights.leave(self.pk, user.id)
-        key = "night.joined" if self.op == "join" else "night.left"
-        await interaction.response.send_message(t(user_lang(interaction), key), ephemeral=True)
+            said = t(lang, "night.left")
+        await interaction.response.send_message(said, ephemeral=True)
 
 
 def night_view(pk: int, lang: str) -> discord.ui.View:

@@ -15,6 +15,8 @@ import engines
 from bot.errors import UserError, message_for
 from bot.games import manifest
 from bot.night.controls import night_view, reflect_view
+from bot.night.late import late_words, set_tables
+from bot.night.pausing import NightPauses
 from bot.night.picture import FILENAME, standings_picture
 from bot.night.ports import NightPlaces
 from bot.night.reflections import reflection_text, table_story
@@ -37,7 +39,7 @@ SETS = range(1, 6)
 MINUTES = range(1, 181)
 
 
-class NightService:
+class NightService(NightPauses):
     def __init__(self, tables: TableService, places: NightPlaces) -> None:
         self.tables = tables
         self.store = tables.store
@@ -121,6 +123,18 @@ class NightService:
         await self.refresh_card(night_pk)
         return night
 
+    async def join_words(self, night_pk: int, lang: str) -> str:
+        """What a member who just signed up is told: a late arrival hears when they will be seated, and
+        which running tables have an AI seat the host can give them now (issue 26 item 2)."""
+        night = await self.store.get_night(night_pk)
+        free: list[tuple[NightTable, int, int]] = []
+        if night.status is NightStatus.PLAYING:
+            for table in await self.store.night_tables(night_pk, night.current_set):
+                rec = await self.store.get_game(table.game_pk)
+                if rec.status is Status.RUNNING:
+                    free.append((table, rec.channel_id, sum(1 for s in rec.seats if s.is_ai)))
+        return late_words(night, free, lang)
+
     async def leave(self, night_pk: int, user_id: int) -> NightRecord:
         """A member leaves the night; at a table of the running set the AI plays their seat on (GN-12)."""
         night = await self.store.get_night(night_pk)
@@ -163,7 +177,7 @@ class NightService:
             counts = Counts.of(engine.min_players, engine.max_players, night.table_size)
             active = [s for s in await self.store.signups(night_pk) if s.active]
             set_no = night.current_set + 1
-            earlier = [t.members for t in await self.store.night_tables(night_pk)]
+            earlier = [t.members for t in await set_tables(self.store, night_pk)]  # late arrivals too
             seating = seat_set(
                 [s.user_id for s in active],
                 counts,
@@ -229,8 +243,13 @@ class NightService:
             night = await self.store.get_night(night_pk)
             if night.status is not NightStatus.PLAYING:
                 raise UserError("night_no_set_running")
-            if night.deadline_at is not None:
-                night = await self.store.change_night(night_pk, night.version, deadline_at=None)
+            if night.deadline_at is not None or night.paused:
+                was_paused = night.paused
+                night = await self.store.change_night(
+                    night_pk, night.version, deadline_at=None, paused_left=None
+                )
+                if was_paused:  # GN-6: a called game finishes its round on running clocks
+                    await self.hold_tables(night, on=False)
             called: list[int] = []
             for table in await self.store.night_tables(night_pk, night.current_set):
                 rec = await self.store.get_game(table.game_pk)
@@ -268,7 +287,7 @@ class NightService:
                 if (await self.store.get_game(table.game_pk)).status.live:
                     return False
             night = await self.store.change_night(
-                night_pk, night.version, status=NightStatus.BETWEEN, deadline_at=None
+                night_pk, night.version, status=NightStatus.BETWEEN, deadline_at=None, paused_left=None
             )
         await self.post_standings(night, final=night.current_set >= night.sets)
         await self.refresh_card(night_pk)
@@ -318,7 +337,7 @@ class NightService:
             raise UserError("night_none_here")
         if not night.status.live:
             raise UserError("night_over")
-        tables = await self.store.night_tables(night_pk, set_no)
+        tables = await set_tables(self.store, night_pk, set_no)
         if not any(t.table_no == table_no and user_id in t.members for t in tables):
             raise UserError("night_reflect_not_player")
         return night
@@ -337,7 +356,7 @@ class NightService:
         engine = engines.get(night.game_id)
         stories = [
             table_story(table, await self.store.get_game(table.game_pk), engine, lang)
-            for table in await self.store.night_tables(night.id)
+            for table in await set_tables(self.store, night.id)
         ]
         names = await self._names(night)
         reflections = await self.store.reflections(night.id)

@@ -5,6 +5,7 @@ table's story, what its players wrote). No I/O: ``bot.night`` posts what these b
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,9 @@ __all__ = [
     "TableLine",
     "TableStory",
     "closing",
+    "paused",
     "reflect_ask",
+    "resumed",
     "seated",
     "signup_card",
     "standings_message",
@@ -39,6 +42,15 @@ __all__ = [
 def when(seconds: float, style: str = "F") -> str:
     """A Discord timestamp: every reader sees it in their own time zone."""
     return f"<t:{int(seconds)}:{style}>"
+
+
+def left_text(seconds: float) -> str:
+    """Time left as ``m:ss`` (``h:mm:ss`` from an hour), a countdown's whole seconds rounded up: reads the
+    same in both languages."""
+    whole = max(0, math.ceil(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def _points(value: float) -> str:
@@ -61,7 +73,17 @@ def signup_card(
         lines.append(t(lang, "night.card_start", when=when(night.starts_at)))
     else:
         lines.append(t(lang, "night.card_start_host"))
-    if night.status is NightStatus.PLAYING and night.deadline_at is not None:
+    if night.status is NightStatus.PLAYING and night.paused_left is not None:
+        lines.append(
+            t(
+                lang,
+                "night.card_paused",
+                set=night.current_set,
+                sets=night.sets,
+                left=left_text(night.paused_left),
+            )
+        )
+    elif night.status is NightStatus.PLAYING and night.deadline_at is not None:
         lines.append(
             t(
                 lang,
@@ -114,6 +136,18 @@ def time_called(night: NightRecord, called: Sequence[int], lang: str) -> Payload
     return Payload(content=t(lang, key, set=night.current_set, n=len(called)))
 
 
+def paused(night: NightRecord, lang: str) -> Payload:
+    """The host paused the night: said in its channel and in every table's thread."""
+    left = left_text(night.paused_left or 0)
+    return Payload(content=t(lang, "night.paused", set=night.current_set, left=left))
+
+
+def resumed(night: NightRecord, lang: str) -> Payload:
+    return Payload(
+        content=t(lang, "night.resumed", set=night.current_set, when=when(night.deadline_at or 0, "R"))
+    )
+
+
 def not_started(reason: str, lang: str) -> Payload:
     """The start time came and the night could not start by itself: why, and what the host can do."""
     return Payload(content=t(lang, "night.not_started", reason=reason))
@@ -122,8 +156,13 @@ def not_started(reason: str, lang: str) -> Payload:
 def standings_message(
     night: NightRecord, rows: Sequence[Standing], names: Mapping[int, str], lang: str, *, final: bool
 ) -> Payload:
-    """GN-11: rank, points, firsts; shared ranks repeat."""
-    return Payload(embed=standings_embed(night, rows, names, lang, final=final))
+    """GN-11: rank, points, firsts; shared ranks repeat. After the last set, a note that the closing (with
+    each table's story and what players wrote) is the host's ``/night end``: the standings come twice on
+    purpose, now while the games have just ended and again in the closing, which gathers the night."""
+    embed = standings_embed(night, rows, names, lang, final=final)
+    if final:
+        embed.set_footer(text=t(lang, "night.final_note"))
+    return Payload(embed=embed)
 
 
 def standings_embed(
@@ -160,7 +199,9 @@ class TableLine:
 
 def status(night: NightRecord, tables: Sequence[TableLine], lang: str) -> Payload:
     lines = []
-    if night.status is NightStatus.PLAYING and night.deadline_at is not None:
+    if night.status is NightStatus.PLAYING and night.paused_left is not None:
+        lines.append(t(lang, "night.status_paused", set=night.current_set, left=left_text(night.paused_left)))
+    elif night.status is NightStatus.PLAYING and night.deadline_at is not None:
         lines.append(t(lang, "night.status_time", set=night.current_set, when=when(night.deadline_at, "R")))
     else:
         lines.append(t(lang, f"night.status_{night.status.value}", set=night.current_set, sets=night.sets))
@@ -231,7 +272,9 @@ def table_blocks(
         for member in table.members:
             if member is not None and member in written:
                 name = names.get(member, str(member))
-                lines.append(t(lang, "night.close_reflection", name=name, text=written[member]))
+                # An answer's later lines keep the quote mark, so they read as the same answer.
+                text = written[member].replace("\n", "\n› ")
+                lines.append(t(lang, "night.close_reflection", name=name, text=text))
         blocks.append(lines)
     return blocks
 

@@ -93,6 +93,9 @@ class ClockState(_Column):
 
     seats: dict[str, SeatClock] = {}
     turns: dict[str, Turn] = {}
+    #: Held by a paused game night (issue 26 item 3): no turn's clock runs, every turn keeps the time it had
+    #: left (``Turn.left``), and a turn that begins meanwhile begins held, until the night resumes.
+    held: bool = False
 
     def seat(self, seat: str, limit: float) -> SeatClock:
         if seat not in self.seats:

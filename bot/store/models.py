@@ -174,7 +174,7 @@ class MemberSettings(BaseModel):
 
 class GuildSettings(BaseModel):
     """A server's ``/game settings`` besides its language (stored as JSON by name: ``threads_off``,
-    ``clock``, ``lobby_limit``)."""
+    ``clock``, ``lobby_limit``, ``night_host_role``)."""
 
     #: Channels where a game stays in the channel instead of getting a thread of its own.
     threads_off: list[int] = Field(default_factory=list)
@@ -182,6 +182,8 @@ class GuildSettings(BaseModel):
     clock: str | None = None
     #: Open lobbies one member may host from one channel; ``None``: the bot's own limit.
     lobby_limit: int | None = None
+    #: The role whose members may host game nights besides Manage Server (issue 26 item 1); ``None``: none.
+    night_host_role: int | None = None
 
 
 class GuildSettingsChange(BaseModel):
@@ -191,6 +193,7 @@ class GuildSettingsChange(BaseModel):
 
     clock: str | None = None
     lobby_limit: int | None = None
+    night_host_role: int | None = None
     #: ``(channel_id, on)``: games started in that channel get a thread of their own, or not.
     threads: tuple[int, bool] | None = None
 

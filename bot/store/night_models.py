@@ -45,7 +45,14 @@ class NightRecord(BaseModel):
     event_id: int | None = None
     #: the running set's deadline (Unix seconds), a timer the night's loop fires once
     deadline_at: float | None = None
+    #: while the host has paused the running set: the time it had left (seconds); ``deadline_at`` is then
+    #: ``None``, so the deadline cannot fire, and resuming sets it to now plus this
+    paused_left: float | None = None
     version: int = 0
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_left is not None
 
 
 class SignUp(BaseModel):

@@ -17,7 +17,16 @@ from bot.store.transactions import Plain
 
 #: The night fields ``change_night`` may change (each its own column).
 NIGHT_UPDATABLE = frozenset(
-    {"status", "current_set", "signup_message_id", "event_id", "deadline_at", "starts_at", "host_id"}
+    {
+        "status",
+        "current_set",
+        "signup_message_id",
+        "event_id",
+        "deadline_at",
+        "starts_at",
+        "host_id",
+        "paused_left",
+    }
 )
 
 
@@ -45,6 +54,7 @@ def night_record(row: Row) -> NightRecord:
         signup_message_id=row["signup_message_id"],
         event_id=row["event_id"],
         deadline_at=row["deadline_at"],
+        paused_left=row["paused_left"],
         version=row["version"],
     )
 

@@ -128,7 +128,7 @@ def changed_settings(stored: str | None, change: Mapping[str, Plain]) -> str:
     """A server's settings JSON after one change (``GuildSettingsChange.as_plain``). Pure, so the PostgreSQL
     backend runs the same inside its own transaction. ``None`` removes a setting (the default applies)."""
     settings = dict(json.loads(stored)) if stored else {}
-    for name in ("clock", "lobby_limit"):
+    for name in ("clock", "lobby_limit", "night_host_role"):
         if name in change:
             if change[name] is None:
                 settings.pop(name, None)

@@ -1,7 +1,12 @@
 """Calling a game at a game night's time limit (rules/game-night.md GN-1): the table's own action,
 ``(TABLE, CallGame())``, applied by the engine and logged like a move. A part of ``TableService`` (its base);
 the change is written by the service's one write (``_commit``), the clocks and the outbox entry riding on it.
-After the call the game goes on only as far as its called rule says (GN-2 … GN-5), then ends ``called``."""
+After the call the game goes on only as far as its called rule says (GN-2 … GN-5), then ends ``called``.
+
+The night's other operation on a game is here too: holding its turn clocks while the night is paused (issue
+26 item 3; ``bot.table.clock.hold``): no turn runs out, no reminder comes, until the night resumes and the
+clocks run on from where they stood. The clocks are the game's, so they change under the game's lock and are
+written like every clock change of the service (``Store.set_clock``); the game itself does not change."""
 
 from __future__ import annotations
 
@@ -53,3 +58,11 @@ class CallOperations(ServiceParts):
         self.kick_ai(pk)
         await self.outbox.flush(pk)
         return rec
+
+    async def hold_clocks(self, pk: int, *, on: bool) -> bool:
+        """Hold (``on``) or release the turn clocks of game ``pk``, written by the service's clock write;
+        ``False`` when there was nothing to do (the game is not running, or its clocks were so already)."""
+        changed = await self.catch_up_clocks(pk, held=on)
+        if changed:
+            log.info("game %s: turn clocks %s", pk, "held" if on else "running again")
+        return changed

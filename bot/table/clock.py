@@ -21,6 +21,10 @@ waits on the others their clock stands still (``Turn.left``). A seat's decisions
 (votes, claims) are timed together, as one stretch on its clock with its own two reminders and at most one
 timeout, which the AI then answers for the rest of that turn; running out there is no missed turn.
 
+A paused game night holds its tables' clocks (``hold``): every timed turn keeps the time it had left and
+its timers end, a turn that begins meanwhile begins held with its whole time, and nothing runs out; players
+may still move (a pause is a break, not a lock). ``release`` lets them run again from where they stood.
+
 Turns are tracked with the clock off too (no deadline, no timers): ``/game mine`` and ``/game list`` say
 how long a turn has waited.
 """
@@ -192,12 +196,16 @@ def advance(
         deadline = now + limit + bank if limit else None
         own = turn_of is None or seat == turn_of
         turn = Turn(since=now, version=version, deadline=deadline, own=own, of=turn_of)
+        if clock.held and deadline is not None:
+            turn.deadline, turn.left = None, limit + bank  # begins held: its whole time waits for the resume
         clock.turns[seat] = turn
         change.started.append(seat)
         change.timers.extend(timers_for(seat, turn, limit))
     for seat, turn in clock.turns.items():
         if not limit or turn.expired:
             continue  # nothing timed, or the AI plays the rest of the turn anyway
+        if clock.held:
+            continue  # held turns stay as they are until the night resumes
         if seat not in to_move and turn.left is None and turn.deadline is not None:
             turn.left, turn.deadline = max(0.0, turn.deadline - now), None
             change.paused.append(seat)
@@ -207,6 +215,28 @@ def advance(
             total = limit + clock.seat(seat, limit).bank
             change.timers.extend(timers_for(seat, turn, limit, total=total, now=now))
     return change
+
+
+def hold(clock: ClockState, *, now: float) -> Change:
+    """A paused game night holds the clocks (in place): every timed turn keeps the time it has left (its
+    timers end, ``Change.paused``); a turn the AI already plays stays the AI's."""
+    change = Change()
+    clock.held = True
+    for seat, turn in clock.turns.items():
+        if turn.expired or turn.deadline is None:
+            continue
+        turn.left, turn.deadline = max(0.0, turn.deadline - now), None
+        change.paused.append(seat)
+    return change
+
+
+def release(
+    clock: ClockState, *, limit: int, to_move: Collection[str], version: int, now: float, turn_of: str | None
+) -> Change:
+    """The night resumes (in place): the clocks run again from where they stood; the seats to move get their
+    deadline back (``now`` plus what was left) and the reminders still ahead of them."""
+    clock.held = False
+    return advance(clock, limit=limit, to_move=to_move, version=version, now=now, turn_of=turn_of)
 
 
 def _used(turn: Turn, total: float, now: float) -> float:

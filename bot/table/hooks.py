@@ -79,6 +79,18 @@ class Move:
     decided_by: str | None
     results: list[ResultRow] | None = None
 
+    @staticmethod
+    def decider(info: SeatInfo, user_id: int | None) -> str:
+        """Who decided a move of the seat ``info`` (as held when the move was made), for ``decided_by``:
+        the member (``user_id``), the AI in a seat of its own, or the AI on a member's behalf, and why."""
+        if user_id is not None:
+            return "member"
+        if not info.is_ai:  # a member's seat whose turn ran out: the AI plays that one turn
+            return "timeout"
+        if info.left_by is not None:
+            return info.handed or "left"
+        return "ai"
+
 
 @dataclass(frozen=True)
 class Change:

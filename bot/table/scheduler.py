@@ -36,6 +36,8 @@ from bot.table.clock import (
     TIMEOUTS_TO_AI,
     ClockState,
     advance,
+    hold,
+    release,
 )
 from bot.table.hooks import Change, Contribution
 from bot.table.timer_effects import SEAT_TAKEN, Clock, SystemClock
@@ -128,6 +130,37 @@ class Scheduler:
             self._wake.set()
         cancel = change.ended + change.started + change.paused + change.resumed
         return ClockWrite(state=after, cancel=cancel, timers=timers)
+
+    def held(self, rec: GameRecord, *, on: bool) -> ClockWrite | None:
+        """The clocks of running game ``rec`` held by a paused game night (``on``) or running again from
+        where they stood; ``None`` when they are so already."""
+        clock = ClockState.load(rec.clock_state)
+        if rec.status is not Status.RUNNING or clock.held is on:
+            return None
+        if on:
+            change = hold(clock, now=self.clock.now())
+        else:
+            engine = self.tables.engine(rec)
+            state = self.tables.state(rec)
+            over = engine.outcome(state) is not None
+            humans = {s.seat for s in rec.seats if not s.is_ai}
+            change = release(
+                clock,
+                limit=rec.clock,
+                to_move=[] if over else [m for m in engine.to_move(state) if m in humans],
+                version=rec.version,
+                now=self.clock.now(),
+                turn_of=None if over else engine.turn_of(state),
+            )
+        timers = [
+            TimerItem(seat=x.seat, kind=x.kind, due_at=x.due_at, version=x.version) for x in change.timers
+        ]
+        if timers:
+            soonest = min(x.due_at for x in timers)
+            self._hint = soonest if self._hint is None else min(self._hint, soonest)
+            self._wake.set()
+        cancel = change.ended + change.started + change.paused + change.resumed
+        return ClockWrite(state=clock.dump(), cancel=cancel, timers=timers)
 
     def contribute(self, change: Change) -> Contribution:
         """The move hook (``bot.table.hooks``): the clocks after ``change``."""

@@ -58,18 +58,6 @@ class Played:
     unpublished: Unpublished | None = None
 
 
-def decider(info: SeatInfo, user_id: int | None) -> str:
-    """Who decided a move of the seat ``info`` (as held when the move was made) for the action log: the
-    member (``user_id``), the AI in a seat of its own, or the AI on a member's behalf, and why."""
-    if user_id is not None:
-        return "member"
-    if not info.is_ai:  # a member's seat whose turn ran out: the AI plays that one turn
-        return "timeout"
-    if info.left_by is not None:
-        return info.handed or "left"
-    return "ai"
-
-
 class TableService(LobbyOperations, SeatOperations, CallOperations):
     """The one path to a change of a game. Its operations by concern are its bases (``bot.table.lobby_ops``,
     ``bot.table.seat_ops``); the moves, the game's life cycle, the timers' effects and the one write
@@ -377,7 +365,11 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         if outcome is not None:
             fields["status"] = Status.FINISHED
         move = Move(
-            seat, user_id, action_obj.model_dump(mode="json"), decider(rec.seat_info(seat), user_id), results
+            seat,
+            user_id,
+            action_obj.model_dump(mode="json"),
+            Move.decider(rec.seat_info(seat), user_id),
+            results,
         )
         change = Change(
             rec,
@@ -419,15 +411,21 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         """A timer whose firing failed (a fault of ours): marked done, so it cannot fail forever."""
         await self.store.fire_timer(timer.id, timer.game_pk, None)
 
-    async def catch_up_clocks(self, pk: int) -> None:
-        """At start-up: a running game whose turns were never tracked (started before clocks) gets them."""
+    async def catch_up_clocks(self, pk: int, *, held: bool | None = None) -> bool:
+        """A running game's clocks on their own: at start-up a game whose turns were never tracked (started
+        before clocks) gets them; with ``held``, a paused game night holds them or lets them run again
+        (``CallOperations.hold_clocks``). ``False``: nothing changed."""
         async with self.lock(pk):
             rec = await self.store.get_game(pk)
-            if rec.status is not Status.RUNNING:
-                return
-            write = self.scheduler.write(rec, version=rec.version)
+            if rec.status is not Status.RUNNING or rec.state_json is None:
+                return False
+            if held is None:
+                write = self.scheduler.write(rec, version=rec.version)
+            else:
+                write = self.scheduler.held(rec, on=held)
             if write is not None:
                 await self.store.set_clock(rec.id, write)
+            return write is not None
 
     # -- the AI (``bot.table.ai_driver``) -----------------------------------------------------------
     def kick_ai(self, pk: int) -> None:

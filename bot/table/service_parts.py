@@ -49,3 +49,7 @@ class ServiceParts:
 
     def kick_ai(self, pk: int) -> None:
         raise NotImplementedError
+
+    async def catch_up_clocks(self, pk: int, *, held: bool | None = None) -> bool:
+        """The clocks of a game on their own (``TableService.catch_up_clocks``)."""
+        raise NotImplementedError

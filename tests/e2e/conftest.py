@@ -7,11 +7,15 @@
 - ``e2e_database``: what ``running_bot`` opens: a SQLite file, or with
   ``@pytest.mark.parametrize("e2e_database", ["sqlite", "postgresql"], indirect=True)`` the same test on the
   session's throw-away PostgreSQL database too (skipped with the reason where none answers).
+- ``look``: draws a message as a member sees it (``tests.fakediscord.snapshot``) and returns the PNG; with
+  ``DECKHAND_SNAPSHOTS=<folder>`` it also keeps it there as ``<test>-<name>.png``, to open and look at.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+import re
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -25,6 +29,8 @@ from tests.fakediscord.botrunner import (
     deckhand_factory,
     minibot_factory,
 )
+from tests.fakediscord.seen import SeenMessage
+from tests.fakediscord.snapshot import snapshot
 
 E2E_TIMEOUT = 60  # seconds; a test may set its own with @pytest.mark.timeout
 
@@ -72,3 +78,18 @@ async def running_bot(fake: FakeDiscord, e2e_database: Path | str) -> AsyncItera
     yield start
     for runner in runners:
         await runner.stop()
+
+
+@pytest.fixture
+def look(request: pytest.FixtureRequest) -> Callable[[SeenMessage, str], bytes]:
+    folder = os.environ.get("DECKHAND_SNAPSHOTS")
+    test = re.sub(r"[^\w.-]+", "-", request.node.name)
+
+    def draw(message: SeenMessage, name: str) -> bytes:
+        data = snapshot(message.raw)
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            (Path(folder) / f"{test}-{name}.png").write_bytes(data)
+        return data
+
+    return draw

@@ -5,6 +5,8 @@ shows both reflections under their table beside the standings and the table's st
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from bot.store.night_models import NightRecord
@@ -38,7 +40,7 @@ async def write(member: FakeMember, ask: SeenMessage, text: str) -> str:
 
 
 async def test_a_one_set_night_gathers_what_two_players_wrote_under_their_table(
-    fake: FakeDiscord, running_bot: StartBot
+    fake: FakeDiscord, running_bot: StartBot, look: Callable[[SeenMessage, str], bytes]
 ) -> None:
     runner = await running_bot()
     tables(runner).scheduler.clock = fake.clock
@@ -82,6 +84,7 @@ async def test_a_one_set_night_gathers_what_two_players_wrote_under_their_table(
     await host.slash("night end")
     await until(lambda: _posted(host, "Tables and what we learned"), fake)
     (closing,) = bot_posts(host, "Tables and what we learned")
+    look(closing, "closing")
     shown = closing.text().casefold()  # the fake shows members by display name ("M0" for m0)
     assert "final standings" in shown
     # The final standings' picture is the closing message's first embed's image.
@@ -102,3 +105,61 @@ async def test_a_one_set_night_gathers_what_two_players_wrote_under_their_table(
 
 async def _asked(member: FakeMember, thread: object) -> bool:
     return any(m.author.bot and ASKED in m.text() for m in member.visible_messages(thread))
+
+
+async def test_a_japanese_server_closes_its_night_in_japanese(
+    fake: FakeDiscord, running_bot: StartBot, look: Callable[[SeenMessage, str], bytes]
+) -> None:
+    """The same night in a server whose tables speak Japanese, its members' Discord in Japanese: the
+    question, the form, the thanks and the closing message are all in Japanese."""
+    runner = await running_bot()
+    tables(runner).scheduler.clock = fake.clock
+    host = fake.guild.member("host", locale="ja", roles=[fake.guild.role("hosts", "manage_guild")])
+    host = host.in_channel(fake.guild.default_channel)
+    await host.slash("game settings", language="ja")
+    card = (
+        await host.slash("night new", options={"game": "glorious-crown", "sets": 1, "minutes": 3})
+    ).message
+    assert card is not None and "ゲーム大会" in card.text()
+    members = [
+        fake.guild.member(f"j{i}", locale="ja").in_channel(fake.guild.default_channel) for i in range(3)
+    ]
+    for member in members:
+        assert "参加登録しました" in (await member.click("Join", message=card)).content
+    await host.slash("night start")
+    service = nights(runner)
+    night: NightRecord = await service.live_in(fake.guild.default_channel.id)
+    (table,) = await service.store.night_tables(night.id, 1)
+    for member in members[1:]:
+        await tables(runner).auto(table.game_pk, member.id, member.name)
+    fake.clock.advance(3 * 60 + 1)
+    await play_human_seats(runner, await service.store.get_game(table.game_pk))
+    await until(lambda: _set_over(service, night.id), fake, rounds=1200)
+    rec = await service.store.get_game(table.game_pk)
+    thread = next(th for th in fake.guild.default_channel.threads if th.id == rec.channel_id)
+    asked = "どう考えて、何を学びましたか"
+
+    async def was_asked() -> bool:
+        return any(m.author.bot and asked in m.text() for m in host.visible_messages(thread))
+
+    await until(was_asked, fake)
+    (ask,) = [m for m in host.visible_messages(thread) if m.author.bot and asked in m.text()]
+    opened = await members[0].click("Write", message=ask)
+    assert opened.modal is not None and opened.modal["title"] == "何を学びましたか？"
+    saved = await members[0].submit(
+        {"どう考えたか、何を学んだか": "革命の前に\n強いカードを残しておくべきだった。"}
+    )
+    assert saved.ephemeral and "ありがとうございます" in saved.content
+
+    await host.slash("night end")
+
+    async def closed() -> bool:
+        return bool(bot_posts(host, "各テーブルと学んだこと"))
+
+    await until(closed, fake)
+    (closing,) = bot_posts(host, "各テーブルと学んだこと")
+    look(closing, "closing-ja")
+    shown = closing.text()
+    assert "最終順位" in shown and "第1セット・テーブル1" in shown
+    assert "› 強いカードを残しておくべきだった。" in shown
+    assert closing.attachments[0].image().format == "PNG"

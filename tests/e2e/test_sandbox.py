@@ -212,3 +212,65 @@ async def test_the_readme_examples_run_as_written_and_advance_moves_the_bots_clo
     assert "half the time for your turn is gone" in second and "Time ran out for **Alice**" in second
     assert "with Manage Server" in text
     assert "Owner aborted the game." in text.split('click "Abort the game"', 1)[1]
+
+
+NIGHT_SCRIPT = """\
+as host --admin
+/night new game:glorious-crown sets:1 minutes:3
+fill 5
+as alice
+click Join
+as host --admin
+/night start
+wait
+/night status
+advance 181
+wait
+look 2
+quit
+"""
+
+
+async def test_the_sandbox_fills_a_night_with_simulated_members_who_play_by_the_ai(tmp_path: Path) -> None:
+    """Issue 26 item 8: ``fill 5`` signs up five simulated members; with alice, a person, that is two
+    tables of three: the simulated members play their seats by the AI, the table of five of them plays its
+    game to the end, alice's waits on her, and the set's time runs out on ``advance``."""
+    out = io.StringIO()
+    code = await run_sandbox(
+        factory=deckhand_factory,
+        database=tmp_path / "s.db",
+        images=tmp_path / "images",
+        stdin=io.StringIO(NIGHT_SCRIPT),
+        out=out,
+        bot_name="Deckhand",
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    refused = [ln for ln in text.splitlines() if ln.startswith(("can't:", "error:", "unknown command"))]
+    assert refused == [], refused
+    assert "5 simulated member(s) signed up: sim1, sim2, sim3, sim4, sim5; they play by the AI" in text
+    assert "Set 1 started at 2 tables." in text
+    status = text.split("host@#game-night> /night status\n", 1)[1].split("host@", 1)[0]
+    alices = next(line for line in status.splitlines() if "Alice" in line)
+    assert alices.endswith("Alice to play")  # the simulated members played up to her turn
+    assert any(line.endswith(": finished") for line in status.splitlines())  # the other table: played out
+    after = text.split("host@#game-night> look 2\n", 1)[1]
+    assert "Time is up for set 1: 1 unfinished game was called" in after
+    assert text.rstrip().endswith("bye (0 violation(s))")
+
+
+async def test_the_night_fill_needs_a_night_and_a_number(tmp_path: Path) -> None:
+    out = io.StringIO()
+    script = "fill\nfill many\nfill 3\nquit\n"
+    code = await run_sandbox(
+        factory=deckhand_factory,
+        database=tmp_path / "s.db",
+        images=tmp_path / "images",
+        stdin=io.StringIO(script),
+        out=out,
+        bot_name="Deckhand",
+    )
+    text = out.getvalue()
+    assert code == 0, text
+    assert text.count("can't: fill N: 1 to 50 simulated members") == 2
+    assert "sees no button 'Join'" in text  # no night is open here: nothing to sign up for

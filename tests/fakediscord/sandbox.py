@@ -24,6 +24,7 @@ from .harness import FakeMember, FakeThread, Reply, SeenMessage
 from .interactions import NotPossible, find_command
 from .quiet import settle
 from .records import ViolationError
+from .sandbox_night import NightFill
 from .server import FakeDiscord
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,8 @@ Commands (you act as the current member in the current channel):
   dms                       the DMs the bot sent you
   advance SECONDS           move the clock forward, the bot's too: interaction deadlines, 15 min tokens,
                             and turn clocks (reminders and timeouts due by then fire), e.g. "advance 300"
+  fill N                    sign up N simulated members for the game night open here; they play by the AI
+  wait [SECONDS]            let the simulated members play until they have nothing to do (default 30 s)
   log [N]                   the bot's last N HTTP requests
   violations                everything the fake refused or flagged so far
   help | quit"""
@@ -66,6 +69,9 @@ class Sandbox:
         self.member: FakeMember = fake.guild.member("alice")
         self.saved: set[tuple[int, int]] = set()
         self.violations = 0
+        self.night = NightFill(
+            fake, lambda: getattr(runner.bot if runner else None, "tables", None), self.say
+        )
         self.commands: dict[str, Callable[[list[str], str], Awaitable[None]]] = {
             "as": self.cmd_as,
             "complete": self.cmd_complete,
@@ -81,6 +87,8 @@ class Sandbox:
             "go": self.cmd_go,
             "dms": self.cmd_dms,
             "advance": self.cmd_advance,
+            "fill": lambda args, rest: self.night.cmd_fill(self.member, args),
+            "wait": lambda args, rest: self.night.cmd_wait(args),
             "log": self.cmd_log,
             "violations": self.cmd_violations,
             "help": self.cmd_help,
@@ -373,6 +381,7 @@ async def run_sandbox(
                     sandbox.say(sandbox.prompt + line.rstrip("\n"))
             if not await sandbox.run_line(line):
                 break
+        await sandbox.night.close()
         total = sandbox.violations + len(fake.unreported_violations())
         sandbox.say(f"bye ({total} violation(s))")
         fake.violations.clear()

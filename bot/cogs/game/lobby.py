@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections import defaultdict
 from collections.abc import Callable
 
 import discord
@@ -13,6 +15,7 @@ from bot.errors import UserError, user_lang
 from bot.games import find_game
 from bot.interactions import Interaction
 from bot.lookup import playable_engines
+from bot.night.late import refuse_second_table
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table import components, places, seat_buttons
 from bot.table.lobby_ops import AI_LEVELS
@@ -34,6 +37,11 @@ def option_choices(game: str, current: str) -> list[app_commands.Choice[str]]:
         if row["name"].startswith(last.split("=")[0].lower()):
             out.append(app_commands.Choice(name=f"{text}  ({row['allowed']})"[:100], value=text[:100]))
     return out[:25]
+
+
+#: One ``/game seat`` of a member at a time: the check that they sit at no other table of a night's set and
+#: the seat given are one step (a server's interactions all reach the one process that holds its shard).
+_seating: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
 
 class LobbyCommands(GameCommandsBase):
@@ -142,11 +150,13 @@ class LobbyCommands(GameCommandsBase):
         rec = await self.tables.game_in(interaction.channel_id)
         if member.bot:
             raise UserError("member_is_bot")
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        perms = interaction.permissions
-        rec = await self.tables.hand_seat(
-            rec.id, interaction.user.id, perms.manage_guild, seat, member.id, member.display_name
-        )
+        async with _seating[member.id]:
+            await refuse_second_table(self.tables.store, rec.id, member.id, member.display_name)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            perms = interaction.permissions
+            rec = await self.tables.hand_seat(
+                rec.id, interaction.user.id, perms.manage_guild, seat, member.id, member.display_name
+            )
         await interaction.followup.send(
             t(user_lang(interaction), "seat.seated", member=member.display_name), ephemeral=True
         )

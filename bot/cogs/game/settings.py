@@ -37,6 +37,8 @@ class SettingsCommands(GameCommandsBase):
         threads=_("Run each game started in this channel in its own thread"),
         clock=_("Default turn clock of new games (each player's time per turn)"),
         lobbies=_("Open lobbies one member may host from one channel at once"),
+        night_host_role=_("A role whose members may host game nights (besides Manage Server)"),
+        night_host_role_clear=_("Let only Manage Server host game nights again"),
     )
     @app_commands.choices(
         language=[
@@ -58,6 +60,8 @@ class SettingsCommands(GameCommandsBase):
         threads: str | None = None,
         clock: str | None = None,
         lobbies: app_commands.Range[int, 1, 25] | None = None,
+        night_host_role: discord.Role | None = None,
+        night_host_role_clear: bool = False,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         if not interaction.permissions.manage_guild:
@@ -74,6 +78,10 @@ class SettingsCommands(GameCommandsBase):
             change.clock = None if clock == "off" else clock
         if lobbies is not None:
             change.lobby_limit = lobbies
+        if night_host_role_clear:
+            change.night_host_role = None
+        elif night_host_role is not None:
+            change.night_host_role = night_host_role.id
         if change.model_fields_set:  # every change of one command in one transaction
             await store.change_guild_settings(guild, change)
         lang = user_lang(interaction)
@@ -101,6 +109,14 @@ class SettingsCommands(GameCommandsBase):
         embed.add_field(
             name=t(lang, "settings.lobbies"),
             value=f"`{await self.tables.lobby_limit(guild_id)}`",
+            inline=False,
+        )
+        role = settings.night_host_role
+        embed.add_field(
+            name=t(lang, "settings.night_host_role"),
+            value=t(lang, "settings.night_host_with_role", role=f"<@&{role}>")
+            if role is not None
+            else t(lang, "settings.night_host_manage"),
             inline=False,
         )
         return embed

@@ -94,6 +94,16 @@ def test_reflections_are_grouped_under_the_table_and_set_they_were_written_for(l
     ]  # Bob and Dave wrote nothing: they are simply not listed
 
 
+def test_every_line_of_a_several_line_answer_keeps_the_quote_mark(lang: str) -> None:
+    stories = [TableStory(table(1, 1, ALICE, BOB), "story")]
+    written = [Reflection(set_no=1, user_id=ALICE, text="first line\nsecond line\nthird")]
+    (block,) = table_blocks(stories, written, NAMES, lang)
+    answer = block[-1].split("\n")
+    assert len(answer) == 3
+    assert all(line.startswith("› ") for line in answer)
+    assert answer[1:] == ["› second line", "› third"]
+
+
 def test_a_small_night_closes_in_one_message_standings_first(lang: str) -> None:
     stories = [TableStory(table(1, 1, ALICE, BOB), "story")]
     written = [Reflection(set_no=1, user_id=BOB, text="next time I build earlier")]

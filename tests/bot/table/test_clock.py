@@ -13,7 +13,9 @@ from bot.table.clock import (
     Turn,
     advance,
     clock_name,
+    hold,
     parse_clock,
+    release,
     reserve_after,
     split_clock,
     still_useful,
@@ -208,3 +210,37 @@ def test_a_turn_stored_before_clocks_knew_whose_turn_it_is_goes_on() -> None:
     change = advance(clock, limit=HOUR, to_move=["p1"], version=9, now=60.0, turn_of="p1")
     assert change.started == [] and change.timers == []
     assert clock.turns["p1"] == Turn(since=0.0, version=3, deadline=2 * HOUR, own=True, of="p1")
+
+
+def test_a_paused_night_holds_every_timed_turn_and_resumes_it_where_it_stood() -> None:
+    """Issue 26 item 3: while a night is paused no turn clock runs; resuming gives back what was left."""
+    clock = ClockState()
+    advance(clock, limit=180, to_move=["p1", "p2"], version=3, now=0.0)
+    clock.expire("p2")  # the AI plays p2's turn: it stays the AI's
+    change = hold(clock, now=100.0)
+    assert change.paused == ["p1"] and clock.held
+    assert clock.turns["p1"].deadline is None and clock.turns["p1"].left == 360.0 - 100.0
+    # A turn that begins while held begins with its whole time, untimed; one still held does not resume.
+    change = advance(clock, limit=180, to_move=["p1", "p3"], version=4, now=5000.0, acted="p2")
+    assert change.started == ["p3"] and change.timers == [] and change.resumed == []
+    assert clock.turns["p3"].deadline is None and clock.turns["p3"].left == 360.0
+    assert clock.turns["p1"].left == 260.0
+    change = release(clock, limit=180, to_move=["p1", "p3"], version=4, now=6000.0, turn_of=None)
+    assert not clock.held and change.resumed == ["p1", "p3"]
+    assert clock.turns["p1"].deadline == 6260.0 and clock.turns["p3"].deadline == 6360.0
+    # p1 had used 100 s of 360 before the pause: its half-time reminder is 80 s after the resume.
+    assert [(t.seat, t.kind, t.due_at) for t in change.timers] == [
+        ("p1", HALF, 6080.0),
+        ("p1", NEAR_END, 6260.0 - 18.0),
+        ("p1", TIMEOUT, 6260.0),
+        ("p3", HALF, 6180.0),
+        ("p3", NEAR_END, 6360.0 - 18.0),
+        ("p3", TIMEOUT, 6360.0),
+    ]
+
+
+def test_holding_an_untimed_game_keeps_it_untimed() -> None:
+    clock = ClockState()
+    advance(clock, limit=0, to_move=["p1"], version=1, now=0.0)
+    assert hold(clock, now=10.0).paused == [] and clock.turns["p1"] == Turn(since=0.0, version=1)
+    assert release(clock, limit=0, to_move=["p1"], version=1, now=20.0, turn_of=None).timers == []

@@ -113,3 +113,21 @@ async def test_a_set_deadline_is_due_once_reached_and_outlives_a_restart(reopen:
     assert [n.id for n in await again.live_nights()] == [night.id]
     await again.change_night(night.id, 1, deadline_at=None, status=NightStatus.BETWEEN)
     assert await again.due_nights(5000.0) == []
+
+
+async def test_a_paused_night_keeps_the_time_left_and_no_deadline_through_a_restart(reopen: Reopen) -> None:
+    """Issue 26 item 3: pausing clears the set's deadline (the timer cannot fire) and keeps what was left."""
+    store = await reopen()
+    night = await a_night(store)
+    playing = await store.change_night(
+        night.id, 0, status=NightStatus.PLAYING, current_set=1, deadline_at=900.0
+    )
+    assert not playing.paused and playing.paused_left is None
+    paused = await store.change_night(night.id, 1, deadline_at=None, paused_left=754.5)
+    assert paused.paused and paused.deadline_at is None
+    again = await reopen()
+    kept = await again.get_night(night.id)
+    assert (kept.paused_left, kept.deadline_at, kept.status) == (754.5, None, NightStatus.PLAYING)
+    assert await again.due_nights(10**9) == []
+    resumed = await again.change_night(night.id, 2, deadline_at=2000.0, paused_left=None)
+    assert not resumed.paused and [n.id for n in await again.due_nights(2000.0)] == [night.id]

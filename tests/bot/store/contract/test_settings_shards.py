@@ -80,3 +80,15 @@ async def test_a_filter_of_every_shard_is_no_filter(store: Store) -> None:
     for every in (Shards(), Shards(None, 4), Shards((0, 1, 2, 3), 4)):
         assert [g.id for g in await store.live_games(shards=every)] == [pk]
     assert await store.live_games(shards=Shards((0,), 4)) == []
+
+
+async def test_the_night_host_role_is_set_replaced_and_cleared(store: Store) -> None:
+    """Issue 26 item 1: the role whose members may host game nights, one per server, beside the others."""
+    await store.change_guild_settings(7, GuildSettingsChange(lobby_limit=3))
+    await store.change_guild_settings(7, GuildSettingsChange(night_host_role=2**60 + 5))
+    assert await store.guild_settings(7) == GuildSettings(lobby_limit=3, night_host_role=2**60 + 5)
+    await store.change_guild_settings(7, GuildSettingsChange(night_host_role=42))
+    assert (await store.guild_settings(7)).night_host_role == 42
+    await store.change_guild_settings(7, GuildSettingsChange(night_host_role=None))
+    assert await store.guild_settings(7) == GuildSettings(lobby_limit=3)
+    assert (await store.guild_settings(8)).night_host_role is None
