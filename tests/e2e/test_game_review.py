@@ -58,6 +58,7 @@ async def play_to_the_end(alice: FakeMember) -> SeenMessage:
 
 
 @pytest.mark.timeout(400)
+@pytest.mark.parametrize("e2e_database", ["sqlite", "postgresql"], indirect=True)
 async def test_a_player_reviews_tries_again_and_shares(
     fake: FakeDiscord,
     running_bot: StartBot,
