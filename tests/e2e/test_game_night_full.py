@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from math import comb
 from typing import Any
 
@@ -32,6 +33,7 @@ from tests.e2e.test_game_night_reflections import ASKED, write
 from tests.e2e.test_records import tables
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.botrunner import RunningBot, StartBot
+from tests.fakediscord.harness import SeenMessage
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -123,7 +125,7 @@ async def snapshot(runner: RunningBot, night_pk: int) -> Any:
 
 
 async def test_eleven_members_play_two_timed_sets_of_aws_builder_cards_through_a_restart(
-    fake: FakeDiscord, running_bot: StartBot
+    fake: FakeDiscord, running_bot: StartBot, look: Callable[[SeenMessage, str], bytes]
 ) -> None:
     runner = await running_bot()
     tables(runner).scheduler.clock = fake.clock
@@ -208,6 +210,12 @@ async def test_eleven_members_play_two_timed_sets_of_aws_builder_cards_through_a
     closing = "\n".join(m.text() for m in bot_posts(host, "Final standings")[-1:]) + "\n".join(
         m.text() for m in bot_posts(host, "Tables and what we learned")
     )
+    for i, message in enumerate(
+        bot_posts(host, "Standings after set 1")[-1:] + bot_posts(host, "Final standings")
+    ):
+        look(message, f"standings-{i}")
+    for i, message in enumerate(bot_posts(host, "Tables and what we learned")):
+        look(message, f"closing-{i}")
     names = {m.id: m.name for m in members}
     for row in rows:
         assert f"{row.rank}. {names[int(row.member)]} — points:".casefold() in closing.casefold()
