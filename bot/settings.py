@@ -37,6 +37,9 @@ class Settings(BaseSettings):
     #: Redeals of the hidden cards the coach plays each candidate move out on (``coach=on`` games, issue
     #: 27): a player waits for it, so a few (about a second of one core per suggestion at 6).
     coach_samples: int = Field(6, ge=1, le=64, validation_alias="DECKHAND_COACH_SAMPLES")
+    #: Redeals a post-game review measures each decision on (unset: the analysis' own defaults,
+    #: ``engines.core.analysis.AnalysisSettings``). Fewer is quicker and rougher: for tests, small machines.
+    review_samples: int | None = Field(None, ge=1, le=256, validation_alias="DECKHAND_REVIEW_SAMPLES")
     #: Extra folders of games kept outside this repository, laid out like it (engines/, renderers/,
     #: bot/games/), separated by the OS path separator.
     game_paths_text: str = Field("", validation_alias="DECKHAND_GAME_PATHS")

@@ -31,10 +31,11 @@ from bot.store.models import (
     TimerRow,
 )
 from bot.store.night_port import NightPort
+from bot.store.review_port import ReviewPort
 from bot.store.stats import ResultEntry
 
 
-class Store(NightPort, Protocol):
+class Store(NightPort, ReviewPort, Protocol):
     async def close(self) -> None: ...
     async def schema_version(self) -> int: ...
 

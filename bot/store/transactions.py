@@ -32,7 +32,7 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import IO, cast
+from typing import IO, Any, cast
 
 HEADER = struct.Struct("!I")
 NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -54,8 +54,7 @@ Plain = object
 
 
 class Refused(Exception):
-    """The transaction wrote nothing on purpose (a stale version, a timer done already); its kind and
-    arguments cross the pipe and the bot raises its own exception for it."""
+    """Nothing written on purpose (stale version, timer done): its kind and arguments cross the pipe."""
 
     def __init__(self, kind: str, *args: Plain) -> None:
         super().__init__(kind, *args)
@@ -83,8 +82,7 @@ def _versioned_update(
 
 def _enqueue(conn: sqlite3.Connection, game_pk: int, version: int, item: Publish) -> None:
     conn.execute(
-        "INSERT INTO outbox (game_pk, version, kind, seat, payload_json, state_json)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO outbox (game_pk, version, kind, seat, payload_json, state_json) VALUES (?,?,?,?,?,?)",
         (game_pk, version, *item),
     )
 
@@ -307,11 +305,14 @@ def night_leave(conn: sqlite3.Connection, *, night_pk: int, user_id: int, at: fl
     return cur.rowcount == 1
 
 
-# The lease transactions are a file of their own, loaded by its path (the writer's script has no package).
-_spec = importlib.util.spec_from_file_location("leases", Path(__file__).with_name("lease_transactions.py"))
-assert _spec is not None and _spec.loader is not None
-_leases = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_leases)
+# The lease and review transactions: files of their own, loaded by path (the writer's script has no package).
+_parts: list[Any] = []  # typed by TRANSACTIONS below
+for _name in ("lease_transactions", "review_transactions"):
+    _spec = importlib.util.spec_from_file_location(_name, Path(__file__).with_name(f"{_name}.py"))
+    assert _spec is not None and _spec.loader is not None
+    _part = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(_part)
+    _parts += _part.ALL
 
 TRANSACTIONS: dict[str, Callable[..., Plain]] = {
     f.__name__: f
@@ -331,7 +332,7 @@ TRANSACTIONS: dict[str, Callable[..., Plain]] = {
         change_night,
         night_signup,
         night_leave,
-        *_leases.ALL,
+        *_parts,
     )
 }
 
@@ -398,8 +399,7 @@ class Writer:
                 conn.execute(f"PRAGMA synchronous={self.synchronous}")
 
     def game_row(self, game_pk: int) -> dict[str, Plain] | None:
-        cur = self.conn.execute("SELECT * FROM games WHERE id = ?", (game_pk,))
-        row = cur.fetchone()
+        row = (cur := self.conn.execute("SELECT * FROM games WHERE id = ?", (game_pk,))).fetchone()
         return None if row is None else dict(zip([d[0] for d in cur.description], row, strict=True))
 
     def handle(self, request: tuple[str, dict[str, Plain], bool, int | None]) -> tuple[Plain, ...]:

@@ -22,10 +22,11 @@ from bot.store.models import (
 )
 from bot.store.nights import NightStore
 from bot.store.reads import StoreReads
+from bot.store.reviews import ReviewStore
 from bot.store.transactions import Action, Plain
 
 
-class StoreWrites(NightStore, StoreReads):
+class StoreWrites(NightStore, ReviewStore, StoreReads):
     async def _write(
         self, op: str, *, durable: bool = True, read_back: int | None = None, **kwargs: Plain
     ) -> tuple[Plain, GameRecord | None]:

@@ -11,6 +11,7 @@ import socket
 
 import discord
 
+from bot.review.controls import final_view
 from bot.settings import Settings
 from bot.store import Store
 from bot.table import components
@@ -28,6 +29,7 @@ def lease_owner() -> str:
 
 def table_service(client: discord.Client, store: Store, settings: Settings) -> TableService:
     publisher = Publisher(client, store, settings.default_locale)
+    publisher.final_view = final_view
     # The process works for its shards' servers only; with a shard count chosen by Discord (not known
     # before connecting) it runs them all, and so works for every server.
     shards, owner, lease = settings.shards, lease_owner(), settings.lease_seconds

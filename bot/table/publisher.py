@@ -57,6 +57,7 @@ class Publisher:
         self.default_locale = default_locale
         #: Unix seconds now: the table service hands over its scheduler's (injectable) clock.
         self.now: Callable[[], float] = time.time
+        self.final_view: Callable[[int, str], discord.ui.View] = rematch_view  # the assembly adds Review
 
     async def public_lang(self, guild_id: int) -> str:
         """The language of public messages: the server's choice (/game language), its Discord locale,
@@ -303,7 +304,7 @@ class Publisher:
         buttons_off: bool = True,
     ) -> None:
         story = await timelapse.chronicle(rec, lang, self.store)
-        payload = final.final(rec, state, outcome, feed, lang, story=story, rematch=rematch_view)
+        payload = final.final(rec, state, outcome, feed, lang, story=story, rematch=self.final_view)
         feed.unshown = 0  # the final message showed them
         picture = await render(
             rec.game_id,

@@ -310,9 +310,11 @@ async def test_one_human_and_two_ais_play_a_whole_game(
     # Only the newest table message has buttons (the final one no game controls).
     assert all(m.buttons() == [] for m in tables[:-1])
     # the game's controls are gone; the final message may offer a new lobby for the same players and each
-    # player's own architecture (What you built)
+    # player's own architecture (What you built) and review
     assert not [
-        b for b in final.buttons() if not (b.custom_id or "").startswith(("dh:rematch:", "dh:built:"))
+        b
+        for b in final.buttons()
+        if not (b.custom_id or "").startswith(("dh:rematch:", "dh:built:", "dh:review:"))
     ]
 
     # The channel keeps only the summary card, edited to the end.

@@ -92,7 +92,13 @@ def check_tables(opened: OpenedGame, *, running: bool) -> None:
     if running:
         assert tables[-1].button_labels() == [HAND]
     else:  # the game's controls are gone; the final message may offer a new lobby for the same players
-        assert not [b for b in tables[-1].buttons() if not (b.custom_id or "").startswith("dh:rematch:")]
+        # and each player's own review
+        finals = [
+            b
+            for b in tables[-1].buttons()
+            if not (b.custom_id or "").startswith(("dh:rematch:", "dh:review:"))
+        ]
+        assert not finals
     # Each table message is for a later turn (the final one shows the same state as the last table message
     # when alice's own move ended the game).
     turns = [table_turn(m) for m in tables if m.attachments[0].filename == "table.png"]

@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.cogs.game.async_play import AsyncCommands
 from bot.cogs.game.lobby import LobbyCommands
 from bot.cogs.game.records import RecordsCommands
+from bot.cogs.game.review import ReviewCommands
 from bot.cogs.game.settings import SettingsCommands
 from bot.cogs.game.table import TableCommands
 
@@ -25,6 +26,7 @@ class GameCog(
     TableCommands,
     SettingsCommands,
     RecordsCommands,
+    ReviewCommands,
     AsyncCommands,
     commands.GroupCog,
     group_name="game",

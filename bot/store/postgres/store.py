@@ -17,7 +17,7 @@ import asyncpg
 from bot.store import rows
 from bot.store.errors import ConstraintViolation, GameNotFound, StoreError, StoreUnavailable
 from bot.store.models import GameRecord
-from bot.store.postgres import game_locks, leases, night_transactions, transactions
+from bot.store.postgres import game_locks, leases, night_transactions, review_transactions, transactions
 from bot.store.rows import Row
 from bot.store.sqlite import migrations
 from bot.store.transactions import Plain
@@ -48,6 +48,7 @@ TRANSACTIONS: dict[str, _Body] = {
         night_transactions.night_signup,
         night_transactions.night_leave,
         *leases.ALL,
+        *review_transactions.ALL,
     )
 }
 
