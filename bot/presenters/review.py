@@ -58,22 +58,22 @@ def percent(value: float | None) -> str:
     return "—" if value is None else f"{round(value * 100)} %"
 
 
-def _summary(facts: ReviewFacts, lang: str) -> list[str]:
+def _summary(facts: ReviewFacts, lang: str, *, shared: bool = False) -> list[str]:
     accuracy = (
         t(lang, "review.accuracy", accuracy=f"{facts.accuracy:.0f}")
         if facts.accuracy is not None
         else t(lang, "review.no_choice")
     )
     grades = " · ".join(t(lang, f"review.grades.{g}", n=facts.grades.get(g, 0)) for g in GRADES)
-    value = t(lang, "review.value_team" if facts.cooperative else "review.value")
-    return [accuracy, grades, value]
+    key = ("review.shared_" if shared else "review.") + ("value_team" if facts.cooperative else "value")
+    return [accuracy, grades, t(lang, key, player=facts.player)]
 
 
-def _moment_lines(moment: KeyMoment, lang: str) -> list[str]:
+def _moment_lines(moment: KeyMoment, lang: str, *, shared: bool = False) -> list[str]:
     lines = [
         t(
             lang,
-            "review.played",
+            "review.shared_played" if shared else "review.played",
             move=moment.played + MARKS.get(moment.grade, ""),
             value=percent(moment.played_value),
         )
@@ -89,7 +89,9 @@ def _moment_title(number: int, moment: KeyMoment, lang: str) -> str:
         "review.moment",
         number=number,
         move=moment.index + 1,
-        grade=t(lang, f"review.grade.{moment.grade}"),
+        # A key moment graded good lost something, but no more than the analysis' margin of error: said so,
+        # since "good" beside a lower figure than the better move's reads as a contradiction.
+        grade=t(lang, "review.grade.close" if moment.grade == "good" else f"review.grade.{moment.grade}"),
     )
 
 
@@ -143,11 +145,12 @@ def private_review(
 def shared_review(facts: ReviewFacts, lang: str, *, course: bytes | None) -> Payload:
     """The review as its player shares it in the game's thread: their name, accuracy, key moments and the
     course; no hand pictures (the moves say what the moments were). Pings nobody."""
-    lines = [t(lang, "review.shared_by", player=facts.player), *_summary(facts, lang)]
+    lines = [t(lang, "review.shared_by", player=facts.player), *_summary(facts, lang, shared=True)]
     for number, moment in enumerate(facts.moments, start=1):
-        lines += ["", f"**{_moment_title(number, moment, lang)}**", *_moment_lines(moment, lang)]
+        title = _moment_title(number, moment, lang)
+        lines += ["", f"**{title}**", *_moment_lines(moment, lang, shared=True)]
     if not facts.moments:
-        lines += ["", t(lang, "review.no_moments")]
+        lines += ["", t(lang, "review.shared_no_moments")]
     embed = discord.Embed(
         title=t(lang, "review.shared_title", game=facts.game, number=facts.number, player=facts.player),
         description="\n".join(lines)[:4096],

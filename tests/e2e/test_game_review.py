@@ -14,6 +14,7 @@ import asyncio
 import logging
 import random
 import secrets
+from collections.abc import Callable
 from types import SimpleNamespace
 from typing import Any
 
@@ -64,6 +65,7 @@ async def test_a_player_reviews_tries_again_and_shares(
     running_bot: StartBot,
     caplog: pytest.LogCaptureFixture,
     monkeypatch: pytest.MonkeyPatch,
+    look: Callable[[SeenMessage, str], bytes],
 ) -> None:
     from bot.table import service
 
@@ -155,6 +157,7 @@ async def test_a_player_reviews_tries_again_and_shares(
     # Try it again: the position with its moves, then the new choice scored against the two others.
     review_message = first.message
     assert review_message is not None
+    look(review_message, "review")
     tried = await alice.click("Try it again #1", message=review_message, timeout=SLOW)
     assert tried.message is not None and tried.message.ephemeral
     assert t("en", "review.retry_title", move=moment + 1) in shown(tried)
@@ -162,6 +165,7 @@ async def test_a_player_reviews_tries_again_and_shares(
     menu = tried.message.selects()[0]
     scored = await alice.choose(menu.custom_id, [menu.options[0].value], message=tried.message, timeout=SLOW)
     answer = shown(scored)
+    look(tried.message, "try-it-again")
     assert "Your choice now:" in answer and "What you played:" in answer and "The best found:" in answer
     assert any(t("en", f"review.verdict.{v}") in answer for v in ("best", "better", "same", "worse"))
 
@@ -178,6 +182,7 @@ async def test_a_player_reviews_tries_again_and_shares(
     assert "Shared in the game's thread." in shown(shared)
     public = [m for m in bob.visible_messages(opened.thread) if not m.ephemeral and m.embeds]
     post = public[-1]
+    look(post, "shared")
     name = rec.seat_info(seat).name
     assert f"{name}'s review" in (post.embeds[0].get("title") or "")
     assert t("en", "review.shared_by", player=name) in (post.embeds[0].get("description") or "")

@@ -105,9 +105,22 @@ def test_a_shared_review_names_its_player_shows_no_hand_and_pings_nobody(lang: s
     shown = text(payload)
     assert t(lang, "review.shared_by", player="Alice") in shown
     assert t(lang, "review.shared_title", game="Yggdrasil", number=42, player="Alice") in shown
-    assert t(lang, "review.played", move="Plant Oak ??", value="21 %") in shown
+    # Spoken of the player, not to them: the reader is someone else.
+    assert t(lang, "review.shared_played", move="Plant Oak ??", value="21 %") in shown
+    assert t(lang, "review.shared_value", player="Alice") in shown
+    assert t(lang, "review.played", move="Plant Oak ??", value="21 %") not in shown
+    assert t(lang, "review.value") not in shown
     assert [f.filename for f in payload.files] == [COURSE_FILE]
     assert payload.view is None and pinged(payload) == []
+
+
+def test_a_key_moment_graded_good_says_its_loss_is_within_the_margin(lang: str) -> None:
+    close = KeyMoment(
+        index=14, grade="good", played="Place Badger", better="Place Boar", played_value=0.03, best_value=0.27
+    )
+    shown = text(private_review(facts([close]), lang, course=None, hands={}, view=None))
+    assert t(lang, "review.moment", number=1, move=15, grade=t(lang, "review.grade.close")) in shown
+    assert t(lang, "review.grade.good") not in shown.split("\n", 3)[-1]
 
 
 def test_the_progress_line_counts_up(lang: str) -> None:
