@@ -56,6 +56,7 @@ from tests.bench.play import (
 )
 from tests.fakediscord import FakeDiscord, FakeMember, NotPossible, crowd
 from tests.fakediscord.crowd import MessageWatch
+from tests.fakediscord.seen import SeenMessage
 from tests.fakediscord.state import Channel, Interaction, Message
 
 FLOOR_EVERY = 0.25
@@ -96,6 +97,13 @@ class LoadResult:
     pictures: dict[str, list[float]] = field(default_factory=dict)  # by kind: asking to bytes, seconds
     fake_cpu: float = 0.0
     rss_mb: float = 0.0
+    #: ``--reviews``: each member asks for the review of every game of theirs that ends (the Review button),
+    #: and goes on to the next game without waiting for it; ``reviews_done`` of them came in the window.
+    reviews: bool = False
+    reviews_asked: int = 0
+    reviews_done: int = 0
+    review_first: list[float] = field(default_factory=list)  # the Review clicks' first responses
+    reviews_no_end: int = 0  # games the member left without a final message within 30 s
 
     @property
     def actions(self) -> int:
@@ -107,6 +115,7 @@ class Run:
         self.fake, self.watch, self.result = fake, watch, result
         self.until = until
         self.inters: list[Interaction] = []
+        self.review_clicks: list[Interaction] = []
         self.pending: set[asyncio.Task[None]] = set()
 
     @property
@@ -163,6 +172,8 @@ class Run:
         if not self.running:
             return table, since
         if message is None or table.over(message):
+            if message is not None and result.reviews:
+                self.ask_review(member, table)
             table = await create_game(fake, watch, member, channel, game)
             result.opened += 1
             return table, table.started_at
@@ -197,6 +208,29 @@ class Run:
                 self.time_table(table, inter)
         return table, since
 
+    def ask_review(self, member: FakeMember, table: Table) -> None:
+        """The Review button of the game's final message (issue 27), clicked once it is posted (it may come
+        a moment after the table's last picture), while the member goes on to a new game: the click is a
+        member's like any other (its first response is timed); the review itself is computed in the bot's
+        analysis process."""
+
+        async def when_posted() -> None:
+            for _ in range(60):
+                found = _review_button(self.fake, table)
+                if found is not None:
+                    message, custom_id = found
+                    self.review_clicks.append(self.sent(await crowd.click(member, message, custom_id)))
+                    self.result.reviews_asked += 1
+                    return
+                await asyncio.sleep(0.5)
+            # The member left a game that had not ended (``Table.over`` reads a table message without "My
+            # hand" as the end): no final message, so no review to ask for.
+            self.result.reviews_no_end += 1
+
+        task = asyncio.create_task(when_posted())
+        self.pending.add(task)
+        task.add_done_callback(self.pending.discard)
+
     async def floor_loop(self, member: FakeMember, channel: Channel) -> None:
         while self.running:
             inter = self.sent(await crowd.autocomplete(member, "game new", "game", "", channel))
@@ -225,6 +259,29 @@ def _control_kind(inter: Interaction) -> str:
     return parts[1] if len(parts) > 2 and parts[0] == "dh" else inter.kind.split()[0]
 
 
+def _review_button(fake: FakeDiscord, table: Table) -> tuple[Message, str] | None:
+    """The newest message of the table's place with a Review button, and that button's custom id."""
+    for message in reversed(fake.store.messages.values()):  # newest first: ids grow as messages come
+        if message.id < table.lobby.id:
+            return None
+        if message.channel_id != table.place.id or not message.author.bot:
+            continue
+        for button in SeenMessage(fake, message).buttons():
+            if button.custom_id is not None and button.custom_id.split(":")[1:2] == ["review"]:
+                return message, button.custom_id
+    return None
+
+
+def _reviews_done(fake: FakeDiscord, since: int) -> int:
+    """Review answers that came: an ephemeral reply holding a review's title (the progress line gave way)."""
+    marks = ("🔍 Your review", "🔍 振り返り")
+    return sum(
+        1
+        for m in fake.store.messages.values()
+        if m.id > since and m.ephemeral and any((e.get("title") or "").startswith(marks) for e in m.embeds)
+    )
+
+
 def _hand_id(message: Message) -> str:
     from tests.bench.play import hand_button
 
@@ -235,12 +292,20 @@ def _hand_id(message: Message) -> str:
 
 
 async def run(
-    tables: int, seconds: float, database: Path | str, *, profile: Path | None = None, processes: int = 0
+    tables: int,
+    seconds: float,
+    database: Path | str,
+    *,
+    profile: Path | None = None,
+    processes: int = 0,
+    reviews: bool = False,
 ) -> LoadResult:
     """``processes`` 0: one bot on a fake with one shard; 1 or 2: a fake with two shards and a server on
-    each (the tables split between them), run by one process or by two with a shard each."""
+    each (the tables split between them), run by one process or by two with a shard each. ``reviews``:
+    every ended game's member asks for its review."""
     result = LoadResult(tables=tables, backend="sqlite" if isinstance(database, Path) else "postgresql")
     result.processes, result.sharded = max(1, processes), processes > 0
+    result.reviews = reviews
     games = listed_games()
     shard_count = 2 if processes else 1
     async with FakeDiscord(validate=False, check_responses=False, shard_count=shard_count) as fake:
@@ -269,6 +334,7 @@ async def run(
             cpu_helpers = [await bot.reset() for bot in bots]
             cpu_bot, cpu_fake = sum(bot.cpu_seconds() for bot in bots), time.process_time()
             first_inter = max(fake.store.interactions, default=0)
+            first_message = max(fake.store.messages, default=0)
             started = time.perf_counter()
             load = Run(fake, watch, result, started + seconds)
             loops = [
@@ -312,6 +378,10 @@ async def run(
             result.interactions = len(window)
             result.late = sum(1 for i in window if i.late)
             result.unanswered = sum(1 for i in window if not i.acknowledged and not i.late)
+            result.reviews_done = _reviews_done(fake, first_message)
+            result.review_first = [
+                i.callback_perf - i.dispatched_perf for i in load.review_clicks if i.callback_perf is not None
+            ]
         fake.violations.clear()
     return result
 
@@ -322,10 +392,15 @@ def print_profile(path: Path, top: int = 25) -> None:
     stats.sort_stats("tottime").print_stats(top)
 
 
-def _run_on(args: argparse.Namespace, backend: str, processes: int) -> LoadResult | None:
+def _run_on(
+    args: argparse.Namespace, backend: str, processes: int, *, reviews: bool = False
+) -> LoadResult | None:
     with tempfile.TemporaryDirectory(prefix="deckhand-bench-") as tmp:
         if backend == "sqlite":
-            result = asyncio.run(run(args.tables, args.seconds, Path(tmp) / "bench.db", profile=args.profile))
+            database = Path(tmp) / "bench.db"
+            result = asyncio.run(
+                run(args.tables, args.seconds, database, profile=args.profile, reviews=reviews)
+            )
         else:
             reason = postgres.unreachable()
             if reason:
@@ -341,6 +416,7 @@ def _run_on(args: argparse.Namespace, backend: str, processes: int) -> LoadResul
     print(
         "Load against the local fake Discord, the real bot in its own process"
         f" ({len(listed_games())} games), store on {backend}"
+        + (", every ended game's review asked for" if reviews else "")
     )
     print(report(result))
     sys.stdout.flush()
@@ -365,11 +441,23 @@ def main() -> None:
         help="after the backends' runs, on PostgreSQL, a fake with two shards run by one bot process or two"
         " (both, the default: the two runs and the bot CPU per action of each; none: skip it)",
     )
+    parser.add_argument(
+        "--reviews",
+        choices=("on", "off", "only"),
+        default=os.environ.get("BENCH_REVIEWS") or "on",
+        help="after the backends' runs, one more on SQLite with every ended game's review asked for"
+        " (issue 27: the goals hold with reviews running); only: that run alone; off: skip it",
+    )
     args, _ = parser.parse_known_args()
     logging.basicConfig(level=logging.CRITICAL)
     backends = ("sqlite", "postgresql") if args.backend == "both" else (args.backend,)
+    if args.reviews == "only":
+        _run_on(args, "sqlite", 0, reviews=True)
+        return
     for backend in backends:
         _run_on(args, backend, 0)
+    if args.reviews == "on":
+        _run_on(args, "sqlite", 0, reviews=True)
     if args.processes != "none":
         counts = (1, 2) if args.processes == "both" else (int(args.processes),)
         by_count = {n: _run_on(args, "postgresql", n) for n in counts}

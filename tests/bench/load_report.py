@@ -70,6 +70,13 @@ def report(r: LoadResult) -> str:
         f"bot resident memory after the run: {r.rss_mb:.0f} MB; the fake and the members used "
         f"{r.fake_cpu / secs:.2f} cores",
     ]
+    if r.reviews:
+        review_med, review_p95 = med_p95(r.review_first)
+        lines.append(
+            f"reviews: {r.reviews_asked} asked (the Review button of every ended game), {r.reviews_done} came"
+            f" within the window; the Review click's first response median {ms(review_med)}, p95"
+            f" {ms(review_p95)} (in the first response figures above); {r.reviews_no_end} games left unended"
+        )
     if r.failures:
         lines.append("failures: " + "; ".join(f"{n}x {what}" for what, n in r.failures.most_common()))
     return "\n".join(lines)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -61,7 +62,7 @@ def members_of(fake: FakeDiscord) -> tuple[FakeMember, FakeMember]:
 
 
 async def test_the_member_to_move_sees_a_legal_suggestion_and_nobody_else_does(
-    fake: FakeDiscord, running_bot: StartBot
+    fake: FakeDiscord, running_bot: StartBot, look: Callable[[SeenMessage, str], bytes]
 ) -> None:
     runner = await running_bot()
     service = tables(runner)
@@ -78,6 +79,7 @@ async def test_the_member_to_move_sees_a_legal_suggestion_and_nobody_else_does(
     hand = reply.message
     assert hand is not None and hand.ephemeral
     content = await filled_in(fake, hand)
+    look(hand, "coached-hand")
     found = LINE.search(content)
     assert found is not None
     # A legal move, worded as the hand words its own moves.
