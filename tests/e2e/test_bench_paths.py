@@ -42,6 +42,13 @@ async def test_load_bench(tmp_path: Path) -> None:
     assert "goal" in bench_load.report(result)
 
 
+async def test_load_bench_with_reviews(tmp_path: Path) -> None:
+    result = await bench_load.run(2, 3.0, tmp_path / "bench.db", reviews=True)
+    assert result.reviews and result.actions > 0
+    assert result.late == 0 and result.unanswered == 0, bench_load.report(result)
+    assert "reviews:" in bench_load.report(result) and not result.failures, bench_load.report(result)
+
+
 async def test_memory_bench(tmp_path: Path) -> None:
     floor, waves = await bench_memory.run(3, 1, tmp_path / "bench.db")
     (wave,) = waves
