@@ -10,7 +10,7 @@ from engines.core.analysis.models import (
     Grade,
     SeatReview,
 )
-from engines.core.analysis.results import seat_result
+from engines.core.analysis.results import final_result, seat_result
 from engines.core.analysis.review import Progress, review_seat
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "Progress",
     "SeatReview",
     "accuracy",
+    "final_result",
     "grade",
     "move_accuracy",
     "review_decision",

@@ -10,7 +10,7 @@ redeal, the AI's moves on the next redeals (a stochastic AI then proposes its cl
 legal moves drawn at random (seeded, from the moves in a canonical order) to fill the list. Each candidate is
 played on every redeal and the game finished by the game's AI for every seat, with the same rollout seed per
 redeal for every candidate (common random numbers: a difference between candidates is not the luck of the
-draw). A candidate's value is its mean result (``results.seat_result``). When a candidate screens
+draw). A candidate's value is its mean result (``results.final_result``). When a candidate screens
 better than the played move, both are measured again on ``confirm_samples`` fresh redeals and rollouts (a
 confirmation, free of the bias of picking the top of noisy figures); the loss, ``played_value`` and
 ``best_value`` are those confirmed figures, ``candidates`` keeps the screening ones. A confirmed gap of a
@@ -26,7 +26,7 @@ from typing import Any
 
 from engines.core.analysis.grading import MISTAKE, grade
 from engines.core.analysis.models import AnalysisSettings, CandidateValue, DecisionReview
-from engines.core.analysis.results import derive, seat_result
+from engines.core.analysis.results import derive, final_result
 from engines.core.engine import Agent, Engine
 from engines.core.models import Action, Seat
 from engines.core.play import play_out
@@ -177,7 +177,5 @@ def _results(
     for k, start in enumerate(redeals):
         after = engine.apply(start, seat, move).state
         final, _ = play_out(engine, after, agent, Rng(derive(settings.seed, _ROLLOUT, stage, index, k)))
-        outcome = engine.outcome(final)
-        assert outcome is not None
-        results.append(seat_result(engine, outcome, seat))
+        results.append(final_result(engine, final, seat))
     return results
