@@ -5,6 +5,7 @@ shown apart, long lists and long names cut with a count or an ellipsis, and a ga
 from __future__ import annotations
 
 import io
+import pickle
 
 import pytest
 from PIL import Image
@@ -139,3 +140,9 @@ def test_every_word_of_the_picture_has_its_glyphs() -> None:
 
 def test_same_architecture_same_picture(small: Sheet) -> None:
     assert render_architecture(small, "ja") == render_architecture(small, "ja")
+
+
+def test_the_sheet_travels_to_a_picture_process(small: Sheet) -> None:
+    """The bot draws it in its picture processes (``bot.table.pictures.render_other``): it must pickle."""
+    copy = pickle.loads(pickle.dumps(small))
+    assert copy == small and render_architecture(copy, "en") == render_architecture(small, "en")
