@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
@@ -181,73 +182,65 @@ def _words(
     paint.append(partial(draw_text, box=box, text=text, size=size, fill=fill, bold=bold, wrap=wrap))
 
 
-Style = str  # "made", "missed", "mission", "pattern", "note"
-
-MARKS: dict[Style, str] = {"made": "✓", "missed": "", "mission": "★", "pattern": "☆"}
+Style = Literal["made", "mission", "pattern", "missed"]
+#: The mark before a line of each list (a combo never made gets a dashed empty box instead).
+MARKS: dict[Style, str] = {"made": "✓", "mission": "★", "pattern": "☆"}
+#: Each list's look: the row's fill (None: the ground shows), its outline and the words' colour.
+LOOKS: dict[Style, tuple[Colour | None, Colour, Colour]] = {
+    "made": (FACE, GREEN, PALETTE.text_dark),
+    "mission": (FACE, ORANGE, PALETTE.text_dark),
+    "pattern": (BOX, ORANGE, PALETTE.text_light),
+    "missed": (None, DIM, DIM),
+}
 
 
 def _row(text: str, times: str, style: Style, top: int, paint: list[Paint]) -> int:
     """One line of a list: a mark, the words (wrapped) and a count badge; returns the y below it."""
-    left, right = MARGIN, WIDTH - MARGIN
-    room = right - left - MARK_W - 16 - (badge_size(times, size=TEXT_PX)[0] + 8 if times else 0)
+    room = WIDTH - 2 * MARGIN - MARK_W - 16 - (badge_size(times, size=TEXT_PX)[0] + 8 if times else 0)
     lines = lines_of(text, room, TEXT_PX, bold=style != "missed")
     h = max(36, text_h(len(lines), TEXT_PX) + 14)
+    paint.append(
+        partial(_paint_row, box=(MARGIN, top, WIDTH - MARGIN, top + h), lines=lines, times=times, style=style)
+    )
+    return top + h + ROW_GAP
 
-    def draw(img: Image.Image) -> None:
-        box = (left, top, right, top + h)
-        ink: tuple[int, int, int] = PALETTE.text_dark
-        if style == "made":
-            rounded_rect(img, box, 8, fill=FACE, outline=GREEN, width=2)
-        elif style == "mission":
-            rounded_rect(img, box, 8, fill=FACE, outline=ORANGE, width=2)
-        elif style == "pattern":
-            rounded_rect(img, box, 8, fill=BOX, outline=ORANGE, width=2)
-            ink = PALETTE.text_light
-        else:
-            dashed_rect(img, box, DIM, width=2)
-            ink = DIM
-        mark = MARKS.get(style, "")
-        if style == "missed":
-            dashed_rect(
-                img, (left + 9, top + h // 2 - 9, left + 27, top + h // 2 + 9), DIM, width=2, dash=4, gap=3
-            )
-        elif mark:
-            fill = GREEN if style == "made" else ORANGE
-            draw_text(
-                img,
-                (left + 4, top, left + MARK_W + 2, top + h),
-                mark,
-                size=20,
-                fill=fill,
-                bold=True,
-                align="center",
-                valign="middle",
-                wrap=False,
-            )
-        text_right = right - 8
-        if times:
-            bw, bh = badge_size(times, size=TEXT_PX)
-            badge(
-                img,
-                (text_right - bw, top + (h - bh) // 2),
-                times,
-                colour=GREEN,
-                text_colour=FACE,
-                size=TEXT_PX,
-            )
-            text_right -= bw + 8
+
+def _paint_row(img: Image.Image, box: Box, lines: list[str], times: str, style: Style) -> None:
+    left, top, right, bottom = box
+    mid = (top + bottom) // 2
+    fill, outline, ink = LOOKS[style]
+    if fill is None:
+        dashed_rect(img, box, outline, width=2)
+        dashed_rect(img, (left + 9, mid - 9, left + 27, mid + 9), outline, width=2, dash=4, gap=3)
+    else:
+        rounded_rect(img, box, 8, fill=fill, outline=outline, width=2)
+        mark = (left + 4, top, left + MARK_W + 2, bottom)
         draw_text(
             img,
-            (left + MARK_W + 8, top, text_right, top + h),
-            "\n".join(lines),
-            size=TEXT_PX,
-            fill=ink,
-            bold=style != "missed",
+            mark,
+            MARKS[style],
+            size=20,
+            fill=outline,
+            bold=True,
+            align="center",
             valign="middle",
+            wrap=False,
         )
-
-    paint.append(draw)
-    return top + h + ROW_GAP
+    text_right = right - 8
+    if times:
+        bw, bh = badge_size(times, size=TEXT_PX)
+        badge(
+            img,
+            (text_right - bw, mid - bh // 2),
+            times,
+            colour=GREEN,
+            text_colour=contrast_text(GREEN),
+            size=TEXT_PX,
+        )
+        text_right -= bw + 8
+    words = "\n".join(lines)
+    text_box = (left + MARK_W + 8, top, text_right, bottom)
+    draw_text(img, text_box, words, size=TEXT_PX, fill=ink, bold=style != "missed", valign="middle")
 
 
 def _section(
@@ -298,7 +291,11 @@ def _layout(sheet: Sheet, lang: str) -> tuple[int, list[Paint]]:
     y = _section(w(lang, "combos"), made, "made", lang, y + 6, paint)
     if not made:
         y = _note(w(lang, "combos_none"), y, paint)
-    for key, ids, style in (("missions", arch.missions, "mission"), ("patterns", arch.patterns, "pattern")):
+    lists: tuple[tuple[str, Sequence[str], Style], ...] = (
+        ("missions", arch.missions, "mission"),
+        ("patterns", arch.patterns, "pattern"),
+    )
+    for key, ids, style in lists:
         if ids:
             y = _section(w(lang, key), [(sheet.name(m, lang), "") for m in ids], style, lang, y + 4, paint)
     if arch.missed:

@@ -16,7 +16,7 @@ BOX: RGB = (48, 63, 82)  # inside a category box: a shade lighter than the groun
 FACE: RGB = (252, 251, 248)  # a service card's face
 ORANGE: RGB = (255, 153, 0)  # AWS orange: titles, counts, missions
 GREEN: RGB = (46, 160, 100)  # a combo made
-DIM: RGB = (150, 164, 180)  # what was never made: readable on the ground (contrast 6.2), plainly quieter
+DIM: RGB = (150, 164, 180)  # what was never made: readable on the ground (contrast 5.3), plainly quieter
 
 #: One step of painting, queued while the picture is laid out.
 Paint = Callable[[Image.Image], object]
