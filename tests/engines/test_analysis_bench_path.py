@@ -27,8 +27,8 @@ def test_an_exact_tie_is_reported_as_a_tie_not_as_above() -> None:
     assert bench_analysis.compare(70.0, [None]) == "above"  # no random seat had a choice
 
 
-def test_ties_are_counted_apart_and_the_share_without_them_is_printed() -> None:
-    figures = bench_analysis.Figures(games=10, ai_above=6, ai_tied=2)
+def test_ties_and_games_without_a_choice_are_counted_apart() -> None:
+    figures = bench_analysis.Figures(games=10, ai_above=6, ai_tied=2, ai_no_choice=1)
     text = bench_analysis.report("x", figures, 0.0)
     assert "above the random seats' in 60.0%" in text and "tied in 20.0%" in text
-    assert "above in 75.0% of the games without a tie" in text
+    assert "the AI without a choice in 10.0%" in text and "above in 85.7% of the other games" in text
