@@ -6,8 +6,13 @@ acquisitions and applied effects are public events, and only public events are r
 services, each with its line on what it does in real AWS, do not fit one message, and each player wants
 their own. The answer is ephemeral, so nobody's table fills with the others' lists.
 
+The answer's picture (``renderers.architecture``) draws the same architecture as a diagram: services in
+category boxes, combos and missions marked, the combos never made dashed. It is drawn in the pictures' queue,
+off the event loop like every table picture; the words stay the text, one line per service, for screen
+readers and for search.
+
 A game's UI takes part by mixing in ``TeachesArchitecture`` and naming its ``Lessons``: the engine's
-``lessons.architecture`` and the card data's words.
+``lessons.architecture`` and the card data's words and colours.
 """
 
 from __future__ import annotations
@@ -26,13 +31,14 @@ from bot.interactions import Interaction, UiButton, UiItem
 from bot.presenters.built import BuiltWords, built
 from bot.presenters.payload import Payload
 from bot.store import Status
-from bot.table import custom_ids
+from bot.table import custom_ids, pictures
 from bot.table.controls import Control, control_template, game_of
 from bot.table.custom_ids import BadControl, ControlId
 from bot.table.host import tables_of
 from engines.core import Event, GameState, Text
 from engines.deckbuilding.lessons import Architecture
 from i18n import both
+from renderers.architecture import Sheet, render_architecture
 
 if TYPE_CHECKING:
     from bot.store import ActionRecord, GameRecord
@@ -40,6 +46,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BUILT = custom_ids.register(custom_ids.Kind("built", ("pk",)))
+#: The answer's picture.
+FILENAME = "architecture.png"
 
 
 StateT = TypeVar("StateT", bound=GameState)
@@ -49,13 +57,15 @@ StateT = TypeVar("StateT", bound=GameState)
 class Lessons(Generic[StateT]):
     """What a game gives the review: ``words`` is its catalog table (``<words>.built.*``);
     ``architecture(state, public events, seat)`` is the engine's; ``does`` the lines of its
-    ``services.toml``; ``names`` and ``why`` read the card data the finished state was played with."""
+    ``services.toml``; ``names``, ``why`` and ``colours`` (each category's, ``#RRGGBB``) read the card
+    data the finished state was played with."""
 
     words: str
     architecture: Callable[[StateT, Sequence[Event], str], Architecture]
     does: Callable[[], Mapping[str, Text]]
     names: Callable[[StateT], Mapping[str, Text]]
     why: Callable[[StateT], Mapping[str, Text]]
+    colours: Callable[[StateT], Mapping[str, str]]
 
 
 class TeachesArchitecture:
@@ -77,9 +87,15 @@ def player_seat(rec: GameRecord, user_id: int) -> str | None:
 
 
 def review(
-    lessons: Lessons[Any], rec: GameRecord, actions: Sequence[ActionRecord], seat: str, lang: str
-) -> Payload:
-    """The game replayed from its log, and ``seat``'s architecture worded (pure CPU: run off the loop)."""
+    lessons: Lessons[Any],
+    rec: GameRecord,
+    actions: Sequence[ActionRecord],
+    seat: str,
+    lang: str,
+    player: str = "",
+) -> tuple[Payload, Sheet]:
+    """The game replayed from its log, and ``seat``'s architecture worded, with what its picture draws
+    (``player``: the name the picture's title gives). Pure CPU: run off the loop."""
     engine = manifest(rec.game_id).engine
     state = engine.new_game([s.seat for s in rec.seats], rec.options, rec.seed)
     public: list[Event] = []
@@ -87,14 +103,24 @@ def review(
         step = engine.apply(state, row.seat, row.action)
         state = step.state
         public += [e for e in step.events if e.public]
+    arch = lessons.architecture(state, public, seat)
+    names = lessons.names(state)
     words = BuiltWords(
         words=lessons.words,
         game=engine.name,
-        names=lessons.names(state),
+        names=names,
         does=lessons.does(),
         why=lessons.why(state),
     )
-    return built(lessons.architecture(state, public, seat), words, lang)
+    sheet = Sheet(
+        arch=arch,
+        player=player or seat,
+        game=engine.name,
+        words=lessons.words,
+        names=dict(names),
+        colours=dict(lessons.colours(state)),
+    )
+    return built(arch, words, lang), sheet
 
 
 def _refusal(rec: GameRecord, code: str) -> UserError:
@@ -136,6 +162,8 @@ class BuiltButton(Control[UiButton], template=control_template("built")):
         lang = user_lang(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         actions = await tables_of(interaction).store.actions(rec.id)
-        payload = await asyncio.to_thread(review, ui.lessons, rec, actions, seat, lang)
+        player = interaction.user.display_name
+        payload, sheet = await asyncio.to_thread(review, ui.lessons, rec, actions, seat, lang, player)
+        payload.attach(await pictures.render_other(render_architecture, sheet, lang), FILENAME)
         log.info("game %s: %s asked what they built", rec.id, seat)
         await interaction.followup.send(ephemeral=True, **payload.send_kwargs())

@@ -5,7 +5,10 @@ uniformly random players in the others. Every seat of every game is reviewed
 (``engines.core.analysis.review_seat``).
 
 - Accuracy: the AI seat's accuracy must be above every random seat's in >= 95% of games (a seat with no
-  real choice has no accuracy and counts as not above).
+  real choice has no accuracy and counts as not above). An exact tie (both 100 in a game whose every move
+  ends the same way) is not above either. Ties and games where the AI seat had no choice (a game won on
+  its first turn) are counted and printed apart, with the share above among the other games, so they are
+  neither hidden nor counted as a pass.
 - Blunders: each decision graded a blunder is played again, the played move and the suggested best each
   finished ``REPLAYS`` times by the AI with seeds the analysis never used (fresh redeals of what the seat
   saw, fresh rollouts; the same ones for both moves); the suggestion must score strictly better on average
@@ -31,7 +34,7 @@ from typing import Any
 
 import engines
 from engines.core import Action, Engine, RandomAgent, Rng, Seat
-from engines.core.analysis import AnalysisSettings, SeatReview, review_seat, seat_result
+from engines.core.analysis import AnalysisSettings, SeatReview, final_result, review_seat
 from engines.core.analysis.results import derive
 from engines.core.play import play_out
 
@@ -43,6 +46,8 @@ BENCH_SEED = 27
 class Figures:
     games: int = 0
     ai_above: int = 0
+    ai_tied: int = 0
+    ai_no_choice: int = 0
     blunders: int = 0
     blunders_fixed: int = 0
     fixed_in_the_real_deal: int = 0
@@ -78,9 +83,7 @@ def replay_value(
         start = engine.redeal(state, seat, Rng(derive(BENCH_SEED, salt, r, 2))) if redeal else state
         after = engine.apply(start, seat, move).state
         final, _ = play_out(engine, after, agent, Rng(derive(BENCH_SEED, salt, r)))
-        outcome = engine.outcome(final)
-        assert outcome is not None
-        total += seat_result(engine, outcome, seat)
+        total += final_result(engine, final, seat)
     return total / REPLAYS
 
 
@@ -126,12 +129,24 @@ def bench_engine(game_id: str, games: int, settings: AnalysisSettings) -> Figure
             if review.accuracy is not None:
                 (figures.ai_accuracy if seat == me else figures.random_accuracy).append(review.accuracy)
             check_blunders(engine, players, seed, log, review, figures)
-        mine = accuracies[me]
         figures.games += 1
-        figures.ai_above += mine is not None and all(
-            a is None or a < mine for s, a in accuracies.items() if s != me
-        )
+        verdict = compare(accuracies.pop(me), list(accuracies.values()))
+        figures.ai_above += verdict == "above"
+        figures.ai_tied += verdict == "tied"
+        figures.ai_no_choice += verdict == "none"
     return figures
+
+
+def compare(mine: float | None, others: list[float | None]) -> str:
+    """The AI seat's accuracy against the best random seat's: "above", "tied" (exactly equal, e.g. both 100
+    in a game every move of which ends the same way), "below", or "none" (the AI had no real choice). A tie
+    is not "above": the goal counts only games the review tells apart; ties are reported beside it."""
+    if mine is None:
+        return "none"
+    best = max((a for a in others if a is not None), default=None)
+    if best is None or best < mine:
+        return "above"
+    return "tied" if best == mine else "below"
 
 
 def mean(xs: list[float]) -> float:
@@ -140,10 +155,16 @@ def mean(xs: list[float]) -> float:
 
 def report(game_id: str, f: Figures, elapsed: float) -> str:
     above = f.ai_above / f.games if f.games else 0.0
+    tied = f.ai_tied / f.games if f.games else 0.0
+    no_choice = f.ai_no_choice / f.games if f.games else 0.0
+    told_apart = f.games - f.ai_tied - f.ai_no_choice
+    above_told_apart = f.ai_above / told_apart if told_apart else 0.0
     fixed = f.blunders_fixed / f.blunders if f.blunders else 1.0
     real = f.fixed_in_the_real_deal / f.blunders if f.blunders else 1.0
     return (
-        f"{game_id}: {f.games} games, AI accuracy above the random seats' in {above:.1%} (need >= 95%) "
+        f"{game_id}: {f.games} games, AI accuracy above the random seats' in {above:.1%} (need >= 95%), "
+        f"tied in {tied:.1%}, the AI without a choice in {no_choice:.1%} "
+        f"[above in {above_told_apart:.1%} of the other games] "
         f"[mean accuracy AI {mean(f.ai_accuracy):.1f}, random {mean(f.random_accuracy):.1f}]; "
         f"blunders {f.blunders}, the suggestion does better in {fixed:.1%} (need >= 90%) "
         f"[in the real deal: {real:.1%}]; "

@@ -1,9 +1,10 @@
 """What you built (issue 27 item 5) end to end: an AWS game played to the end through the fake Discord
 (alice choosing at random among her hand's controls, an AI at the other seat); its final message offers
 "What you built" beside Rematch. Alice presses it and is answered privately with her own architecture, as
-the engine reads it from the replayed log (her services, each with its line on what it does in real AWS);
-bob, who did not play, is refused and sees nothing of hers; pressed (forged) while the game still runs, it is
-refused with a sentence."""
+the engine reads it from the replayed log (her services, each with its line on what it does in real AWS),
+and its picture as the embed's image (the same architecture drawn, ``renderers.architecture``); bob, who
+did not play, is refused and sees nothing of hers; pressed (forged) while the game still runs, it is refused
+with a sentence."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ import random
 import pytest
 
 from bot.games import manifest
-from bot.games.built import TeachesArchitecture
+from bot.games.built import FILENAME, TeachesArchitecture
 from bot.games.built import review as _review
 from engines.core import replay
 from i18n import t
+from renderers import architecture
+from renderers.architecture import render_architecture
 from tests.e2e.tables import open_game
 from tests.e2e.test_every_game import latest_table, play_my_turn
 from tests.fakediscord import FakeDiscord
@@ -90,10 +93,20 @@ async def test_a_player_is_told_privately_what_they_built(
             assert f"**{names[b.card].en}**" in shown and does[b.card].en in shown, b.card
     if not arch.groups:
         assert t("en", f"{ui.lessons.words}.built.none") in shown
-    expected = _review(ui.lessons, rec, rows, seat, "en")
+    me = alice.user.global_name or alice.name  # her display name, as the picture's title gives it
+    expected, sheet = _review(ui.lessons, rec, rows, seat, "en", me)
     assert [e.description for e in expected.embeds()] == [
         e.get("description") for m in answer.messages for e in m.embeds
     ]
+
+    # The picture: one PNG, the first embed's image, the same architecture drawn with her name.
+    (message,) = [m for m in answer.messages if m.attachments]
+    (picture,) = message.attachments
+    assert picture.filename == FILENAME and message.embeds[0]["image"]["url"].endswith(FILENAME)
+    image = picture.image()
+    assert image.format == "PNG" and image.width == architecture.WIDTH
+    assert sheet.arch == arch and sheet.player == me
+    assert picture.data == render_architecture(sheet, "en")
 
     # Nobody else sees it, and someone who did not play is refused.
     assert not {m.id for m in answer.messages} & {m.id for m in bob.visible_messages()}

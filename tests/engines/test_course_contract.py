@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engines.core import Engine, Rng
-from engines.core.analysis import AnalysisSettings, Course, course_point, game_course, seat_result
+from engines.core.analysis import AnalysisSettings, Course, course_point, final_result, game_course
 from engines.core.analysis.course import spaced
 from engines.core.replay import replay
 from tests.engines.test_analysis_contract import ai_against_random, decision_points
@@ -42,13 +42,13 @@ def test_a_course_is_deterministic_exact_at_the_end_and_round_trips(
     assert [p.index for p in course.points] == [i - 1 for i in spaced(len(log) + 1, 6)]
     assert course.points[0].index == -1 and course.points[-1].index == len(log) - 1
     assert seen == [(d, 6) for d in range(7)]
-    outcome = engine.outcome(replay(engine, players, None, 4, log))
-    assert outcome is not None
+    final = replay(engine, players, None, 4, log)
+    assert engine.outcome(final) is not None
     # The end is the real result, exact, for every seat, in seating order.
     if engine.cooperative:
-        assert course.points[-1].values == dict.fromkeys(players, seat_result(engine, outcome, "p2"))
+        assert course.points[-1].values == dict.fromkeys(players, final_result(engine, final, "p2"))
     else:
-        assert course.points[-1].values == {s: seat_result(engine, outcome, s) for s in players}
+        assert course.points[-1].values == {s: final_result(engine, final, s) for s in players}
     for point in course.points:
         assert list(point.values) == players
         assert all(0.0 <= v <= 1.0 for v in point.values.values())

@@ -1,6 +1,6 @@
 """AWS Builder Cards in "What you built" (``bot.games.built``): the engine's architecture, the card
-data's names (the card file the game was played with), the lines of ``services.toml`` and the missions'
-lines on how their services work together."""
+data's names and category colours (the card file the game was played with), the lines of ``services.toml``
+and the missions' lines on how their services work together."""
 
 from __future__ import annotations
 
@@ -24,8 +24,14 @@ def why(state: ABState) -> dict[str, Text]:
     return {mission_id(key): m.why for key, m in catalogue(state.card_file).missions.items()}
 
 
+def colours(state: ABState) -> dict[str, str]:
+    return {key: cat.colour for key, cat in catalogue(state.card_file).categories.items()}
+
+
 def does() -> dict[str, Text]:
     return {key: line.text for key, line in service_lines().lines.items()}
 
 
-LESSONS = Lessons(words="aws-builder-cards", architecture=architecture, does=does, names=names, why=why)
+LESSONS = Lessons(
+    words="aws-builder-cards", architecture=architecture, does=does, names=names, why=why, colours=colours
+)

@@ -1,5 +1,5 @@
 """The AWS Deckbuilding Game in "What you built" (``bot.games.built``): the engine's architecture, the card
-names and the lines of ``services.toml``. The game has no missions."""
+names, the category colours and the lines of ``services.toml``. The game has no missions."""
 
 from __future__ import annotations
 
@@ -15,10 +15,19 @@ def names(state: ADState) -> dict[str, Text]:
     return {key: card.name for key, card in DB.cards.items()}
 
 
+def colours(state: ADState) -> dict[str, str]:
+    return {key: cat.colour for key, cat in DB.categories.items()}
+
+
 def does() -> dict[str, Text]:
     return {key: line.text for key, line in service_lines().lines.items()}
 
 
 LESSONS = Lessons(
-    words="aws-deckbuilding", architecture=architecture, does=does, names=names, why=lambda _: {}
+    words="aws-deckbuilding",
+    architecture=architecture,
+    does=does,
+    names=names,
+    why=lambda _: {},
+    colours=colours,
 )

@@ -12,7 +12,7 @@ from engines.core.analysis.models import (
     Grade,
     SeatReview,
 )
-from engines.core.analysis.results import seat_result
+from engines.core.analysis.results import final_result, seat_result
 from engines.core.analysis.retry import RetryResult, score_at, score_choice
 from engines.core.analysis.review import Progress, review_seat
 
@@ -34,6 +34,7 @@ __all__ = [
     "Suggestion",
     "accuracy",
     "course_point",
+    "final_result",
     "game_course",
     "grade",
     "move_accuracy",

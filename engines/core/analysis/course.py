@@ -4,7 +4,7 @@ data of an evaluation graph.
 A point is measured after an action of the log (index -1: the start) from ``seat``'s view only: the position
 is re-dealt ``settings.samples`` times (``Engine.redeal``, which depends only on that view) and each redeal
 finished by the game's AI (``settings.level``) for every seat; a seat's value is its mean result
-(``results.seat_result``). So the course never peeks: two games that look the same to the seat at a point get
+(``results.final_result``). So the course never peeks: two games that look the same to the seat at a point get
 the same point. The last point of a finished game is its real result, exact.
 
 Sample ``k`` has the same redeal and rollout seeds at every point (common random numbers along the game): a
@@ -22,11 +22,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from engines.core.analysis.models import AnalysisSettings
-from engines.core.analysis.results import derive, seat_result
+from engines.core.analysis.results import derive, final_result
 from engines.core.analysis.review import Progress
-from engines.core.analysis.rollouts import COURSE_REDEAL, COURSE_ROLLOUT, outcomes, redeals
+from engines.core.analysis.rollouts import COURSE_REDEAL, COURSE_ROLLOUT, finals, redeals
 from engines.core.engine import Agent, Engine
-from engines.core.models import Action, Options, Outcome, Seat
+from engines.core.models import Action, Options, Seat
 
 
 class CoursePoint(BaseModel):
@@ -102,23 +102,23 @@ def course_point(
     """Every seat's expected result at ``state`` (reached after action ``index``) from ``seat``'s view; a
     finished game's real result."""
     seats: list[Seat] = list(state.players)
-    final = engine.outcome(state)
-    if final is not None:
-        return CoursePoint(index=index, values=_values(engine, [final], seat, seats))
+    if engine.outcome(state) is not None:
+        return CoursePoint(index=index, values=_values(engine, [state], seat, seats))
     agent = agent if agent is not None else engine.ai(settings.level)
     samples = range(settings.samples)
     starts = redeals(engine, state, seat, (derive(settings.seed, COURSE_REDEAL, k) for k in samples))
     seeds = [derive(settings.seed, COURSE_ROLLOUT, k) for k in samples]
     return CoursePoint(
-        index=index, values=_values(engine, outcomes(engine, agent, starts, seat, None, seeds), seat, seats)
+        index=index, values=_values(engine, finals(engine, agent, starts, seat, None, seeds), seat, seats)
     )
 
 
 def _values(
-    engine: Engine[Any, Any, Any, Any], found: Sequence[Outcome], seat: Seat, seats: list[Seat]
+    engine: Engine[Any, Any, Any, Any], found: Sequence[Any], seat: Seat, seats: list[Seat]
 ) -> dict[Seat, float]:
-    """Each seat's mean result, in seating order; in a cooperative game the team's, for every seat."""
+    """Each seat's mean result over the finished states ``found``, in seating order; in a cooperative game
+    the team's, for every seat."""
     if engine.cooperative:
-        team = sum(seat_result(engine, o, seat) for o in found) / len(found)
+        team = sum(final_result(engine, f, seat) for f in found) / len(found)
         return dict.fromkeys(seats, team)
-    return {s: sum(seat_result(engine, o, s) for o in found) / len(found) for s in seats}
+    return {s: sum(final_result(engine, f, s) for f in found) / len(found) for s in seats}

@@ -15,9 +15,9 @@ from typing import Any
 
 from engines.core.analysis.grading import MISTAKE
 from engines.core.analysis.models import AnalysisSettings
-from engines.core.analysis.results import derive, seat_result
+from engines.core.analysis.results import derive, final_result
 from engines.core.engine import Agent, Engine
-from engines.core.models import Action, Outcome, Seat
+from engines.core.models import Action, Seat
 from engines.core.play import play_out
 from engines.core.rng import Rng
 
@@ -32,23 +32,22 @@ def redeals(engine: Engine[Any, Any, Any, Any], state: Any, seat: Seat, seeds: I
     return [engine.redeal(state, seat, Rng(seed)) for seed in seeds]
 
 
-def outcomes(
+def finals(
     engine: Engine[Any, Any, Any, Any],
     agent: Agent,
     starts: Sequence[Any],
     seat: Seat,
     move: Action | None,
     seeds: Sequence[int],
-) -> list[Outcome]:
+) -> list[Any]:
     """Each start (after ``seat`` plays ``move``, when given) finished by ``agent`` for every seat, rollout
-    ``k`` seeded ``seeds[k]``: the same seeds for every move compared are the common random numbers."""
-    found: list[Outcome] = []
+    ``k`` seeded ``seeds[k]``: the same seeds for every move compared are the common random numbers. The
+    finished states (a result reads the outcome, and a cooperative team's progress, from them)."""
+    found: list[Any] = []
     for start, seed in zip(starts, seeds, strict=True):
         after = engine.apply(start, seat, move).state if move is not None else start
         final, _ = play_out(engine, after, agent, Rng(seed))
-        outcome = engine.outcome(final)
-        assert outcome is not None, "play_out returns a finished game"
-        found.append(outcome)
+        found.append(final)
     return found
 
 
@@ -65,7 +64,7 @@ def results(
     """``move``'s result for the seat on each start; rollout ``k`` of a decision's ``stage`` (0 screening, 1
     and 2 the confirmation batches; the analysis seeded ``seed``) has the same seed for every move."""
     seeds = [derive(seed, ROLLOUT, stage, index, k) for k in range(len(starts))]
-    return [seat_result(engine, o, seat) for o in outcomes(engine, agent, starts, seat, move, seeds)]
+    return [final_result(engine, f, seat) for f in finals(engine, agent, starts, seat, move, seeds)]
 
 
 def measure(

@@ -41,11 +41,16 @@ def test_the_review_of_a_finished_game_is_the_engine_s_architecture_worded(game:
     public = [e for _, _, events in history for e in events if e.public]
     arch = ui.lessons.architecture(end, public, "p2")
     assert arch.groups, "an AI's game deploys or owns services"
-    text = "\n".join(e.description or "" for e in review(ui.lessons, rec, rows, "p2", "ja").embeds())
+    payload, sheet = review(ui.lessons, rec, rows, "p2", "ja", "ボブ")
+    text = "\n".join(e.description or "" for e in payload.embeds())
     for group in arch.groups:
         assert group.name.ja in text
         for b in group.cards:
             assert ui.lessons.does()[b.card].ja in text
+    # The picture draws the same architecture, with the player's name and every category's own colour.
+    assert sheet.arch == arch and sheet.player == "ボブ" and sheet.game == engine.name
+    assert all(sheet.colours[g.category].startswith("#") for g in arch.groups)
+    assert review(ui.lessons, rec, rows, "p2", "ja")[1].player == "p2"  # no name given: the seat
 
 
 def test_the_button_survives_a_restart() -> None:

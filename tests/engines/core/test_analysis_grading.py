@@ -82,3 +82,20 @@ def test_a_cooperative_team_shares_its_success_whole() -> None:
     won = outcome({"a": 1, "b": 1, "c": 1}, ["a", "b", "c"])
     lost = Outcome(scores={"a": 0, "b": 0, "c": 0}, ranking=[["a", "b", "c"]], winners=[], reason="loss")
     assert seat_result(chaos, won, "b") == 1.0 and seat_result(chaos, lost, "b") == 0.0
+    assert seat_result(chaos, won, "b", progress=0.2) == 1.0  # success is whole, however it came
+
+
+def test_a_failed_team_keeps_a_tenth_of_its_progress_never_a_blunder() -> None:
+    chaos = engines.get("project-chaos")
+    lost = Outcome(scores={"a": 0, "b": 0}, ranking=[["a", "b"]], winners=[], reason="loss")
+    near, far = seat_result(chaos, lost, "a", progress=0.9), seat_result(chaos, lost, "a", progress=0.1)
+    assert near == pytest.approx(0.09) and far == pytest.approx(0.01)
+    assert seat_result(chaos, lost, "a", progress=1.0) - seat_result(chaos, lost, "a", progress=0.0) < BLUNDER
+    assert seat_result(chaos, lost, "a", progress=None) == 0.0  # a game that measures no progress
+
+
+def test_only_cooperative_games_measure_progress() -> None:
+    for engine in engines.all():
+        players = [f"p{i}" for i in range(engine.min_players)]
+        measured = engine.progress(engine.new_game(players, None, 1))
+        assert (measured is not None) == engine.cooperative, engine.id

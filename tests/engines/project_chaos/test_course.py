@@ -3,7 +3,10 @@ cooperative game, so every seat carries the team's chance of success (PC-11a).""
 
 from __future__ import annotations
 
+import pytest
+
 from engines.core.analysis import AnalysisSettings, course_point, review_decision, score_at
+from engines.core.analysis.results import PROGRESS_WEIGHT
 from engines.project_chaos.models import PCState, Play
 
 from .conftest import E, make_state
@@ -47,6 +50,10 @@ def test_trying_a_saving_move_again_scores_above_the_storm() -> None:
     assert decision.best is not None
     again = score_at(E, state, "p1", 0, decision.best, storm, decision, QUICK)
     assert again.chosen_value == again.best_value >= 0.5
-    assert again.played_value == 0.0  # the die past 3: the project fails at once (PC-11)
+    # The die past 3: the project fails at once (PC-11); a failure keeps only a tenth of the team's progress.
+    assert again.played_value == pytest.approx(
+        PROGRESS_WEIGHT * E.progress(E.apply(state, "p1", storm).state)
+    )
+    assert again.played_value < PROGRESS_WEIGHT
     same = score_at(E, state, "p1", 0, storm, storm, decision, QUICK)
-    assert same.chosen_value == same.played_value == 0.0
+    assert same.chosen_value == same.played_value == again.played_value

@@ -1,0 +1,74 @@
+"""``Engine.progress`` for Project Chaos: how close the team got to its scenario's goal (PC-5), the
+post-game analysis' progress term (docs/analysis.md). Read from the public board only."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core.analysis import AnalysisSettings, final_result, move_accuracy, review_decision
+from engines.core.analysis.grading import INACCURACY
+from engines.core.analysis.results import PROGRESS_WEIGHT
+from engines.project_chaos.cards import CARD_IDS, CARDS
+from engines.project_chaos.models import Discard, PCState, Place
+
+from .conftest import E, make_state, plain
+
+
+def cards(value: int, n: int) -> list[str]:
+    return [c for c in CARD_IDS if CARDS[c].value == value][:n]
+
+
+def test_balanced_progress_is_the_share_of_the_six_slots_filled() -> None:
+    lane = [plain(1, "tech"), plain(2, "tech"), plain(1, "user")]
+    assert E.progress(make_state(lane=lane, scenario="balanced")) == pytest.approx(3 / 6)
+    assert E.progress(make_state(lane=[], scenario="balanced")) == 0.0
+
+
+def test_innovation_counts_plus_three_cards_and_mvp_counts_user_cards_that_are_no_trouble() -> None:
+    assert E.progress(make_state(lane=cards(3, 2) + cards(-3, 2), scenario="innovation")) == pytest.approx(
+        2 / 5
+    )
+    users = [plain(1, "user"), plain(2, "user"), plain(-2, "user")]
+    assert E.progress(make_state(lane=users, scenario="mvp")) == pytest.approx(2 / 4)
+
+
+def test_firefighting_progress_is_how_far_the_die_came_down() -> None:
+    assert E.progress(make_state(scenario="firefighting", die=3)) == 0.0
+    assert E.progress(make_state(scenario="firefighting", die=2)) == pytest.approx(1 / 3)
+    assert E.progress(make_state(scenario="firefighting", die=1)) == pytest.approx(2 / 3)
+
+
+def test_stable_progress_is_the_lane_total_share_and_never_below_zero() -> None:
+    assert E.progress(make_state(lane=cards(2, 2), scenario="stable")) == pytest.approx(4 / 10)
+    assert E.progress(make_state(lane=cards(-3, 2), scenario="stable")) == 0.0
+
+
+def test_a_won_game_is_whole_progress() -> None:
+    state = make_state(lane=cards(3, 5), scenario="innovation", stage="over")
+    state.result = "win"
+    assert E.progress(state) == 1.0 and final_result(E, state, "p1") == 1.0
+
+
+def sealed_loss() -> tuple[PCState, str]:
+    """The deck is empty, so the refill at the end of p1's turn loses whatever p1 does (PC-8, PC-11). Placing
+    the Management card still ships the 0 card of the Management workplace to the lane for free (PC-7 C): a
+    fourth of the balanced product's six slots; discarding it ships nothing."""
+    lane = [plain(1, "tech"), plain(2, "tech"), plain(1, "user")]
+    mgmt, zero = plain(1, "mgmt"), plain(0, "mgmt")
+    hand = [mgmt, plain(-1, "tech"), plain(3, "user")]
+    named = {*lane, zero, *hand}
+    rest = [c for c in CARD_IDS if c not in named]
+    state = make_state(
+        {"p1": hand, "p2": []}, deck=[], discard=rest, workplaces={"mgmt": zero}, lane=lane, die=1
+    )
+    return state, mgmt
+
+
+def test_in_a_sealed_loss_throwing_progress_away_costs_something_but_never_a_blunder() -> None:
+    state, mgmt = sealed_loss()
+    settings = AnalysisSettings(samples=4, confirm_samples=4, max_candidates=12, seed=3)
+    review = review_decision(E, state, "p1", Discard(card=mgmt), 0, settings)
+    assert review.deep and review.best == Place(card=mgmt, workplace="mgmt").model_dump(mode="json")
+    assert review.played_value == pytest.approx(PROGRESS_WEIGHT * 3 / 6)
+    assert review.best_value == pytest.approx(PROGRESS_WEIGHT * 4 / 6)
+    assert 0 < review.loss < INACCURACY and review.grade == "good" and move_accuracy(review.loss) < 100
