@@ -54,13 +54,15 @@ from tests.bench.play import (
     until_answered,
     wait_for_turn,
 )
-from tests.fakediscord import FakeDiscord, FakeMember, NotPossible, crowd
+from tests.fakediscord import FakeDiscord, FakeGuild, FakeMember, NotPossible, crowd
 from tests.fakediscord.crowd import MessageWatch
 from tests.fakediscord.seen import SeenMessage
 from tests.fakediscord.state import Channel, Interaction, Message
 
 FLOOR_EVERY = 0.25
 OPEN_AT_ONCE = 8
+#: ``--reviews``: games played to their end before the window, whose reviews are asked for as it opens.
+REVIEW_GAMES = 12
 
 
 @dataclass
@@ -177,6 +179,12 @@ class Run:
             table = await create_game(fake, watch, member, channel, game)
             result.opened += 1
             return table, table.started_at
+        return table, await self.play(table, member, message, seen_at)
+
+    async def play(self, table: Table, member: FakeMember, message: Message, seen_at: float) -> float:
+        """The member's turn asked for by ``message``: open the hand, play the first legal move until the
+        hand offers none. The moment to look for the next turn from."""
+        fake, result = self.fake, self.result
         since = seen_at + 1e-9
         opened = self.sent(await crowd.click(member, message, _hand_id(message)))
         hand = await reply_to(table, opened)
@@ -206,7 +214,22 @@ class Run:
             else:
                 result.moves += 1
                 self.time_table(table, inter)
-        return table, since
+        return since
+
+    async def play_to_the_end(self, table: Table, member: FakeMember) -> Table | None:
+        """The member plays the table's game to its end (``None``: it stalled, or the time ran out)."""
+        since = table.started_at
+        while self.running:
+            try:
+                message, seen_at = await wait_for_turn(table, member, since)
+            except TimeoutError:
+                return None
+            if message is None:
+                return None
+            if table.over(message):
+                return table
+            since = await self.play(table, member, message, seen_at)
+        return None
 
     def ask_review(self, member: FakeMember, table: Table) -> None:
         """The Review button of the game's final message (issue 27), clicked once it is posted (it may come
@@ -259,6 +282,27 @@ def _control_kind(inter: Interaction) -> str:
     return parts[1] if len(parts) > 2 and parts[0] == "dh" else inter.kind.split()[0]
 
 
+async def _finished_games(
+    fake: FakeDiscord, watch: MessageWatch, guild: FakeGuild, count: int
+) -> list[tuple[FakeMember, Table]]:
+    """Before the window: ``count`` members each play a game of Yggdrasil against the AI to its end (a game
+    lasts longer than a window, so few end in it); the window opens with each asking for its review, so
+    reviews run in the bot's analysis process all through the window. Not measured."""
+    game = next(g for g in listed_games() if g.id == "yggdrasil")
+    warm = Run(fake, watch, LoadResult(), time.perf_counter() + 600)
+
+    async def one(n: int) -> tuple[FakeMember, Table] | None:
+        member = guild.member(f"reviewer-{n}")
+        channel = await crowd.add_channel(fake, f"review-{n}", guild)
+        table = await create_game(fake, watch, member, channel, game)
+        ended = await warm.play_to_the_end(table, member)
+        return None if ended is None else (member, ended)
+
+    found = await asyncio.gather(*(one(n) for n in range(count)))
+    await asyncio.gather(*warm.pending, return_exceptions=True)
+    return [f for f in found if f is not None]
+
+
 def _review_button(fake: FakeDiscord, table: Table) -> tuple[Message, str] | None:
     """The newest message of the table's place with a Review button, and that button's custom id."""
     for message in reversed(fake.store.messages.values()):  # newest first: ids grow as messages come
@@ -299,10 +343,12 @@ async def run(
     profile: Path | None = None,
     processes: int = 0,
     reviews: bool = False,
+    review_games: int = 0,
 ) -> LoadResult:
     """``processes`` 0: one bot on a fake with one shard; 1 or 2: a fake with two shards and a server on
     each (the tables split between them), run by one process or by two with a shard each. ``reviews``:
-    every ended game's member asks for its review."""
+    every ended game's member asks for its review, and ``review_games`` games played to their end before the
+    window have theirs asked for as it opens."""
     result = LoadResult(tables=tables, backend="sqlite" if isinstance(database, Path) else "postgresql")
     result.processes, result.sharded = max(1, processes), processes > 0
     result.reviews = reviews
@@ -330,6 +376,7 @@ async def run(
                     game = games[n % len(games)]
                     return await create_game(fake, watch, members[n], channels[n], game)
 
+            finished = await _finished_games(fake, watch, guilds[0], review_games) if reviews else []
             opened = await asyncio.gather(*(open_one(n) for n in range(tables)))
             cpu_helpers = [await bot.reset() for bot in bots]
             cpu_bot, cpu_fake = sum(bot.cpu_seconds() for bot in bots), time.process_time()
@@ -342,6 +389,8 @@ async def run(
                 for n, t in enumerate(opened)
             ]
             loops.append(asyncio.create_task(load.floor_loop(floor_member, floor_channel)))
+            for member, table in finished:  # their reviews run through the window, one after the other
+                load.ask_review(member, table)
             await asyncio.wait(loops, timeout=seconds + STEP_TIMEOUT)
             result.seconds = time.perf_counter() - started
             for task in loops:

@@ -43,8 +43,9 @@ async def test_load_bench(tmp_path: Path) -> None:
 
 
 async def test_load_bench_with_reviews(tmp_path: Path) -> None:
-    result = await bench_load.run(2, 3.0, tmp_path / "bench.db", reviews=True)
+    result = await bench_load.run(2, 3.0, tmp_path / "bench.db", reviews=True, review_games=1)
     assert result.reviews and result.actions > 0
+    assert result.reviews_asked == 1  # the game played to its end before the window
     assert result.late == 0 and result.unanswered == 0, bench_load.report(result)
     assert "reviews:" in bench_load.report(result) and not result.failures, bench_load.report(result)
 
