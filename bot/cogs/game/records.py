@@ -19,7 +19,7 @@ from discord.app_commands import locale_str as _
 from bot.cogs.game.base import GameCommandsBase
 from bot.cogs.game.lobby import LobbyCommands
 from bot.errors import UserError, user_lang
-from bot.games import find_game, ui_for
+from bot.games import find_game
 from bot.interactions import Interaction
 from bot.records import stats as records_stats
 from bot.records.views import game_for, history_reply, replay_reply
@@ -53,24 +53,8 @@ class RecordsCommands(GameCommandsBase):
     async def _number_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        """The server's latest games, newest first: "#12 · The Yggdrasil · finished"."""
-        if interaction.guild_id is None:
-            return []
-        lang = user_lang(interaction)
-        wanted = current.strip().lstrip("#")
-        choices = []
-        for rec in await self.tables.store.recent_games(interaction.guild_id):
-            if wanted and not str(rec.id).startswith(wanted):
-                continue
-            label = ("🎓 " if rec.coach else "") + t(  # a coached game (issue 27)
-                lang,
-                "history.choice",
-                number=rec.id,
-                game=ui_for(rec.game_id).game_name(lang),
-                status=t(lang, f"lobby.status.{rec.status.value}"),
-            )
-            choices.append(app_commands.Choice(name=label[:100], value=rec.id))
-        return choices[:25]
+        """The server's latest games, newest first."""
+        return await self.game_choices(interaction, current)
 
     # -- /game history -------------------------------------------------------------------------------
     @app_commands.command(

@@ -8,13 +8,11 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.cogs.game.base import GameCommandsBase
-from bot.errors import UserError, user_lang
-from bot.games import ui_for
+from bot.errors import UserError
 from bot.games.built import player_seat
 from bot.interactions import Interaction
 from bot.records.views import game_for
 from bot.review.controls import send_review
-from i18n import t
 
 #: The server's latest games looked through for the caller's finished ones.
 LOOKED_AT = 100
@@ -45,23 +43,11 @@ class ReviewCommands(GameCommandsBase):
     async def _finished_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        """The caller's latest finished games in this server, newest first: "#12 · Yggdrasil · finished"."""
-        if interaction.guild_id is None:
-            return []
-        lang = user_lang(interaction)
-        wanted = current.strip().lstrip("#")
-        choices = []
-        for rec in await self.tables.store.recent_games(interaction.guild_id, LOOKED_AT):
-            if rec.status.live or player_seat(rec, interaction.user.id) is None:
-                continue
-            if wanted and not str(rec.id).startswith(wanted):
-                continue
-            label = t(
-                lang,
-                "history.choice",
-                number=rec.id,
-                game=ui_for(rec.game_id).game_name(lang),
-                status=t(lang, f"lobby.status.{rec.status.value}"),
-            )
-            choices.append(app_commands.Choice(name=label[:100], value=rec.id))
-        return choices[:25]
+        """The caller's latest finished games in this server, newest first."""
+        user = interaction.user.id
+        return await self.game_choices(
+            interaction,
+            current,
+            lambda rec: not rec.status.live and player_seat(rec, user) is not None,
+            looked_at=LOOKED_AT,
+        )
