@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
+from bot.night.service import NightService
 from bot.store.night_models import NightRecord
 from tests.e2e.test_game_night import (
     _posted,
@@ -22,13 +23,32 @@ from tests.e2e.test_game_night import (
 )
 from tests.e2e.test_records import tables
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.botrunner import StartBot
-from tests.fakediscord.harness import FakeMember, SeenMessage
+from tests.fakediscord.botrunner import RunningBot, StartBot
+from tests.fakediscord.harness import FakeMember, FakeThread, SeenMessage
 
 pytestmark = pytest.mark.timeout(240)
 
 FIELD = "How you thought, what you learned"
 ASKED = "How did you think, and what did you learn?"
+
+
+async def play_one_called_set(
+    fake: FakeDiscord, runner: RunningBot, host: FakeMember, members: list[FakeMember]
+) -> tuple[NightService, NightRecord, FakeThread]:
+    """The host starts the night's one set; all but the first member leave their seat to the AI, time is
+    called, and the table plays out: the night's service, the night and the table's thread."""
+    await host.slash("night start")
+    service = nights(runner)
+    night: NightRecord = await service.live_in(fake.guild.default_channel.id)
+    (table,) = await service.store.night_tables(night.id, 1)
+    for member in members[1:]:
+        await tables(runner).auto(table.game_pk, member.id, member.name)
+    fake.clock.advance(3 * 60 + 1)
+    await play_human_seats(runner, await service.store.get_game(table.game_pk))
+    await until(lambda: _set_over(service, night.id), fake, rounds=1200)
+    rec = await service.store.get_game(table.game_pk)
+    thread = next(th for th in fake.guild.default_channel.threads if th.id == rec.channel_id)
+    return service, night, thread
 
 
 async def write(member: FakeMember, ask: SeenMessage, text: str) -> str:
@@ -46,18 +66,7 @@ async def test_a_one_set_night_gathers_what_two_players_wrote_under_their_table(
     tables(runner).scheduler.clock = fake.clock
     host = host_of(fake)
     _, members = await open_night(fake, host, "glorious-crown", 3, sets=1, minutes=3)
-    await host.slash("night start")
-    service = nights(runner)
-    night: NightRecord = await service.live_in(fake.guild.default_channel.id)
-    (table,) = await service.store.night_tables(night.id, 1)
-    for member in members[1:]:
-        await tables(runner).auto(table.game_pk, member.id, member.name)
-    fake.clock.advance(3 * 60 + 1)
-    await play_human_seats(runner, await service.store.get_game(table.game_pk))
-    await until(lambda: _set_over(service, night.id), fake, rounds=1200)
-
-    rec = await service.store.get_game(table.game_pk)
-    thread = next(th for th in fake.guild.default_channel.threads if th.id == rec.channel_id)
+    service, night, thread = await play_one_called_set(fake, runner, host, members)
     await until(lambda: _asked(host, thread), fake)
     (ask,) = [m for m in host.visible_messages(thread) if m.author.bot and ASKED in m.text()]
 
@@ -126,17 +135,7 @@ async def test_a_japanese_server_closes_its_night_in_japanese(
     ]
     for member in members:
         assert "参加登録しました" in (await member.click("Join", message=card)).content
-    await host.slash("night start")
-    service = nights(runner)
-    night: NightRecord = await service.live_in(fake.guild.default_channel.id)
-    (table,) = await service.store.night_tables(night.id, 1)
-    for member in members[1:]:
-        await tables(runner).auto(table.game_pk, member.id, member.name)
-    fake.clock.advance(3 * 60 + 1)
-    await play_human_seats(runner, await service.store.get_game(table.game_pk))
-    await until(lambda: _set_over(service, night.id), fake, rounds=1200)
-    rec = await service.store.get_game(table.game_pk)
-    thread = next(th for th in fake.guild.default_channel.threads if th.id == rec.channel_id)
+    _, _, thread = await play_one_called_set(fake, runner, host, members)
     asked = "どう考えて、何を学びましたか"
 
     async def was_asked() -> bool:
