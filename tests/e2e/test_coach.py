@@ -34,17 +34,25 @@ def tables(runner: RunningBot) -> TableService:
 
 
 async def human_turn(fake: FakeDiscord, service: TableService, channel_id: int) -> GameRecord:
-    """The game in this thread once the AI has moved on and a member is to move."""
+    """The game in this thread once the AI has moved on and a member is to move with a real choice (the
+    coach says nothing of a forced move: a member with one legal move, a pass, plays it and play goes on)."""
     for _ in range(400):
         await settle(fake)
         rec = await service.store.latest_game_in(channel_id)
         assert rec is not None
         if rec.state_json is not None:
-            movers = service.engine(rec).to_move(service.state(rec))
+            engine, state = service.engine(rec), service.state(rec)
+            movers = engine.to_move(state)
             if movers and not any(rec.seat_info(m).is_ai for m in movers):
-                return rec
+                legal = engine.legal_actions(state, movers[0])
+                if len(legal) > 1:
+                    return rec
+                member = rec.seat_info(movers[0]).user_id
+                assert member is not None
+                await service.act(rec.id, member, legal[0], rec.version)
+                continue
         await asyncio.sleep(0.05)
-    raise AssertionError("no member's turn came")
+    raise AssertionError("no member's turn with a choice came")
 
 
 async def filled_in(fake: FakeDiscord, hand: SeenMessage) -> str:
