@@ -9,7 +9,12 @@ How ``normal`` decides, from its own seat's view only:
    the others' votes by the vote rule, no claims) and scores the board where the next turn starts: progress
    toward the scenario's goal, the chaos die kept low (each face costs more, 3 most: forced cards and the risk
    of losing), tokens, cards in workplaces that can still reach the lane, the cards it keeps in hand, a round
-   without a die effect (PC-10), and a won or lost game above all.
+   without a die effect (PC-10), and a won or lost game above all. Among lost boards it still prefers the
+   one closer to the goal (``progress.team_progress``): when every choice loses, the AI teammate keeps
+   trying instead of playing its first legal move, as a player would want of a partner.
+   Two samples are enough while every line stays open; as soon as one of them ends the game (a roll, a
+   revealed card, the die past 3: one sample's win or loss weighs a hundred steps of progress), it looks
+   at ``RISKY_SAMPLES`` boards in all, so a single lucky or unlucky sample does not decide the move.
 3. Vote rule (PC-12a): it votes yes when the board after the yes effects scores at least as well as after the
    no effects (same samples). Claim rule (PC-12b): it never claims, a computer has lived nothing; it passes at
    once so the humans are not kept waiting."""
@@ -30,6 +35,7 @@ from engines.project_chaos.models import (
     PCState,
     VotePending,
 )
+from engines.project_chaos.progress import team_progress
 from engines.project_chaos.scenarios import (
     SCENARIOS,
     CategoriesGoal,
@@ -44,9 +50,15 @@ if TYPE_CHECKING:
     from engines.project_chaos.engine import ProjectChaosEngine
 
 SAMPLES = 2
+#: boards looked at in all once a sample's line ends the game (see the module's docstring)
+RISKY_SAMPLES = 6
 #: cost of each die face: 2 burns a card a turn, 3 reveals two and may lose the game
 DIE_COST = (0.0, 2.0, 7.0, 18.0)
 WIN, LOSS = 1000.0, -1000.0
+#: a lost board's worth of whole progress: ten steps, still far below any board where the game goes on
+LOST_PROGRESS = 100.0
+#: a value this far from 0 comes from a finished game
+DECIDED = 500.0
 TOKEN = 1.5
 STEP = 10.0  # one step of goal progress
 FOLLOW_UP = 6  # decisions resolved after the action before scoring
@@ -155,7 +167,7 @@ def hand_worth(state: PCState, seat: Seat) -> float:
 def evaluate(state: PCState, seat: Seat | None = None) -> float:
     """How good the board is for the team (``seat``: also count the cards that seat holds)."""
     if state.stage == "over":
-        return WIN if state.result == "win" else LOSS
+        return WIN if state.result == "win" else LOSS + LOST_PROGRESS * team_progress(state)
     score = _goal_score(state)
     if seat is not None and HAND:
         score += HAND * hand_worth(state, seat)
@@ -186,10 +198,15 @@ class NormalAgent:
         worlds = [determinize(self.engine, state, seat, rng) for _ in range(self.samples)]
         if isinstance(pending, VotePending):
             return self._vote(worlds, pending)
+        values = [[self._rollout(w, seat, action) for w in worlds] for action in legal]
+        if self.samples < RISKY_SAMPLES and any(abs(v) >= DECIDED for vs in values for v in vs):
+            more = [determinize(self.engine, state, seat, rng) for _ in range(RISKY_SAMPLES - self.samples)]
+            for action, vs in zip(legal, values, strict=True):
+                vs.extend(self._rollout(w, seat, action) for w in more)
         best: PCAction = legal[0]
         best_value = float("-inf")
-        for action in legal:
-            value = sum(self._rollout(w, seat, action) for w in worlds) / len(worlds)
+        for action, vs in zip(legal, values, strict=True):
+            value = sum(vs) / len(vs)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
