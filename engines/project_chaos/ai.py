@@ -12,9 +12,6 @@ How ``normal`` decides, from its own seat's view only:
    without a die effect (PC-10), and a won or lost game above all. Among lost boards it still prefers the
    one closer to the goal (``progress.team_progress``): when every choice loses, the AI teammate keeps
    trying instead of playing its first legal move, as a player would want of a partner.
-   Two samples are enough while every line stays open; as soon as one of them ends the game (a roll, a
-   revealed card, the die past 3: one sample's win or loss weighs a hundred steps of progress), it looks
-   at ``RISKY_SAMPLES`` boards in all, so a single lucky or unlucky sample does not decide the move.
 3. Vote rule (PC-12a): it votes yes when the board after the yes effects scores at least as well as after the
    no effects (same samples). Claim rule (PC-12b): it never claims, a computer has lived nothing; it passes at
    once so the humans are not kept waiting."""
@@ -50,15 +47,11 @@ if TYPE_CHECKING:
     from engines.project_chaos.engine import ProjectChaosEngine
 
 SAMPLES = 2
-#: boards looked at in all once a sample's line ends the game (see the module's docstring)
-RISKY_SAMPLES = 6
 #: cost of each die face: 2 burns a card a turn, 3 reveals two and may lose the game
 DIE_COST = (0.0, 2.0, 7.0, 18.0)
 WIN, LOSS = 1000.0, -1000.0
 #: a lost board's worth of whole progress: ten steps, still far below any board where the game goes on
 LOST_PROGRESS = 100.0
-#: a value this far from 0 comes from a finished game
-DECIDED = 500.0
 TOKEN = 1.5
 STEP = 10.0  # one step of goal progress
 FOLLOW_UP = 6  # decisions resolved after the action before scoring
@@ -198,15 +191,10 @@ class NormalAgent:
         worlds = [determinize(self.engine, state, seat, rng) for _ in range(self.samples)]
         if isinstance(pending, VotePending):
             return self._vote(worlds, pending)
-        values = [[self._rollout(w, seat, action) for w in worlds] for action in legal]
-        if self.samples < RISKY_SAMPLES and any(abs(v) >= DECIDED for vs in values for v in vs):
-            more = [determinize(self.engine, state, seat, rng) for _ in range(RISKY_SAMPLES - self.samples)]
-            for action, vs in zip(legal, values, strict=True):
-                vs.extend(self._rollout(w, seat, action) for w in more)
         best: PCAction = legal[0]
         best_value = float("-inf")
-        for action, vs in zip(legal, values, strict=True):
-            value = sum(vs) / len(vs)
+        for action in legal:
+            value = sum(self._rollout(w, seat, action) for w in worlds) / len(worlds)
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
