@@ -7,10 +7,10 @@ it from the same view as the seat it judges.
 Decision (PC-5, Firefighting): the goal is the die showing 0 at the end of a turn, and the team fails by the
 die going past 3 (PC-11) or by the deck running out (PC-8; the deck is the project's time, PC-5a). A team
 that failed by the die was at 3 whatever it played, so the final die alone cannot tell a team that held the
-fire for the whole deck from one that lost it on its second turn. Firefighting's progress is therefore the mean of
-two parts, as the other goals average theirs: how near the die ended to 0, and how much of the project's
-time the team held out (the share of the starting deck played through): every turn held is another chance
-at the 0."""
+fire for the whole deck from one that lost it on its second turn. Firefighting's progress is therefore the
+mean of two parts, as the other goals average theirs: how near the die ended to 0, and how much of the
+project's time the team held out (the share of the starting deck played through): every turn held is another
+chance at the 0."""
 
 from __future__ import annotations
 
