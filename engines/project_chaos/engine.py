@@ -58,11 +58,10 @@ from engines.project_chaos.models import (
     VotePending,
 )
 from engines.project_chaos.notation import PCNotation
+from engines.project_chaos.progress import HAND_SIZE, team_progress
 from engines.project_chaos.redeal import redeal_hidden
-from engines.project_chaos.scenarios import SCENARIO_IDS, SCENARIOS, Seed, closeness
+from engines.project_chaos.scenarios import SCENARIO_IDS, SCENARIOS, Seed
 from engines.project_chaos.views import PCView, build
-
-HAND_SIZE = 3  # PC-6
 
 
 @lru_cache(maxsize=512)
@@ -229,9 +228,7 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
 
     def progress(self, state: PCState) -> float:
         """How close the team got to its scenario's goal (PC-5), from the public board: 1 on success."""
-        if state.result == "win":
-            return 1.0
-        return closeness(SCENARIOS[state.scenario].goal, state.lane, state.die)
+        return team_progress(state)
 
     def _redeal(self, state: PCState, seat: Seat, rng: Rng) -> None:
         redeal_hidden(state, seat, rng)

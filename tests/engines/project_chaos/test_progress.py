@@ -10,6 +10,7 @@ from engines.core.analysis.grading import INACCURACY
 from engines.core.analysis.results import PROGRESS_WEIGHT
 from engines.project_chaos.cards import CARD_IDS, CARDS
 from engines.project_chaos.models import Discard, PCState, Place
+from engines.project_chaos.progress import start_deck
 
 from .conftest import E, make_state, plain
 
@@ -32,10 +33,32 @@ def test_innovation_counts_plus_three_cards_and_mvp_counts_user_cards_that_are_n
     assert E.progress(make_state(lane=users, scenario="mvp")) == pytest.approx(2 / 4)
 
 
-def test_firefighting_progress_is_how_far_the_die_came_down() -> None:
-    assert E.progress(make_state(scenario="firefighting", die=3)) == 0.0
-    assert E.progress(make_state(scenario="firefighting", die=2)) == pytest.approx(1 / 3)
-    assert E.progress(make_state(scenario="firefighting", die=1)) == pytest.approx(2 / 3)
+def firefighting(die: int, deck_left: int) -> PCState:
+    """A three-player Firefighting board whose deck still holds ``deck_left`` cards (the rest discarded)."""
+    state = make_state(scenario="firefighting", die=die)
+    cut = len(state.deck) - deck_left
+    state.discard, state.deck = state.deck[:cut], state.deck[cut:]
+    return state
+
+
+def test_firefighting_progress_is_the_die_coming_down_and_the_time_held_out() -> None:
+    """PC-5 (the die at 0) with PC-8/PC-11 (the fire past 3 or the deck out): the mean of how near the die is
+    to 0 and the share of the starting deck the team played through (engines/project_chaos/progress.py)."""
+    total = start_deck(firefighting(3, 1))
+    assert total == len(CARD_IDS) - 3 * 3 - 3  # three hands of three, three seeded workplaces
+    assert E.progress(firefighting(3, total)) == 0.0
+    assert E.progress(firefighting(2, total)) == pytest.approx(1 / 6)
+    assert E.progress(firefighting(1, total)) == pytest.approx(1 / 3)
+    assert E.progress(firefighting(3, total // 2)) == pytest.approx((1 - (total // 2) / total) / 2)
+    assert E.progress(firefighting(1, 0)) == pytest.approx((2 / 3 + 1) / 2)
+
+
+def test_a_firefighting_team_that_held_out_longer_got_further() -> None:
+    """Two teams lost with the die past 3 (so at 3): the one that lost later is closer to the goal."""
+    early, late = firefighting(3, 25), firefighting(3, 10)
+    for state in (early, late):
+        state.stage, state.result, state.reason = "over", "loss", "loss:die_overflow"
+    assert 0 < final_result(E, early, "p1") < final_result(E, late, "p1") < PROGRESS_WEIGHT
 
 
 def test_stable_progress_is_the_lane_total_share_and_never_below_zero() -> None:
