@@ -9,9 +9,7 @@ How ``normal`` decides, from its own seat's view only:
    the others' votes by the vote rule, no claims) and scores the board where the next turn starts: progress
    toward the scenario's goal, the chaos die kept low (each face costs more, 3 most: forced cards and the risk
    of losing), tokens, cards in workplaces that can still reach the lane, the cards it keeps in hand, a round
-   without a die effect (PC-10), and a won or lost game above all. Among lost boards it still prefers the
-   one closer to the goal (``progress.team_progress``): when every choice loses, the AI teammate keeps
-   trying instead of playing its first legal move, as a player would want of a partner.
+   without a die effect (PC-10), and a won or lost game above all.
 3. Vote rule (PC-12a): it votes yes when the board after the yes effects scores at least as well as after the
    no effects (same samples). Claim rule (PC-12b): it never claims, a computer has lived nothing; it passes at
    once so the humans are not kept waiting."""
@@ -32,7 +30,6 @@ from engines.project_chaos.models import (
     PCState,
     VotePending,
 )
-from engines.project_chaos.progress import team_progress
 from engines.project_chaos.scenarios import (
     SCENARIOS,
     CategoriesGoal,
@@ -50,8 +47,6 @@ SAMPLES = 2
 #: cost of each die face: 2 burns a card a turn, 3 reveals two and may lose the game
 DIE_COST = (0.0, 2.0, 7.0, 18.0)
 WIN, LOSS = 1000.0, -1000.0
-#: a lost board's worth of whole progress: ten steps, still far below any board where the game goes on
-LOST_PROGRESS = 100.0
 TOKEN = 1.5
 STEP = 10.0  # one step of goal progress
 FOLLOW_UP = 6  # decisions resolved after the action before scoring
@@ -160,7 +155,7 @@ def hand_worth(state: PCState, seat: Seat) -> float:
 def evaluate(state: PCState, seat: Seat | None = None) -> float:
     """How good the board is for the team (``seat``: also count the cards that seat holds)."""
     if state.stage == "over":
-        return WIN if state.result == "win" else LOSS + LOST_PROGRESS * team_progress(state)
+        return WIN if state.result == "win" else LOSS
     score = _goal_score(state)
     if seat is not None and HAND:
         score += HAND * hand_worth(state, seat)

@@ -1,5 +1,5 @@
 """How close a board is to its scenario's goal (PC-5), 0..1: the post-game analysis' progress term
-(``Engine.progress``, docs/analysis.md) and the AI's measure of a lost board (``ai.evaluate``).
+(``Engine.progress``, docs/analysis.md).
 
 Read from the public board only (the lane, the die, how many cards the deck still holds), so a review reads
 it from the same view as the seat it judges.

@@ -6,11 +6,10 @@ from engines.core import Rng
 from engines.core.play import play_out
 from engines.project_chaos import ENGINE
 from engines.project_chaos.ai import NormalAgent, determinize, visible_cards
-from engines.project_chaos.cards import CARD_IDS
 from engines.project_chaos.models import CastVote, NoClaim, VotePending
 from i18n.effects.project_chaos import play_text
 
-from .conftest import E, act, make_state, plain
+from .conftest import E, act, make_state
 
 INTERN = "pc-genius-intern"  # tech +3, no play effect
 OSS = "pc-oss-fixes-it"  # tech/user +3
@@ -107,20 +106,3 @@ def test_ai_team_wins_more_than_a_random_team() -> None:
             assert out is not None
             wins[name] += out.reason == "win"
     assert wins["normal"] >= 4 and wins["normal"] > wins["random"] + 3, wins
-
-
-def test_when_every_move_loses_the_ai_still_plays_for_progress() -> None:
-    """The deck is empty, so the refill ends the game whatever p1 does (PC-8, PC-11); placing the Management
-    card ships the workplace's 0 card to the lane (PC-7 C), a fourth slot of the balanced product (PC-5). A
-    lost board is still scored by its progress, so the AI takes it, not its first legal move."""
-    lane = [plain(1, "tech"), plain(2, "tech"), plain(1, "user")]
-    mgmt, zero = plain(1, "mgmt"), plain(0, "mgmt")
-    hand = [plain(-1, "tech"), plain(3, "user"), mgmt]
-    named = {*lane, zero, *hand}
-    rest = [c for c in CARD_IDS if c not in named]
-    s = make_state({"p1": hand, "p2": []}, deck=[], discard=rest, workplaces={"mgmt": zero}, lane=lane)
-    legal = E.legal_actions(s, "p1")
-    best = E.parse_action({"type": "place", "card": mgmt, "workplace": "mgmt"})
-    assert legal[0] != best
-    for seed in range(4):
-        assert NormalAgent(ENGINE).choose(s, "p1", Rng.from_seed(seed)) == best
