@@ -227,7 +227,12 @@ class Run:
             if message is None:
                 return None
             if table.over(message):
-                return table
+                # A table message without "My hand" is not always the end (``Table.over`` reads it so):
+                # the game has ended when its final message, with its Review button, is posted.
+                if await _final_posted(self.fake, table):
+                    return table
+                since = seen_at + 1e-9
+                continue
             since = await self.play(table, member, message, seen_at)
         return None
 
@@ -301,6 +306,15 @@ async def _finished_games(
     found = await asyncio.gather(*(one(n) for n in range(count)))
     await asyncio.gather(*warm.pending, return_exceptions=True)
     return [f for f in found if f is not None]
+
+
+async def _final_posted(fake: FakeDiscord, table: Table, wait: float = 10.0) -> bool:
+    """Whether the table's final message (with its Review button) comes within ``wait`` seconds."""
+    for _ in range(round(wait / 0.25)):
+        if _review_button(fake, table) is not None:
+            return True
+        await asyncio.sleep(0.25)
+    return False
 
 
 def _review_button(fake: FakeDiscord, table: Table) -> tuple[Message, str] | None:
