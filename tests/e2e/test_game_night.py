@@ -63,12 +63,21 @@ async def open_night(
     return card, members
 
 
-async def play_human_seats(runner: RunningBot, rec: GameRecord) -> None:
-    """The members still seated act as the AI would (their own clicks, through the table service)."""
+async def play_human_seats(
+    runner: RunningBot,
+    rec: GameRecord,
+    *,
+    moves: int | None = None,
+    rounds: int = 200,
+    must_end: bool = False,
+) -> None:
+    """The members still seated act as the AI would (their own clicks, through the table service), until
+    the game ends, ``moves`` of their moves were made, or ``rounds`` looks were taken (``must_end``: then
+    the test fails)."""
     service = tables(runner)
-    for _ in range(200):
+    for _ in range(rounds):
         rec = await service.store.get_game(rec.id)
-        if rec.status is not Status.RUNNING:
+        if rec.status is not Status.RUNNING or moves == 0:
             return
         engine = service.engine(rec)
         state = service.state(rec)
@@ -81,8 +90,11 @@ async def play_human_seats(runner: RunningBot, rec: GameRecord) -> None:
         action = engine.ai("normal").choose(state, seat.seat, Rng.from_seed(rec.version))
         try:
             await service.act(rec.id, seat.user_id, action, rec.version)
+            moves = None if moves is None else moves - 1
         except Exception:  # the AI moved meanwhile: read again
             await asyncio.sleep(0.01)
+    if must_end:
+        raise AssertionError(f"game {rec.id} did not end")
 
 
 async def test_five_members_play_one_set_of_glorious_crown_called_at_the_limit(

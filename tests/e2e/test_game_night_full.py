@@ -7,7 +7,6 @@ each set is in the closing message, under their table."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Callable
 from math import comb
@@ -17,7 +16,7 @@ import pytest
 
 import engines
 from bot.store import GameRecord, Status
-from engines.core import Outcome, Rng
+from engines.core import Outcome
 from engines.night.seating import pairs_of, repeated_pairs
 from tests.e2e.test_game_night import (
     _called,
@@ -27,6 +26,7 @@ from tests.e2e.test_game_night import (
     host_of,
     nights,
     open_night,
+    play_human_seats,
     until,
 )
 from tests.e2e.test_game_night_reflections import ASKED, write
@@ -43,26 +43,8 @@ GAME = "aws-builder-cards"
 async def play_to_end(runner: RunningBot, pk: int, *, moves: int | None = None) -> None:
     """The one member still seated plays as the AI would, until the game ends (or for ``moves`` of their
     own moves); the AI plays the other seats."""
-    service = tables(runner)
-    for _ in range(5000):
-        rec = await service.store.get_game(pk)
-        if rec.status is not Status.RUNNING or moves == 0:
-            return
-        engine = service.engine(rec)
-        state = service.state(rec)
-        humans = [m for m in engine.to_move(state) if not rec.seat_info(m).is_ai]
-        if not humans:
-            await asyncio.sleep(0.01)
-            continue
-        seat = rec.seat_info(humans[0])
-        assert seat.user_id is not None
-        action = engine.ai("normal").choose(state, seat.seat, Rng.from_seed(rec.version))
-        try:
-            await service.act(rec.id, seat.user_id, action, rec.version)
-            moves = None if moves is None else moves - 1
-        except Exception:  # the AI moved meanwhile: read again
-            await asyncio.sleep(0.01)
-    raise AssertionError(f"game {pk} did not end")
+    rec = await tables(runner).store.get_game(pk)
+    await play_human_seats(runner, rec, moves=moves, rounds=5000, must_end=moves is None)
 
 
 async def waiting_on_members(runner: RunningBot, pk: int) -> bool:
