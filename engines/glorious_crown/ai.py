@@ -23,7 +23,7 @@ from typing import Any
 from engines.core import Action, Agent, RandomAgent, Rng, Seat
 from engines.glorious_crown.cards import ALL_IDS, FOUL, RANK
 from engines.glorious_crown.models import Answer, Decline, Discard, GCState, Give, Pass, Play, TopPlay
-from engines.glorious_crown.plays import group_rank, legal_plays, new_lock
+from engines.glorious_crown.plays import AnswerShape, group_rank, new_lock
 from engines.glorious_crown.scoring import is_foul_finish, play_points
 
 
@@ -83,7 +83,7 @@ class HeuristicAgent:
         return best
 
     # -- plays ------------------------------------------------------------------------------------------
-    def _deals(self, state: GCState, seat: Seat, rng: Rng) -> list[dict[Seat, list[str]]]:
+    def _deals(self, state: GCState, seat: Seat, rng: Rng) -> list[dict[Seat, AnswerShape]]:
         """Guesses of the other hands: the unseen cards dealt at random to match the hand counts."""
         seen = set(state.hands[seat]) | set(state.discard) | set(state.field)
         unseen = [c for c in ALL_IDS if c not in seen]
@@ -91,11 +91,11 @@ class HeuristicAgent:
         deals = []
         for _ in range(self.samples):
             rng.shuffle(unseen)
-            deal: dict[Seat, list[str]] = {}
+            deal: dict[Seat, AnswerShape] = {}
             i = 0
             for p in others:
                 k = len(state.hands[p])
-                deal[p] = unseen[i : i + k]
+                deal[p] = AnswerShape(unseen[i : i + k])
                 i += k
             deals.append(deal)
         return deals
@@ -116,7 +116,7 @@ class HeuristicAgent:
         return out
 
     def _score(
-        self, state: GCState, seat: Seat, cards: list[str], deals: list[dict[Seat, list[str]]]
+        self, state: GCState, seat: Seat, cards: list[str], deals: list[dict[Seat, AnswerShape]]
     ) -> float:
         hand = state.hands[seat]
         rev = state.effective_revolution
@@ -178,7 +178,7 @@ class HeuristicAgent:
         cards: tuple[str, ...],
         rank: int,
         rev: bool,
-        deals: list[dict[Seat, list[str]]],
+        deals: list[dict[Seat, AnswerShape]],
     ) -> float:
         responders = self._responders(state, seat, skip=rank == 5)
         if not responders:
@@ -192,7 +192,7 @@ class HeuristicAgent:
         for deal in deals:
             p = 1.0
             for r in responders:
-                if legal_plays(deal[r], mine, lock, rev):
+                if deal[r].can_answer(mine, lock, rev):
                     p *= keep
             total += p
         return total / len(deals)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engines.glorious_crown.cards import JOKERS, RANK, SUIT, SUIT_CODES
+from engines.glorious_crown.cards import JOKERS, RANK, RANKS, SUIT, SUIT_CODES
 from engines.glorious_crown.models import TopPlay
 
 COUNTER = "S3"
@@ -94,6 +94,75 @@ def play_error(
     if lock is not None and not set(suits_of(cards)) <= set(lock):
         return "suit_locked", {"lock": list(lock)}
     return None
+
+
+def can_answer(hand: list[str], top: TopPlay, lock: str | None, revolution: bool) -> bool:
+    """Whether ``hand`` holds any legal group on ``top``: ``bool(legal_plays(...))`` without listing them.
+    The AI asks this of every guessed hand for every play it weighs, so it is the hot path of a review's
+    rollouts; a property test holds the two to agreement."""
+    if top.rank == 0:
+        return len(top.cards) == 1 and COUNTER in hand
+    n = len(top.cards)
+    top_rank = top.rank
+    counts: dict[int, int] = {}
+    nj = 0
+    for c in hand:
+        r = RANK[c]
+        if not r:
+            nj += 1
+        elif ((r < top_rank) if revolution else (r > top_rank)) and (lock is None or SUIT[c] in lock):
+            counts[r] = counts.get(r, 0) + 1
+    if n <= nj:
+        return True  # the Joker play
+    need = n - min(nj, n - 1)
+    return any(k >= need for k in counts.values())
+
+
+class AnswerShape:
+    """One hand, summed up to answer ``can_answer`` on an unlocked top play in constant time: the largest
+    group of one rank above (and below) each rank, and the Jokers. The AI builds one per guessed hand and
+    asks it about every play it weighs; a locked top play asks the hand itself."""
+
+    __slots__ = ("above", "below", "hand", "jokers")
+
+    def __init__(self, hand: list[str]) -> None:
+        self.hand = hand
+        counts = [0] * (RANKS[-1] + 2)
+        jokers = 0
+        for c in hand:
+            r = RANK[c]
+            if r:
+                counts[r] += 1
+            else:
+                jokers += 1
+        self.jokers = jokers
+        # above[t]: the largest group of a rank > t; below[t]: of a rank < t (ranks start at 3)
+        size = len(counts)
+        above = [0] * size
+        below = [0] * size
+        best = 0
+        for t in range(size - 2, -1, -1):
+            k = counts[t + 1]
+            if k > best:
+                best = k
+            above[t] = best
+        best = 0
+        for t in range(1, size):
+            k = counts[t - 1]
+            if k > best:
+                best = k
+            below[t] = best
+        self.above = above
+        self.below = below
+
+    def can_answer(self, top: TopPlay, lock: str | None, revolution: bool) -> bool:
+        if top.rank == 0 or lock is not None:
+            return can_answer(self.hand, top, lock, revolution)
+        n = len(top.cards)
+        if n <= self.jokers:
+            return True
+        need = n - min(self.jokers, n - 1)
+        return (self.below if revolution else self.above)[top.rank] >= need
 
 
 def legal_plays(

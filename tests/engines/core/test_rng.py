@@ -51,3 +51,18 @@ def test_shuffle_is_a_permutation_and_varies() -> None:
 def test_below_rejects_empty_range() -> None:
     with pytest.raises(ValueError):
         Rng.from_seed(0).below(0)
+
+
+@given(seed=st.integers(0, 2**64 - 1), size=st.integers(0, 60))
+def test_shuffle_matches_fisher_yates_over_below(seed: int, size: int) -> None:
+    """``shuffle`` inlines the generator for speed; it must draw exactly what ``below`` would, so every
+    stored game replays the same."""
+    fast, plain = Rng(seed), Rng(seed)
+    items = list(range(size))
+    expected = list(items)
+    fast.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = plain.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected
+    assert fast.state == plain.state

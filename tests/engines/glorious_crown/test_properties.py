@@ -13,7 +13,7 @@ from engines.glorious_crown import ENGINE
 from engines.glorious_crown.cards import ALL_IDS, canonical
 from engines.glorious_crown.events import Cleared
 from engines.glorious_crown.models import GCState, TopPlay
-from engines.glorious_crown.plays import group_rank, legal_plays, play_error
+from engines.glorious_crown.plays import AnswerShape, can_answer, group_rank, legal_plays, play_error
 
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 
@@ -74,3 +74,24 @@ def test_play_checker_agrees_with_the_play_list(seed: int, lead: bool, revolutio
         for combo in combinations(hand, size):
             ok = play_error(list(combo), hand, top, lock, revolution) is None
             assert ok == (tuple(canonical(list(combo))) in listed), (combo, top, lock)
+
+
+@given(seed=SEEDS, size=st.integers(0, 12), revolution=st.booleans(), locked=st.booleans())
+def test_can_answer_agrees_with_the_play_list(seed: int, size: int, revolution: bool, locked: bool) -> None:
+    """The AI's fast question (is there any answer?) is the play list's emptiness, on any top play,
+    Joker plays and locks included."""
+    rng = Rng.from_seed(seed)
+    deck = list(ALL_IDS)
+    rng.shuffle(deck)
+    hand = canonical(deck[:size])
+    cards = rng.choice(legal_plays(canonical(deck[size : size + 10]), None, None, revolution))
+    rank = group_rank(cards)
+    assert rank is not None
+    top = TopPlay(seat="p2", cards=cards, rank=rank)
+    lock = None
+    if locked and rank:
+        suits = "".join(sorted({c[0] for c in cards if not c.startswith("JK")}, key="SHDC".index))
+        lock = suits if len(suits) == len(cards) else None
+    listed = bool(legal_plays(hand, top, lock, revolution))
+    assert can_answer(hand, top, lock, revolution) == listed
+    assert AnswerShape(hand).can_answer(top, lock, revolution) == listed
