@@ -22,14 +22,22 @@ Sizes: ``DECKHAND_ANALYSIS_GAMES`` games per engine (default 200, the issue's fi
 ``DECKHAND_ANALYSIS_SAMPLES`` redeals per decision (default the analysis' own),
 ``DECKHAND_ANALYSIS_GAMES_ONLY`` a comma-separated list of game ids;
 ``python -m tests.bench.bench_analysis [games]`` also takes the count.
+``DECKHAND_ANALYSIS_PROCESSES`` plays and reviews games in that many processes (default 1; the CPU
+seconds per seat are each process's own, so they stay one-core figures).
+``DECKHAND_ANALYSIS_RECORD=<file>`` appends each game's figures to that file as a JSON line and, on a later
+run with the same settings, reads them back instead of playing those games again: a run of hours survives
+being stopped. Games are independent, so the totals do not depend on the order or the split.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
-from dataclasses import dataclass, field
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
 from typing import Any
 
 import engines
@@ -55,6 +63,11 @@ class Figures:
     random_seconds: list[float] = field(default_factory=list)
     ai_accuracy: list[float] = field(default_factory=list)
     random_accuracy: list[float] = field(default_factory=list)
+
+    def add(self, other: Figures) -> None:
+        for f in fields(self):
+            mine, theirs = getattr(self, f.name), getattr(other, f.name)
+            setattr(self, f.name, mine + theirs)
 
 
 def seats(n: int) -> list[Seat]:
@@ -114,26 +127,78 @@ def check_blunders(
         state = engine.apply(state, who, action).state
 
 
-def bench_engine(game_id: str, games: int, settings: AnalysisSettings) -> Figures:
+def bench_game(game_id: str, seed: int, settings: AnalysisSettings) -> Figures:
+    """One seeded game, played and every seat reviewed: its figures alone (``Figures.add`` sums them)."""
     engine = engines.get(game_id)
+    figures = Figures(games=1)
+    players, me, log = play_game(engine, seed)
+    accuracies: dict[Seat, float | None] = {}
+    for seat in players:
+        started = time.process_time()
+        review = review_seat(engine, players, None, seed, log, seat, settings)
+        spent = time.process_time() - started
+        (figures.ai_seconds if seat == me else figures.random_seconds).append(spent)
+        accuracies[seat] = review.accuracy
+        if review.accuracy is not None:
+            (figures.ai_accuracy if seat == me else figures.random_accuracy).append(review.accuracy)
+        check_blunders(engine, players, seed, log, review, figures)
+    verdict = compare(accuracies.pop(me), list(accuracies.values()))
+    figures.ai_above = int(verdict == "above")
+    figures.ai_tied = int(verdict == "tied")
+    figures.ai_no_choice = int(verdict == "none")
+    return figures
+
+
+class Record:
+    """Games already benched, one JSON line each, keyed by engine, seed and settings; see the module doc."""
+
+    def __init__(self, path: Path | None, settings: AnalysisSettings) -> None:
+        self.path = path
+        self.settings = repr(settings)
+        self.done: dict[tuple[str, int], Figures] = {}
+        if path is not None and path.exists():
+            for line in path.read_text().splitlines():
+                row = json.loads(line)
+                if row["settings"] == self.settings:
+                    self.done[(row["game"], row["seed"])] = Figures(**row["figures"])
+
+    def keep(self, game_id: str, seed: int, figures: Figures) -> None:
+        if self.path is not None:
+            row = {"game": game_id, "seed": seed, "settings": self.settings, "figures": asdict(figures)}
+            with self.path.open("a") as out:
+                out.write(json.dumps(row) + "\n")
+
+
+def bench_engine(
+    game_id: str,
+    games: int,
+    settings: AnalysisSettings,
+    *,
+    processes: int = 1,
+    record: Record | None = None,
+) -> Figures:
     figures = Figures()
+    todo = []
     for seed in range(games):
-        players, me, log = play_game(engine, seed)
-        accuracies: dict[Seat, float | None] = {}
-        for seat in players:
-            started = time.process_time()
-            review = review_seat(engine, players, None, seed, log, seat, settings)
-            spent = time.process_time() - started
-            (figures.ai_seconds if seat == me else figures.random_seconds).append(spent)
-            accuracies[seat] = review.accuracy
-            if review.accuracy is not None:
-                (figures.ai_accuracy if seat == me else figures.random_accuracy).append(review.accuracy)
-            check_blunders(engine, players, seed, log, review, figures)
-        figures.games += 1
-        verdict = compare(accuracies.pop(me), list(accuracies.values()))
-        figures.ai_above += verdict == "above"
-        figures.ai_tied += verdict == "tied"
-        figures.ai_no_choice += verdict == "none"
+        done = record.done.get((game_id, seed)) if record is not None else None
+        if done is not None:
+            figures.add(done)
+        else:
+            todo.append(seed)
+    if processes <= 1:
+        results = (bench_game(game_id, seed, settings) for seed in todo)
+        for seed, one in zip(todo, results, strict=True):
+            figures.add(one)
+            if record is not None:
+                record.keep(game_id, seed, one)
+        return figures
+    with ProcessPoolExecutor(processes) as pool:
+        futures = [pool.submit(bench_game, game_id, seed, settings) for seed in todo]
+        for seed, future in zip(todo, futures, strict=True):
+            one = future.result()
+            figures.add(one)
+            if record is not None:
+                record.keep(game_id, seed, one)
     return figures
 
 
@@ -181,12 +246,15 @@ def main(games: int | None = None) -> None:
     samples = os.environ.get("DECKHAND_ANALYSIS_SAMPLES")
     settings = AnalysisSettings(seed=BENCH_SEED, **({"samples": int(samples)} if samples else {}))
     only = [g for g in os.environ.get("DECKHAND_ANALYSIS_GAMES_ONLY", "").split(",") if g]
+    processes = int(os.environ.get("DECKHAND_ANALYSIS_PROCESSES", "1"))
+    path = os.environ.get("DECKHAND_ANALYSIS_RECORD")
+    record = Record(Path(path) if path else None, settings)
     print(f"analysis bench: {games} games per engine, {settings.samples} redeals per decision", flush=True)
     for engine in engines.all():
         if engine.id.startswith("test-") or (only and engine.id not in only):
             continue
         started = time.perf_counter()
-        figures = bench_engine(engine.id, games, settings)
+        figures = bench_engine(engine.id, games, settings, processes=processes, record=record)
         print(report(engine.id, figures, time.perf_counter() - started), flush=True)
 
 

@@ -3,8 +3,14 @@ cannot rot between two ``make bench``. No figure is asserted beyond its being pr
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from engines.core.analysis import AnalysisSettings
 from tests.bench import bench_analysis
+
+SMALL = AnalysisSettings(samples=2, confirm_samples=2, max_candidates=2, seed=1)
 
 
 def test_the_analysis_bench_produces_its_figures() -> None:
@@ -32,3 +38,31 @@ def test_ties_and_games_without_a_choice_are_counted_apart() -> None:
     text = bench_analysis.report("x", figures, 0.0)
     assert "above the random seats' in 60.0%" in text and "tied in 20.0%" in text
     assert "the AI without a choice in 10.0%" in text and "above in 85.7% of the other games" in text
+
+
+def _counts(f: bench_analysis.Figures) -> tuple[object, ...]:
+    """Everything but the CPU seconds, which differ from run to run."""
+    return (f.games, f.ai_above, f.ai_tied, f.ai_no_choice, f.blunders, f.blunders_fixed, f.ai_accuracy)
+
+
+def test_a_recorded_run_is_read_back_instead_of_played_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "bench.jsonl"
+    first = bench_analysis.bench_engine("yggdrasil", 2, SMALL, record=bench_analysis.Record(path, SMALL))
+    assert len(path.read_text().splitlines()) == 2
+
+    def played(*_: object) -> bench_analysis.Figures:
+        raise AssertionError("a recorded game was played again")
+
+    monkeypatch.setattr(bench_analysis, "bench_game", played)
+    again = bench_analysis.bench_engine("yggdrasil", 2, SMALL, record=bench_analysis.Record(path, SMALL))
+    assert _counts(again) == _counts(first) and again.ai_seconds == first.ai_seconds
+    other = AnalysisSettings(samples=3, confirm_samples=2, max_candidates=2, seed=1)
+    assert bench_analysis.Record(path, other).done == {}, "other settings are other figures"
+
+
+def test_games_split_across_processes_sum_to_the_same_figures() -> None:
+    alone = bench_analysis.bench_engine("yggdrasil", 2, SMALL)
+    split = bench_analysis.bench_engine("yggdrasil", 2, SMALL, processes=2)
+    assert _counts(split) == _counts(alone)
