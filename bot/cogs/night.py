@@ -123,6 +123,7 @@ class NightCog(
         start=_("Start time: 2026-11-27 19:30 (UTC) or minutes from now"),
         table_size=_("Largest table (default: the game's maximum)"),
         ai_fill=_("Fill short tables with AI seats (default on)"),
+        coach=_("The coach shows each player suggested moves in set 1 (default on)"),
     )
     @app_commands.guild_only()
     async def new(
@@ -134,6 +135,7 @@ class NightCog(
         start: str | None = None,
         table_size: app_commands.Range[int, 1, 10] | None = None,
         ai_fill: bool = True,
+        coach: bool = True,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         await host_only(interaction, self.nights.store)
@@ -149,6 +151,7 @@ class NightCog(
             starts_at=parse_start(start, now),
             table_size=table_size,
             ai_fill=ai_fill,
+            coach=coach,
         )
         lang = await self.nights.lang(night)
         await interaction.response.send_message(**(await self.nights.card(night, lang)).send_kwargs())

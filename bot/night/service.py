@@ -37,10 +37,11 @@ log = logging.getLogger(__name__)
 NIGHT_CLOCK = "clock=3m"
 
 
-def set_options(set_no: int) -> str:
+def set_options(set_no: int, coach: bool = True) -> str:
     """A set's table options: the night's clock, and the coach (issue 27) in the first set only, the one
-    to learn the game in (the game-night page's preamble: "the first to learn"; the seed's 体験プレイ)."""
-    return f"{NIGHT_CLOCK} coach={'on' if set_no == 1 else 'off'}"
+    to learn the game in (the game-night page's preamble: "the first to learn"; the seed's 体験プレイ), unless
+    the host opened the night without it (``/night new coach:False``)."""
+    return f"{NIGHT_CLOCK} coach={'on' if coach and set_no == 1 else 'off'}"
 
 
 SETS = range(1, 6)
@@ -79,6 +80,7 @@ class NightService(NightPauses):
         starts_at: float | None = None,
         table_size: int | None = None,
         ai_fill: bool = True,
+        coach: bool = True,
     ) -> NightRecord:
         engine = manifest(game_id).engine
         if not engine.can_be_called:
@@ -100,6 +102,7 @@ class NightService(NightPauses):
             table_size=table_size,
             ai_fill=ai_fill,
             starts_at=starts_at,
+            coach=coach,
         )
 
     async def guild_of(self, night_pk: int) -> int | None:
@@ -229,7 +232,7 @@ class NightService(NightPauses):
                 host_id=host,
                 host_name=names[host],
                 game_id=night.game_id,
-                options_text=set_options(set_no),
+                options_text=set_options(set_no, night.coach),
                 parent_channel_id=night.channel_id,
             )
 

@@ -73,6 +73,8 @@ def signup_card(
         lines.append(t(lang, "night.card_start", when=when(night.starts_at)))
     else:
         lines.append(t(lang, "night.card_start_host"))
+    if night.coach and night.current_set < 1:
+        lines.append(t(lang, "night.card_coach"))
     if night.status is NightStatus.PLAYING and night.paused_left is not None:
         lines.append(
             t(

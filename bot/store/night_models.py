@@ -34,6 +34,8 @@ class NightRecord(BaseModel):
     table_size: int | None = None
     #: GN-7: AI seats may fill a table short of the game's minimum
     ai_fill: bool = True
+    #: the first set is played with the coach (issue 27 item 4; the host's ``/night new coach:``)
+    coach: bool = True
     #: the announced start, Unix seconds (``None``: when the host says)
     starts_at: float | None = None
     status: NightStatus = NightStatus.OPEN

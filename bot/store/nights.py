@@ -47,6 +47,7 @@ def night_record(row: Row) -> NightRecord:
         minutes=row["minutes"],
         table_size=row["table_size"],
         ai_fill=bool(row["ai_fill"]),
+        coach=bool(row["coach"]),
         starts_at=row["starts_at"],
         status=NightStatus(row["status"]),
         current_set=row["current_set"],
@@ -155,6 +156,7 @@ class NightStore:
         table_size: int | None = None,
         ai_fill: bool = True,
         starts_at: float | None = None,
+        coach: bool = True,
     ) -> NightRecord:
         row: dict[str, Plain] = {
             "guild_id": guild_id,
@@ -166,6 +168,7 @@ class NightStore:
             "seed": seed,
             "table_size": table_size,
             "ai_fill": int(ai_fill),
+            "coach": int(coach),
             "starts_at": starts_at,
         }
         night_pk, _ = await self._write("night_insert", table="nights", row=row)

@@ -59,13 +59,16 @@ async def test_too_few_members_start_only_with_ai_fill(fake: FakeDiscord, runnin
     runner = await running_bot()
     host = host_of(fake)
     card, members = await open_night(fake, host, "glorious-crown", 2, ai_fill=False)
+    assert "Set 1 is coached" in card.text(), "the coach is on by default (issue 27)"
     refused = await host.slash("night start")
     assert refused.ephemeral and "Not enough players for one table: 2 signed up, 3 needed" in refused.content
     service = nights(runner)
     night = await service.live_in(fake.guild.default_channel.id)
     assert night.status is NightStatus.OPEN and await service.store.night_tables(night.id) == []
     await host.slash("night end")
-    card, _ = await open_night(fake, host, "glorious-crown", 0)  # AI fill on, as by default
+    # AI fill on, as by default; the coach off (issue 27: the host's choice for the first set)
+    card, _ = await open_night(fake, host, "glorious-crown", 0, coach=False)
+    assert "coached" not in card.text()
     for member in members:
         await member.click("Join", message=card)
     await host.slash("night start")
@@ -74,6 +77,7 @@ async def test_too_few_members_start_only_with_ai_fill(fake: FakeDiscord, runnin
     assert sorted(m or 0 for m in table.members) == sorted([0, members[0].id, members[1].id])
     rec = await service.store.get_game(table.game_pk)
     assert rec.status is Status.RUNNING and sum(s.is_ai for s in rec.seats) == 1
+    assert not rec.coach, "a night opened with coach:False plays its first set without the coach"
 
 
 async def test_a_member_leaving_mid_set_leaves_the_seat_to_the_ai(

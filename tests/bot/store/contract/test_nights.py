@@ -29,11 +29,13 @@ async def test_a_night_is_created_open_with_its_settings(store: Store) -> None:
         table_size=3,
         ai_fill=False,
         starts_at=1_800_000_000.5,
+        coach=False,
     )
     assert night == await store.get_night(night.id)
     assert (night.status, night.current_set, night.version) == (NightStatus.OPEN, 0, 0)
-    assert (night.table_size, night.ai_fill, night.starts_at, night.seed) == (
+    assert (night.table_size, night.ai_fill, night.coach, night.starts_at, night.seed) == (
         3,
+        False,
         False,
         1_800_000_000.5,
         2**61,
@@ -41,6 +43,11 @@ async def test_a_night_is_created_open_with_its_settings(store: Store) -> None:
     assert await store.live_night_in(500) == night and await store.live_night_in(501) is None
     with pytest.raises(NightNotFound):
         await store.get_night(night.id + 100)
+
+
+async def test_a_night_is_coached_in_its_first_set_unless_the_host_said_no(store: Store) -> None:
+    """Issue 27 item 4: the coach defaults to on."""
+    assert (await a_night(store, 600)).coach is True
 
 
 async def test_a_change_is_versioned_and_a_stale_one_writes_nothing(store: Store) -> None:
