@@ -354,6 +354,7 @@ def boards(stats: dict[str, GameStats], lang: str) -> list[Board]:
                         for v, (played, won) in sorted(game.team.by_variant.items())
                     ],
                     left_out=len(game.left_out),
+                    coached=len(game.coached),
                 )
             )
             continue
@@ -364,6 +365,7 @@ def boards(stats: dict[str, GameStats], lang: str) -> list[Board]:
                 rows=[row(s, s.name) for s in game.ranked()],
                 ai_rows=[row(s, ai_name(s, lang)) for s in game.ai_ranked()],
                 left_out=len(game.left_out),
+                coached=len(game.coached),
             )
         )
     return out

@@ -91,6 +91,13 @@ class Board:
     variants: Sequence[Row] = field(default_factory=tuple)
     #: Games not counted for a seat the AI was playing for a member at the end.
     left_out: int = 0
+    #: Games played with the coach on (``coach=on``, issue 27): counted, and noted, as the stats mark them.
+    coached: int = 0
+
+    def notes(self, lang: str) -> list[str]:
+        """The lines under the board: games left out, games played with the coach."""
+        out = [t(lang, "left_out", n=self.left_out)] if self.left_out else []
+        return out + ([t(lang, "coached", n=self.coached)] if self.coached else [])
 
 
 def number(value: float, digits: int = 1) -> str:
@@ -161,7 +168,7 @@ def _rights(widths: list[int]) -> tuple[list[int], int]:
 
 
 def _board_height(board: Board) -> int:
-    note = NOTE_H if board.left_out else 0
+    note = NOTE_H * (bool(board.left_out) + bool(board.coached))
     if board.team:
         shown = min(len(board.rows), MAX_ROWS)
         more = NOTE_H if len(board.rows) > MAX_ROWS else 0
@@ -338,8 +345,8 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
         y += GAME_H
         if board.team:
             y = _team_board(img, y, board, lang, teams)
-            if board.left_out:
-                y = _note(draw, y, t(lang, "left_out", n=board.left_out))
+            for line in board.notes(lang):
+                y = _note(draw, y, line)
             y += SECTION_GAP
             continue
         _header_row(draw, y, "", rights, lang, with_columns=True)
@@ -362,8 +369,8 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
             for i, row in enumerate(board.ai_rows):
                 _row(img, y, row, None, rights, name_right, lang, shade=i % 2 == 0)
                 y += ROW_H
-        if board.left_out:
-            y = _note(draw, y, t(lang, "left_out", n=board.left_out))
+        for line in board.notes(lang):
+            y = _note(draw, y, line)
         y += SECTION_GAP
     return img
 

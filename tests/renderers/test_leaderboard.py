@@ -84,3 +84,16 @@ def test_pc_11a_a_team_board_ranks_nobody_and_notes_the_games_left_out(lang: str
     assert noted.height == plain.height + 22  # the "not counted" line
     data = render_leaderboard([team, Board("Glorious Crown", 4, PEOPLE, AI, left_out=2)], lang)
     assert len(data) <= MAX_IMAGE_BYTES
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_games_played_with_the_coach_are_noted_under_the_board(lang: str) -> None:
+    """Issue 27 item 4: coached games are marked in stats; the picture notes them as the text does."""
+    plain = draw([Board("Glorious Crown", 14, PEOPLE, AI)], lang)
+    coached = draw([Board("Glorious Crown", 14, PEOPLE, AI, coached=3)], lang)
+    both = draw([Board("Glorious Crown", 14, PEOPLE, AI, left_out=1, coached=3)], lang)
+    assert coached.height == plain.height + 22 and both.height == plain.height + 44
+    team = draw([Board("Project Chaos", 2, PEOPLE[:2], team=True, coached=1)], lang)
+    assert team.height == draw([Board("Project Chaos", 2, PEOPLE[:2], team=True)], lang).height + 22
+    note = Board("x", 1, (), coached=3).notes(lang)
+    assert note == [t(lang, "coached", n=3)] and not missing_glyphs(note[0])

@@ -133,8 +133,8 @@ def test_the_words_and_the_picture() -> None:
 
 
 def test_coached_games_are_marked_and_counted_per_member() -> None:
-    """Issue 27: games played with the coach on are marked 🎓 on the leaderboard, and a member's stats say
-    how many of their games were coached (both languages)."""
+    """Issue 27: games played with the coach on are marked 🎓 on the leaderboard (its text and its picture),
+    and a member's stats say how many of their games were coached (both languages)."""
     coached = [e.model_copy(update={"coached": True}) for e in (entry(1, ALICE, 1, 10), entry(1, BOB, 2, 4))]
     counted = tally([*coached, entry(2, ALICE, 2, 3), entry(2, BOB, 1, 9)])
     game = counted["g"]
@@ -147,6 +147,8 @@ def test_coached_games_are_marked_and_counted_per_member() -> None:
     assert "🎓 1 of your games was played with the coach." in (mine.fields[0].value or "")
     plain = tally([entry(3, ALICE, 1, 1)])
     assert "🎓" not in (leaderboard_embed(plain, "en", "Stats").fields[0].value or "")
+    assert [b.coached for b in boards(counted, "en")] == [1], "the picture notes them too"
+    assert [b.coached for b in boards(plain, "en")] == [0]
 
 
 TEAM = [
