@@ -4,6 +4,8 @@ change is written by the service's one write (``_commit``), the turn clocks and 
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from bot.errors import UserError
 from bot.store import GameRecord, SeatInfo, Status
 from bot.table.hooks import Change, Columns, Ended, Notice
@@ -97,9 +99,28 @@ class SeatOperations(ServiceParts):
         return rec
 
     async def hand_seat(
+        self,
+        pk: int,
+        host_id: int,
+        can_manage: bool,
+        seat_name: str,
+        user_id: int,
+        name: str,
+        *,
+        allowed: Callable[[], Awaitable[None]] | None = None,
+    ) -> GameRecord:
+        """The host seats a member in a seat the AI holds (a friend steps in for someone who left).
+        ``allowed`` raises when the member may not sit here (a game night's one table per set, GN-12): it
+        runs under the member's seating lock, so two hosts seating one member at two tables at once cannot
+        both pass it."""
+        async with self.member_lock(user_id):
+            if allowed is not None:
+                await allowed()
+            return await self._hand_seat(pk, host_id, can_manage, seat_name, user_id, name)
+
+    async def _hand_seat(
         self, pk: int, host_id: int, can_manage: bool, seat_name: str, user_id: int, name: str
     ) -> GameRecord:
-        """The host seats a member in a seat the AI holds (a friend steps in for someone who left)."""
         async with self.lock(pk):
             rec = await self.store.get_game(pk)
             if rec.status is not Status.RUNNING:

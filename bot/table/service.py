@@ -87,6 +87,7 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         self.outbox = outbox
         # Held only while in use: a finished game leaves no lock (and no task) behind.
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._member_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         #: The coach's suggestions under the hands of a coached game (issue 27, ``bot.table.coach``), asked
         #: for when the AI driver finds the game waiting on its members.
         self.coach = Coach(settings.coach_samples)
@@ -106,6 +107,14 @@ class TableService(LobbyOperations, SeatOperations, CallOperations):
         found = self._locks.get(pk)
         if found is None:
             found = self._locks[pk] = GameLock(pk, self.store.game_lock)
+        return found
+
+    def member_lock(self, user_id: int) -> asyncio.Lock:
+        """One seating of a member at a time, across games: a check of where else they sit and the seat
+        given are then one step (a server's interactions all reach the one process that holds its shard)."""
+        found = self._member_locks.get(user_id)
+        if found is None:
+            found = self._member_locks[user_id] = asyncio.Lock()
         return found
 
     def engine(self, rec: GameRecord) -> SomeEngine:

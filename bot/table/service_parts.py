@@ -40,6 +40,9 @@ class ServiceParts:
     def lock(self, pk: int) -> asyncio.Lock:
         raise NotImplementedError
 
+    def member_lock(self, user_id: int) -> asyncio.Lock:
+        raise NotImplementedError
+
     def engine(self, rec: GameRecord) -> SomeEngine:
         raise NotImplementedError
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections import defaultdict
 from collections.abc import Callable
 
 import discord
@@ -42,11 +40,6 @@ def option_choices(game: str, current: str) -> list[app_commands.Choice[str]]:
         text = f"{done}{COACH_OPTION}=on"
         out.append(app_commands.Choice(name=f"{text}  (on|off)"[:100], value=text[:100]))
     return out[:25]
-
-
-#: One ``/game seat`` of a member at a time: the check that they sit at no other table of a night's set and
-#: the seat given are one step (a server's interactions all reach the one process that holds its shard).
-_seating: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
 
 class LobbyCommands(GameCommandsBase):
@@ -155,13 +148,16 @@ class LobbyCommands(GameCommandsBase):
         rec = await self.tables.game_in(interaction.channel_id)
         if member.bot:
             raise UserError("member_is_bot")
-        async with _seating[member.id]:
-            await refuse_second_table(self.tables.store, rec.id, member.id, member.display_name)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            perms = interaction.permissions
-            rec = await self.tables.hand_seat(
-                rec.id, interaction.user.id, perms.manage_guild, seat, member.id, member.display_name
-            )
+        store, pk = self.tables.store, rec.id
+
+        async def allowed() -> None:
+            await refuse_second_table(store, pk, member.id, member.display_name)
+
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        perms = interaction.permissions
+        rec = await self.tables.hand_seat(
+            pk, interaction.user.id, perms.manage_guild, seat, member.id, member.display_name, allowed=allowed
+        )
         await interaction.followup.send(
             t(user_lang(interaction), "seat.seated", member=member.display_name), ephemeral=True
         )

@@ -144,6 +144,15 @@ async def test_leave_take_back_and_the_last_human_leaving(service: TableService)
     await service.leave(pk, BOB)
     with pytest.raises(UserError, match="host_only"):
         await service.hand_seat(pk, BOB, False, "bob", 77, "carol")
+
+    async def refused() -> None:
+        assert service.member_lock(77).locked(), "the check runs under the member's seating lock"
+        raise UserError("night_two_tables", member="carol", n=2)
+
+    before = await service.store.get_game(pk)
+    with pytest.raises(UserError, match="night_two_tables"):
+        await service.hand_seat(pk, ALICE, False, "bob", 77, "carol", allowed=refused)
+    assert await service.store.get_game(pk) == before, "a refused seating changes nothing"
     rec = await service.hand_seat(pk, ALICE, False, "bob", 77, "carol")
     assert rec.seat_info("p2").user_id == 77 and rec.seat_info("p2").name == "carol"
     await service.leave(pk, 77)
