@@ -265,8 +265,9 @@ class Engine(ABC, Generic[StateT, OptionsT, ActionT, ViewT]):
         return self.outcome(state) is not None
 
     def progress(self, state: StateT) -> float | None:
-        """How close a cooperative team got to its goal, 0..1, read from public state (the board, not hands).
-        The post-game analysis adds a small share of it to a cooperative result (``analysis.results``), so a
-        move that throws progress away in a game already sealed still costs something. ``None``: the game
-        does not measure it (every competitive game; its score margin plays that part)."""
+        """How far a cooperative team got, 0..1, read from public state (the board, not hands): in a failed
+        game how close it came to its goal, in a successful one how soon it succeeded. The post-game
+        analysis gives it a tenth of a cooperative result (``analysis.results``), so a move that throws
+        progress away, or puts a success off, in a game already sealed still costs something. ``None``: the
+        game does not measure it (every competitive game; its score margin plays that part)."""
         return None

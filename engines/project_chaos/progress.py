@@ -1,16 +1,19 @@
-"""How close a board is to its scenario's goal (PC-5), 0..1: the post-game analysis' progress term
-(``Engine.progress``, docs/analysis.md).
+"""How far the team got (PC-5), 0..1: the post-game analysis' progress term (``Engine.progress``,
+docs/analysis.md).
 
 Read from the public board only (the lane, the die, how many cards the deck still holds), so a review reads
 it from the same view as the seat it judges.
 
-Decision (PC-5, Firefighting): the goal is the die showing 0 at the end of a turn, and the team fails by the
-die going past 3 (PC-11) or by the deck running out (PC-8; the deck is the project's time, PC-5a). A team
-that failed by the die was at 3 whatever it played, so the final die alone cannot tell a team that held the
-fire for the whole deck from one that lost it on its second turn. Firefighting's progress is therefore the
-mean of two parts, as the other goals average theirs: how near the die ended to 0, and how much of the
-project's time the team held out (the share of the starting deck played through): every turn held is another
-chance at the 0."""
+Decision (an analysis measure, not a rule). The deck is the project's time (PC-5a): the team fails when it
+runs out (PC-8) or when the die goes past 3 (PC-11), and succeeds when the scenario's goal is met at the end
+of a turn (PC-5).
+- A failed team's progress is the mean of how close the board came to the goal (``closeness``: the lane's
+  share of the goal, or for Firefighting how near the die ended to 0) and how much of the project's time it
+  held out (the share of the starting deck played through): every turn held is another chance at the goal.
+  Without the time part, lines that all lost by the die with nothing in the lane (Firefighting's die ends at
+  3 whatever was played; a Stable Release lane total of 0 or less) were all worth the same.
+- A successful team's progress is how soon it succeeded: the share of the project's time left. A success
+  two turns sooner had two turns less of chaos to survive, and a review can say so."""
 
 from __future__ import annotations
 
@@ -39,7 +42,9 @@ def time_held(state: PCState) -> float:
 
 
 def team_progress(state: PCState) -> float:
-    """How close the team is (or got) to its goal, 0..1; a won game is 1."""
+    """How far the team got, 0..1 (see the module's doc): for a success the share of the project's time left,
+    otherwise the mean of how close the board is to the goal and the share of the time held out."""
+    held = time_held(state)
     if state.result == "win":
-        return 1.0
-    return closeness(SCENARIOS[state.scenario].goal, state.lane, state.die, time_held(state))
+        return 1.0 - held
+    return (closeness(SCENARIOS[state.scenario].goal, state.lane, state.die) + held) / 2

@@ -205,14 +205,13 @@ def is_met(goal: Goal, lane: Sequence[str], die: int) -> bool:
     return sum(VALUE[c] for c in lane) >= goal.at_least
 
 
-def closeness(goal: Goal, lane: Sequence[str], die: int, held: float) -> float:
-    """How close a board is to ``goal``, 0..1 (``progress.team_progress``): the mean over the goal's parts of
-    the share of each that is filled; for the die face, the mean of how near the die is to the face on the
-    die's 0..3 scale and ``held``, the share of the project's time (the deck) the team held out (PC-5, see
-    ``engines/project_chaos/progress.py``). A met goal is 1."""
+def closeness(goal: Goal, lane: Sequence[str], die: int) -> float:
+    """How close a board is to ``goal``, 0..1 (``progress.team_progress``): the mean over the goal's parts
+    of the share of each that is filled (a lane total of 0 or less is 0); for the die face, how near the die
+    is to the face on the die's 0..3 scale (PC-5). A met goal is 1."""
     if is_met(goal, lane, die):
         return 1.0
     if isinstance(goal, DieFaceGoal):
-        return (1.0 - abs(die - goal.value) / 3 + min(1.0, max(0.0, held))) / 2
+        return 1.0 - abs(die - goal.value) / 3
     parts = progress(goal, lane, die)
     return sum(min(1.0, max(0.0, p.have / p.need)) for p in parts) / len(parts)

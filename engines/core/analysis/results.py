@@ -5,11 +5,13 @@ otherwise) and one tenth the score margin against the best other seat (``margin`
 seat leads, towards 0 as it trails). So an expected result is the seat's win chance, ties split, plus a small
 score term, as KataGo mixes a score utility into its win utility: in a game already decided, a move that
 throws points away still costs something, and the score term alone never reaches a blunder (at most 0.1).
-Cooperative games (``Engine.cooperative``, Project Chaos): 1 when the team succeeds; a failure is worth a
-tenth of how close the team got to its goal (``Engine.progress`` of the final state, 0..1; 0 for a game that
-does not measure it). So the expected result is the team's success chance plus a small progress term, for the
-same reason as the score term: in a game already sealed (lost whatever is played), a move that throws
-progress away still costs something, and the progress term alone never reaches a blunder (at most 0.1).
+Cooperative games (``Engine.cooperative``, Project Chaos), the same shape: nine tenths are the team's success
+(1 or 0) and one tenth its progress (``Engine.progress`` of the final state, 0..1; a game that does not
+measure it scores 1 for a success and 0 for a failure): for a failed team how close it came and how long it
+held out, for a successful one how soon it succeeded. So the expected result is the team's success chance
+plus a small progress term, for the same reason as the score term: in a game already sealed (lost, or won,
+whatever is played), a move that throws progress away or puts the success off still costs something, and
+the progress term alone never reaches a blunder (at most 0.1).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from engines.core.rng import seed_state
 
 #: The weight of the score margin in a competitive result.
 SCORE_WEIGHT = 0.1
-#: The weight of the team's progress in a failed cooperative result.
+#: The weight of the team's progress in a cooperative result.
 PROGRESS_WEIGHT = 0.1
 
 
@@ -37,11 +39,12 @@ def final_result(engine: Engine[Any, Any, Any, Any], final: Any, seat: Seat) -> 
 def seat_result(
     engine: Engine[Any, Any, Any, Any], outcome: Outcome, seat: Seat, progress: float | None = None
 ) -> float:
-    """``progress``: a cooperative team's closeness to its goal in the final state (``Engine.progress``)."""
+    """``progress``: a cooperative team's progress in the final state (``Engine.progress``)."""
     if engine.cooperative:
-        if seat in outcome.winners:
-            return 1.0
-        return PROGRESS_WEIGHT * min(1.0, max(0.0, progress or 0.0))
+        won = seat in outcome.winners
+        if progress is None:
+            return 1.0 if won else 0.0
+        return (1.0 - PROGRESS_WEIGHT) * won + PROGRESS_WEIGHT * min(1.0, max(0.0, progress))
     win = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
     return (1.0 - SCORE_WEIGHT) * win + SCORE_WEIGHT * margin(outcome, seat)
 

@@ -76,13 +76,16 @@ def test_the_score_term_orders_losses_and_never_makes_a_blunder_alone() -> None:
     assert margin(outcome({"a": 0, "b": 0}, ["a", "b"]), "a") == 0.5
 
 
-def test_a_cooperative_team_shares_its_success_whole() -> None:
+def test_a_cooperative_team_shares_its_success_and_a_sooner_one_is_worth_a_little_more() -> None:
     chaos = engines.get("project-chaos")
     assert chaos.cooperative
     won = outcome({"a": 1, "b": 1, "c": 1}, ["a", "b", "c"])
     lost = Outcome(scores={"a": 0, "b": 0, "c": 0}, ranking=[["a", "b", "c"]], winners=[], reason="loss")
+    # without a progress measured: the success alone
     assert seat_result(chaos, won, "b") == 1.0 and seat_result(chaos, lost, "b") == 0.0
-    assert seat_result(chaos, won, "b", progress=0.2) == 1.0  # success is whole, however it came
+    soon, late = seat_result(chaos, won, "b", progress=1.0), seat_result(chaos, won, "b", progress=0.2)
+    assert soon == pytest.approx(1.0) and late == pytest.approx(0.92)
+    assert soon - late < BLUNDER and late > seat_result(chaos, lost, "b", progress=1.0) + 0.75
 
 
 def test_a_failed_team_keeps_a_tenth_of_its_progress_never_a_blunder() -> None:

@@ -8,6 +8,7 @@ import pytest
 from engines.core.analysis import BLUNDER, AnalysisSettings, review_decision
 from engines.core.analysis.results import PROGRESS_WEIGHT
 from engines.project_chaos.models import PCState, Place, Play
+from engines.project_chaos.progress import time_held
 
 from .conftest import E, make_state
 
@@ -40,8 +41,10 @@ def die_at_three() -> PCState:
 def test_raising_the_die_past_three_is_a_blunder_and_a_saving_move_is_found() -> None:
     review = review_decision(E, die_at_three(), "p1", Play(card="pc-reply-all-storm"), 0, QUICK)
     assert review.deep and review.grade == "blunder" and review.loss >= BLUNDER
-    # The project fails: only the progress term is left, the balanced product's lane at 5 of its 6 slots.
-    assert review.played_value == pytest.approx(PROGRESS_WEIGHT * 5 / 6)
+    # The project fails: only the progress term is left, the balanced product's lane at 5 of its 6 slots
+    # and the time the team held out (the deck is as it was: the failure comes in this turn).
+    held = time_held(die_at_three())
+    assert review.played_value == pytest.approx(PROGRESS_WEIGHT * (5 / 6 + held) / 2)
     # Any Management card placed ships the 0 card and balances the lane; the coffee machine played calms
     # the die. The review must name one of these.
     saving = [
