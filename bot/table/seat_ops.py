@@ -110,9 +110,9 @@ class SeatOperations(ServiceParts):
         allowed: Callable[[], Awaitable[None]] | None = None,
     ) -> GameRecord:
         """The host seats a member in a seat the AI holds (a friend steps in for someone who left).
-        ``allowed`` raises when the member may not sit here (a game night's one table per set, GN-12): it
-        runs under the member's seating lock, so two hosts seating one member at two tables at once cannot
-        both pass it."""
+        ``allowed`` raises when the member may not sit here (a game night's "never at two tables", issue
+        26): it runs under the member's seating lock, so two hosts seating one member at two tables at once
+        cannot both pass it."""
         async with self.member_lock(user_id):
             if allowed is not None:
                 await allowed()
