@@ -110,7 +110,7 @@ def can_answer(hand: list[str], top: TopPlay, lock: str | None, revolution: bool
         r = RANK[c]
         if not r:
             nj += 1
-        elif ((r < top_rank) if revolution else (r > top_rank)) and (lock is None or SUIT[c] in lock):
+        elif stronger(r, top_rank, revolution) and (lock is None or SUIT[c] in lock):
             counts[r] = counts.get(r, 0) + 1
     if n <= nj:
         return True  # the Joker play

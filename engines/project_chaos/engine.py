@@ -58,9 +58,9 @@ from engines.project_chaos.models import (
     VotePending,
 )
 from engines.project_chaos.notation import PCNotation
-from engines.project_chaos.progress import HAND_SIZE, team_progress
+from engines.project_chaos.progress import team_progress
 from engines.project_chaos.redeal import redeal_hidden
-from engines.project_chaos.scenarios import SCENARIO_IDS, SCENARIOS, Seed
+from engines.project_chaos.scenarios import HAND_SIZE, SCENARIO_IDS, SCENARIOS, Seed
 from engines.project_chaos.views import PCView, build
 
 
@@ -227,7 +227,8 @@ class ProjectChaosEngine(Engine[PCState, PCOptions, PCAction, PCView]):
         )
 
     def progress(self, state: PCState) -> float:
-        """How close the team got to its scenario's goal (PC-5), from the public board: 1 on success."""
+        """How far the team got, from the public board (``progress.team_progress``): how soon a success
+        shipped, or how close a failure came to its scenario's goal (PC-5) and how long it held out."""
         return team_progress(state)
 
     def _redeal(self, state: PCState, seat: Seat, rng: Rng) -> None:

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 from engines.project_chaos.cards import CARD_IDS
 from engines.project_chaos.models import PCState
-from engines.project_chaos.scenarios import SCENARIOS, closeness
-
-HAND_SIZE = 3  # PC-6
+from engines.project_chaos.scenarios import HAND_SIZE, SCENARIOS, closeness
 
 
 def start_deck(state: PCState) -> int:

@@ -28,6 +28,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from engines.core import Text
 from engines.project_chaos.cards import CATEGORIES, CATS, VALUE, Category
 
+HAND_SIZE = 3  # PC-6: the cards each player is dealt before the start board is set
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")

@@ -167,8 +167,8 @@ def _rights(widths: list[int]) -> tuple[list[int], int]:
     return rights, right - 4
 
 
-def _board_height(board: Board) -> int:
-    note = NOTE_H * (bool(board.left_out) + bool(board.coached))
+def _board_height(board: Board, lang: str) -> int:
+    note = NOTE_H * len(board.notes(lang))
     if board.team:
         shown = min(len(board.rows), MAX_ROWS)
         more = NOTE_H if len(board.rows) > MAX_ROWS else 0
@@ -311,7 +311,7 @@ def draw_leaderboard(boards: Sequence[Board], lang: str, subtitle: str = "") -> 
     rights, name_right = _rights(widths)
     teams = team_widths(boards, lang)
     top = 12 + TITLE_PX + 8 + (SUBTITLE_PX + 8 if subtitle else 0)
-    height = top + sum(_board_height(b) for b in boards) + 4
+    height = top + sum(_board_height(b, lang) for b in boards) + 4
     img = new_canvas(WIDTH, height, mode="RGB", vignette=False)
     draw = ImageDraw.Draw(img)
     draw_text(
