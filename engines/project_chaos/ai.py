@@ -10,6 +10,8 @@ How ``normal`` decides, from its own seat's view only:
    toward the scenario's goal, the chaos die kept low (each face costs more, 3 most: forced cards and the risk
    of losing), tokens, cards in workplaces that can still reach the lane, the cards it keeps in hand, a round
    without a die effect (PC-10), and a won or lost game above all.
+   A move into a die-3 reveal (PC-9) that looks better than every move avoiding it is weighed again over
+   every card the reveal could show (``NormalAgent._weigh_reveals``): two samples of a reveal are a gamble.
 3. Vote rule (PC-12a): it votes yes when the board after the yes effects scores at least as well as after the
    no effects (same samples). Claim rule (PC-12b): it never claims, a computer has lived nothing; it passes at
    once so the humans are not kept waiting."""
@@ -25,6 +27,7 @@ from engines.project_chaos.effects import queue_front, run_effect
 from engines.project_chaos.models import (
     CastVote,
     ClaimPending,
+    ForcedPending,
     NoClaim,
     PCAction,
     PCState,
@@ -186,13 +189,62 @@ class NormalAgent:
         worlds = [determinize(self.engine, state, seat, rng) for _ in range(self.samples)]
         if isinstance(pending, VotePending):
             return self._vote(worlds, pending)
-        best: PCAction = legal[0]
-        best_value = float("-inf")
+        values: list[float] = []
+        reveals: list[list[Reveal]] = []
         for action in legal:
-            value = sum(self._rollout(w, seat, action) for w in worlds) / len(worlds)
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        return best
+            outcomes = [self._playout(world, seat, action) for world in worlds]
+            values.append(sum(v for v, _ in outcomes) / len(outcomes))
+            points = [r for _, r in outcomes if r is not None]
+            reveals.append(points if len(points) == len(outcomes) else [])
+        self._weigh_reveals(values, reveals, seat, rng)
+        best = 0
+        for i, value in enumerate(values):
+            if value > values[best] + 1e-9:
+                best = i
+        return legal[best]
+
+    # -- a die-3 reveal (PC-9) weighed card by card -------------------------------------------------------
+    def _weigh_reveals(self, values: list[float], reveals: list[list[Reveal]], seat: Seat, rng: Rng) -> None:
+        """Weigh again, over every card that could come up, the moves that lead into a die-3 reveal and that
+        look better than the best move that does not.
+
+        A reveal can end the game either way (a card that raises the die at 3 loses, PC-11), so a move into
+        one is worth a few likely boards and a rare +-1000: two samples of it let one lucky pair of cards
+        decide against a safe move (measured: in one Firefighting position the safe stand-up is worth -20
+        and each gamble -200 with a spread of 490, and two samples chose a gamble in a fifth of the seeds).
+        Here, on each sample, the pool the reveal draws from (the sample's deck) is shuffled and cut into
+        pairs, each revealed in turn, so every card comes up exactly once: the chance of a losing card is
+        counted, not drawn (the player picks the order, so a pair's order does not matter).
+        Only when a move that avoids the reveal exists: when every move reveals they share the risk and the
+        same two sampled cards compare them fairly."""
+        safe = [v for v, r in zip(values, reveals, strict=True) if not r]
+        if not safe:
+            return
+        bar = max(safe)
+        order = rng.next_u64()
+        for i, points in enumerate(reveals):
+            if points and values[i] > bar:
+                values[i] = self._stratified(points, seat, order)
+
+    def _stratified(self, points: list[Reveal], seat: Seat, order: int) -> float:
+        total, count = 0.0, 0
+        for w, (at, steps) in enumerate(points):
+            # The same pairs and generators for every move weighed (common random numbers); each pair has
+            # its own generator, so a revealed card that rolls the die (PC-4) rolls afresh in each.
+            rng = Rng(order + w)
+            deck = at.deck + list(reversed(at.revealed))  # as it was before the reveal, top last
+            pool = list(deck)
+            rng.shuffle(pool)
+            k = len(at.revealed)
+            for i in range(0, len(pool) - k + 1, k):
+                shown = pool[i : i + k]
+                trial = self.engine.copy_state(at)
+                trial.deck = [c for c in deck if c not in shown]
+                trial.revealed = shown
+                trial.rng = rng.next_u64()
+                total += self._finish(trial, seat, steps)[0]
+                count += 1
+        return total / count
 
     # -- voting (PC-12a) ---------------------------------------------------------------------------------
     def _vote(self, worlds: list[PCState], pending: VotePending) -> CastVote:
@@ -211,15 +263,23 @@ class NormalAgent:
         return evaluate(trial)
 
     # -- lookahead ---------------------------------------------------------------------------------------
-    def _rollout(self, world: PCState, seat: Seat, action: PCAction) -> float:
+    def _playout(self, world: PCState, seat: Seat, action: PCAction) -> tuple[float, Reveal | None]:
+        """``action`` on ``world``, the turn played on: its score and the die-3 reveal it met, if any."""
         state = self.engine.apply(world, seat, action).state
-        for _ in range(FOLLOW_UP):
+        return self._finish(state, seat, FOLLOW_UP, _reveal_point(world, state, FOLLOW_UP))
+
+    def _finish(
+        self, state: PCState, seat: Seat, steps: int, reveal: Reveal | None = None
+    ) -> tuple[float, Reveal | None]:
+        """The turn played on greedily from ``state`` (at most ``steps`` decisions), then scored; with the
+        first die-3 reveal met on the way (the state as it was revealed, and the decisions left)."""
+        for left in range(steps, 0, -1):
             if state.stage == "over" or state.pending is None:
                 break
-            movers = self.engine.to_move(state)
-            mover = movers[0]
-            state = self.engine.apply(state, mover, self._greedy(state, mover)).state
-        return evaluate(state, seat)
+            mover = self.engine.to_move(state)[0]
+            before, state = state, self.engine.apply(state, mover, self._greedy(state, mover)).state
+            reveal = reveal or _reveal_point(before, state, left - 1)
+        return evaluate(state, seat), reveal
 
     def _greedy(self, state: PCState, seat: Seat) -> PCAction:
         """Follow-up decisions inside a lookahead: the best static score one step ahead."""
@@ -238,6 +298,17 @@ class NormalAgent:
             if value > best_value + 1e-9:
                 best, best_value = action, value
         return best
+
+
+#: a die-3 reveal met in a lookahead: the state as the cards were revealed, and the decisions left to play
+Reveal = tuple[PCState, int]
+
+
+def _reveal_point(before: PCState, after: PCState, steps: int) -> Reveal | None:
+    """``after`` is a die-3 reveal (PC-9) that ``before`` was not."""
+    if not before.revealed and after.revealed and isinstance(after.pending, ForcedPending):
+        return after, steps
+    return None
 
 
 def make_agent(engine: Any, level: str) -> Agent:

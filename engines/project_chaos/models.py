@@ -128,8 +128,8 @@ class ChaosDiscardPending(_Frozen):
 
 
 class ForcedPending(_Frozen):
-    """PC-9 die 3: ``seat`` resolves the revealed cards (``PCState.revealed``) one by one, in an order they "
-    "choose."""
+    """PC-9 die 3: ``seat`` resolves the revealed cards (``PCState.revealed``) one by one, in an order they
+    choose."""
 
     kind: Literal["forced"] = "forced"
     seat: Seat
