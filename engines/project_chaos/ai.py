@@ -190,12 +190,12 @@ class NormalAgent:
         if isinstance(pending, VotePending):
             return self._vote(worlds, pending)
         values: list[float] = []
-        reveals: list[list[Reveal]] = []
+        reveals: list[Reveal | None] = []  # per move: the first sample's reveal, if every sample met one
         for action in legal:
             outcomes = [self._playout(world, seat, action) for world in worlds]
             values.append(sum(v for v, _ in outcomes) / len(outcomes))
-            points = [r for _, r in outcomes if r is not None]
-            reveals.append(points if len(points) == len(outcomes) else [])
+            met = all(r is not None for _, r in outcomes)
+            reveals.append(outcomes[0][1] if met else None)
         self._weigh_reveals(values, reveals, seat, rng)
         best = 0
         for i, value in enumerate(values):
@@ -204,7 +204,7 @@ class NormalAgent:
         return legal[best]
 
     # -- a die-3 reveal (PC-9) weighed card by card -------------------------------------------------------
-    def _weigh_reveals(self, values: list[float], reveals: list[list[Reveal]], seat: Seat, rng: Rng) -> None:
+    def _weigh_reveals(self, values: list[float], reveals: list[Reveal | None], seat: Seat, rng: Rng) -> None:
         """Weigh again, over every card that could come up, the moves that lead into a die-3 reveal and that
         look better than the best move that does not.
 
@@ -219,14 +219,14 @@ class NormalAgent:
         two chose the safe move in 158 of 160 seeds alike, at half the cost).
         Only when a move that avoids the reveal exists: when every move reveals they share the risk and the
         same two sampled cards compare them fairly."""
-        safe = [v for v, r in zip(values, reveals, strict=True) if not r]
+        safe = [v for v, r in zip(values, reveals, strict=True) if r is None]
         if not safe:
             return
         bar = max(safe)
         order = rng.next_u64()
-        for i, points in enumerate(reveals):
-            if points and values[i] > bar:
-                values[i] = self._stratified(points[0], seat, order)
+        for i, point in enumerate(reveals):
+            if point is not None and values[i] > bar:
+                values[i] = self._stratified(point, seat, order)
 
     def _stratified(self, point: Reveal, seat: Seat, order: int) -> float:
         """The mean score over the pairs cut from the pool. ``order`` seeds the cut and each pair's generator:

@@ -47,22 +47,19 @@ def test_the_ai_does_not_gamble_on_a_reveal_it_can_avoid() -> None:
     assert [i for i, p in enumerate(picks) if p != standup] == []
 
 
-def reveal_points(agent: NormalAgent, state: PCState, move: dict[str, str]) -> list[tuple[PCState, int]]:
+def reveal_point(agent: NormalAgent, state: PCState, move: dict[str, str]) -> tuple[PCState, int]:
+    """The die-3 reveal ``move`` leads into on one sample of ``state`` (and the follow-ups left)."""
     action = ACTION_ADAPTER.validate_python(move)
-    rng = Rng.from_seed(1)
-    points = []
-    for _ in range(2):
-        _value, point = agent._playout(determinize(E, state, "p1", rng), "p1", action)
-        assert point is not None
-        points.append(point)
-    return points
+    _value, point = agent._playout(determinize(E, state, "p1", Rng.from_seed(1)), "p1", action)
+    assert point is not None
+    return point
 
 
 def test_every_card_of_the_pool_is_revealed_once_each_with_its_own_generator(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     agent = NormalAgent(E)
-    points = reveal_points(agent, firefighting_at_three(), {"type": "discard", "card": DOCS})
+    point = reveal_point(agent, firefighting_at_three(), {"type": "discard", "card": DOCS})
     shown: list[tuple[list[str], int]] = []
     finish = NormalAgent._finish
 
@@ -71,9 +68,9 @@ def test_every_card_of_the_pool_is_revealed_once_each_with_its_own_generator(
         return finish(self, state, seat, steps)
 
     monkeypatch.setattr(NormalAgent, "_finish", spy)
-    point, _steps = points[0]
-    agent._stratified(points[0], "p1", order=99)
-    pool = sorted(point.deck + point.revealed)
+    agent._stratified(point, "p1", order=99)
+    at, _steps = point
+    pool = sorted(at.deck + at.revealed)
     cards = [c for pair, _rng in shown for c in pair]
     assert all(len(pair) == 2 for pair, _rng in shown)
     assert len(cards) == len(set(cards)) and len(pool) - len(cards) <= 1
@@ -84,16 +81,16 @@ def test_every_card_of_the_pool_is_revealed_once_each_with_its_own_generator(
 def test_moves_that_all_reveal_are_compared_as_sampled() -> None:
     """When no move avoids the reveal they share its risk: the values stay as the two samples gave them."""
     agent = NormalAgent(E)
-    points = reveal_points(agent, firefighting_at_three(), {"type": "discard", "card": DOCS})
+    point = reveal_point(agent, firefighting_at_three(), {"type": "discard", "card": DOCS})
     values = [3.0, 1.0]
-    agent._weigh_reveals(values, [points, points], "p1", Rng.from_seed(2))
+    agent._weigh_reveals(values, [point, point], "p1", Rng.from_seed(2))
     assert values == [3.0, 1.0]
 
 
 def test_a_gamble_below_the_safe_move_is_not_weighed_again() -> None:
     agent = NormalAgent(E)
-    points = reveal_points(agent, firefighting_at_three(), {"type": "discard", "card": DOCS})
+    point = reveal_point(agent, firefighting_at_three(), {"type": "discard", "card": DOCS})
     values = [-20.0, -30.0, 40.0]
-    agent._weigh_reveals(values, [[], points, points], "p1", Rng.from_seed(2))
+    agent._weigh_reveals(values, [None, point, point], "p1", Rng.from_seed(2))
     assert values[:2] == [-20.0, -30.0]
     assert values[2] < -100.0  # about one pair in five loses the game (-1000)
