@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engines.core import Agent, RandomAgent, Rng, Seat
-from engines.project_chaos.cards import CARD_IDS, CARDS, CATEGORIES, CATS, VALUE, Effect, Roll, Vote
+from engines.project_chaos.cards import CARD_IDS, CARDS, CATEGORIES, CATS, SUPPLY, VALUE, Effect, Roll, Vote
 from engines.project_chaos.cards import Die as DieEffect
 from engines.project_chaos.effects import queue_front, run_effect
 from engines.project_chaos.models import (
@@ -73,8 +73,6 @@ def _calming(effects: tuple[Effect, ...]) -> bool:
     return False
 
 
-#: cards of each value in the game: a goal that counts cards of one value can run out of them
-_SUPPLY: dict[int, int] = {v: sum(VALUE[c] == v for c in CARD_IDS) for v in range(-3, 4)}
 _CALM: dict[str, bool] = {cid: _calming(c.play) for cid, c in CARDS.items()}
 _ROLL: dict[str, bool] = {cid: any(isinstance(e, Roll) for e in c.effects) for cid, c in CARDS.items()}
 
@@ -129,7 +127,7 @@ def _goal_score(state: PCState) -> float:
         lost = sum(VALUE[c] == goal.value for c in state.discard) + sum(
             VALUE[c] == goal.value for c in state.set_aside
         )
-        if _SUPPLY[goal.value] - lost < goal.count:
+        if SUPPLY[goal.value] - lost < goal.count:
             return score + UNREACHABLE
         return score - GOAL_CARD_LOST * lost
     if isinstance(goal, DieFaceGoal):

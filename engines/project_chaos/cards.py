@@ -247,4 +247,6 @@ CARD_IDS: tuple[str, ...] = tuple(CARDS)
 # Hot-path tables.
 VALUE: dict[str, int] = {k: c.value for k, c in CARDS.items()}
 CATS: dict[str, tuple[Category, ...]] = {k: c.categories for k, c in CARDS.items()}
+#: cards of each value in the whole deck: a goal that counts cards of one value can run out of them (PC-5)
+SUPPLY: dict[int, int] = {v: sum(VALUE[c] == v for c in CARD_IDS) for v in VALUES}
 PLAYABLE: dict[str, bool] = {k: c.playable for k, c in CARDS.items()}

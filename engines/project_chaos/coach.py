@@ -1,14 +1,15 @@
 """Why a Project Chaos move is worth making, for the coach (``Engine.explain``): the part of the scenario's
-goal a card sent to the completed-product lane advances (PC-5, PC-7 C), the resources a placement adds, the
-trouble it keeps out of the lane, the chaos a play calms (PC-9). Read from the board (public) and the seat's
-own card only."""
+goal a card sent to the completed-product lane advances (PC-5, PC-7 C), a card of the value the goal counts
+kept where it can still reach the lane (and how many the game holds to spare), the resources a placement
+adds, the trouble it keeps out of the lane, the chaos a play calms (PC-9). Read from the board (public) and
+the seat's own card only."""
 
 from __future__ import annotations
 
 from engines.core import Explanation, Seat
-from engines.project_chaos.cards import CARDS, VALUE, Die, SetDie
+from engines.project_chaos.cards import CARDS, SUPPLY, VALUE, Die, SetDie
 from engines.project_chaos.models import Discard, Pay, PCAction, PCState, Place, Play, PushOutPending
-from engines.project_chaos.scenarios import SCENARIOS, progress
+from engines.project_chaos.scenarios import SCENARIOS, ValueCountGoal, progress
 
 #: From this die face on, chaos costs the team (PC-9: die 2 and 3 do something).
 CHAOTIC = 2
@@ -41,6 +42,21 @@ def _place(state: PCState, action: Place) -> Explanation | None:
             found = _to_lane(state, old, action.card)
             if found is not None:
                 return found
+    goal = SCENARIOS[state.scenario].goal
+    if isinstance(goal, ValueCountGoal) and value == goal.value:
+        # Played or discarded, the card is lost to the goal; the discard is public, so the spare is too.
+        lost = sum(VALUE[c] == value for c in state.discard)
+        spare = SUPPLY[value] - goal.count - lost
+        if spare >= 0:
+            code = "goal_card" if spare else "goal_card_last"
+            params = {
+                "card": action.card,
+                "value": value,
+                "need": goal.count,
+                "total": SUPPLY[value],
+                "n": spare,
+            }
+            return Explanation(code=code, params=params)
     if value > 0:
         return Explanation(code="resources", params={"card": action.card, "n": value})
     return None
