@@ -29,8 +29,9 @@ format: $(STAMP)
 check: lint
 	$(PY) -m pytest -q -n auto --dist worksteal -m "not e2e"
 
+# --durations: the slowest tests, printed so the suite's time (CI's limit is 15 min on 2 cores) is watched.
 test: lint
-	$(PY) -m pytest -q -n auto --dist worksteal
+	$(PY) -m pytest -q -n auto --dist worksteal --durations=15
 
 e2e: $(STAMP)
 	$(PY) -m pytest -q -m e2e

@@ -91,6 +91,10 @@ async def play(seat: Seat, moves: int | None, timeout: float = 60.0) -> None:
             played += 1
 
 
+# A hang guard, not a speed goal: four bot processes start here (two, a taker, the re-sharded one), 20 s on an
+# idle machine, 44 s beside two busy cores, and over the e2e default of 60 s once in a full `make test` run
+# whose other worker was busy.
+@pytest.mark.timeout(240)
 async def test_two_processes_a_kill_and_a_reshard_lose_nothing_and_double_nothing(
     sharded: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
