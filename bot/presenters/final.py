@@ -69,7 +69,7 @@ def final(
     earlier = [t(lang, "table.earlier", n=len(lines) - len(shown))] if len(lines) > len(shown) else []
     text = fit([*earlier, *shown, standings(rec, outcome, lang)])
     embed = discord.Embed(
-        title=t(lang, "table.title", game=engine.name.get(lang), turn=state.turn + 1), colour=COLOUR
+        title=t(lang, "table.title", game=engine.name.get(lang), move=state.turn + 1), colour=COLOUR
     )
     more = (
         [discord.Embed(title=t(lang, "table.story"), description=story[:STORY_LIMIT], colour=COLOUR)]

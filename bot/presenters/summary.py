@@ -68,7 +68,7 @@ def card(rec: GameRecord, state: GameState | None, lang: str, *, join: JoinFor) 
         embed.description = t(
             lang,
             "summary.running",
-            turn=state.turn + 1,
+            move=state.turn + 1,
             players=", ".join(seat_name(rec, m, lang) for m in movers) or "-",
             place=place,
         )

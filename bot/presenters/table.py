@@ -81,7 +81,7 @@ def table(rec: GameRecord, state: GameState, words: str, lang: str, *, buttons: 
     message that has lost its controls."""
     engine = manifest(rec.game_id).engine
     embed = discord.Embed(
-        title=t(lang, "table.title", game=engine.name.get(lang), turn=state.turn + 1), colour=COLOUR
+        title=t(lang, "table.title", game=engine.name.get(lang), move=state.turn + 1), colour=COLOUR
     )
     view = controls(rec, state, lang, buttons=buttons) if buttons is not None else None
     return Payload(content=words, embed=embed, view=view)
@@ -112,7 +112,7 @@ def status(rec: GameRecord, state: GameState, lang: str, *, now: float, buttons:
     engine = manifest(rec.game_id).engine
     movers = engine.to_move(state)
     embed = discord.Embed(
-        title=t(lang, "table.title", game=engine.name.get(lang), turn=state.turn + 1), colour=COLOUR
+        title=t(lang, "table.title", game=engine.name.get(lang), move=state.turn + 1), colour=COLOUR
     )
     # Names, not mentions: a status asked for in a busy channel must not look like a call to anyone.
     content = t(lang, "table.to_move", players=", ".join(seat_name(rec, m, lang) for m in movers))

@@ -33,7 +33,7 @@ SEED = 2024
 PICTURES = ("table.png", "final.png")
 PROPOSE = "Propose reshuffling the console (everyone votes)"
 BACK = "◀ Back"
-TURN = re.compile(r"· turn (\d+)")
+TURN = re.compile(r"· move (\d+)")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")  # a sentence's field left unfilled: "deployed {cards}"
 
 

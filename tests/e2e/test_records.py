@@ -33,7 +33,7 @@ ENGINE = engines.get(GAME)
 UI = ui_for(GAME)
 R = manifest(GAME).renderer
 NAVIGATION = {"◀ Previous", "Next ▶", "◀ Back", "My hand"}
-TURN = re.compile(r"· turn (\d+)")
+TURN = re.compile(r"· move (\d+)")
 
 
 # -- setting up and playing -----------------------------------------------------------------------------

@@ -33,7 +33,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(60)]
 
 OPTIONS = "columns=3 rows=5"
 CELL = re.compile(r"^[A-C][1-5]$")
-TABLE_TITLE = "The Yggdrasil · turn"
+TABLE_TITLE = "The Yggdrasil · move"
 HAND = "My hand · 手札を見る"  # the public button, in both languages
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")  # a sentence's field left unfilled: "placed **{card}**"
 

@@ -761,7 +761,7 @@ def audit_tables(fake: FakeDiscord, games: list[StoredGame], result: CrashAudit)
         if len(posted) != expected:
             result.problem(f"game {game.pk}: {len(posted)} table messages where its log calls for {expected}")
         newest = posted[-1]
-        title = t("en", "table.title", game=engine.name.get("en"), turn=state.turn + 1)
+        title = t("en", "table.title", game=engine.name.get("en"), move=state.turn + 1)
         if not newest.embeds or newest.embeds[0].get("title") != title:
             result.problem(
                 f"game {game.pk}: the newest table message is titled {newest.embeds[:1]}, not {title!r}"

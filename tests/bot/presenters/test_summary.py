@@ -70,7 +70,7 @@ def test_the_running_card_names_whose_turn_it_is_without_a_mention(lang: str) ->
         for m in movers
     ]
     assert payload.embed.description == t(
-        lang, "summary.running", turn=state.turn + 1, players=", ".join(named), place="<#2>"
+        lang, "summary.running", move=state.turn + 1, players=", ".join(named), place="<#2>"
     )
     assert controls(payload) == [], "only a link once the game runs"
     assert payload.view is not None and link(payload.view.children[0].url, 2, 66)  # type: ignore[attr-defined]

@@ -51,7 +51,7 @@ def test_a_new_table_message_pings_exactly_the_players_it_asks_to_act(lang: str)
     assert t(lang, "table.hand_changed", players=other_info.name) in lines
     assert mention(other_info.user_id) not in (payload.content or "")
     assert payload.embed is not None and payload.embed.title == t(
-        lang, "table.title", game=manifest(GAME).engine.name.get(lang), turn=state.turn + 1
+        lang, "table.title", game=manifest(GAME).engine.name.get(lang), move=state.turn + 1
     )
     assert [(c.kind, c.pk) for c in controls(payload)] == [("hand", PK)]
     within_discord_limits(payload)
