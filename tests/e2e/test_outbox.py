@@ -145,7 +145,7 @@ async def test_a_restart_publishes_what_a_crash_left_unposted(
     newest = latest_table(alice)
     assert rec.feed.message_id == newest.id
     title = newest.embeds[0].get("title", "") if newest.embeds else ""
-    assert f"turn {state.turn + 1}" in title, (title, state.turn)
+    assert f"move {state.turn + 1}" in title, (title, state.turn)
     assert state.turn > 0 and (newest.id != table.id or newest.raw.edited_at is not None)
 
 
