@@ -7,8 +7,8 @@ uniformly random players in the others. Every seat of every game is reviewed
 - Accuracy: the AI seat's accuracy must be above every random seat's in >= 95% of games (a seat with no
   real choice has no accuracy and counts as not above). An exact tie (both 100 in a game whose every move
   ends the same way) is not above either. Ties and games where the AI seat had no choice (a game won on
-  its first turn) are counted and printed apart, with the share above among the other games, so they are
-  neither hidden nor counted as a pass.
+  its first turn) are counted and printed apart, with the share above among the other games and the most
+  the measure allows (no AI is above in either), so they are neither hidden nor counted as a pass.
 - Blunders: each decision graded a blunder is played again, the played move and the suggested best each
   finished ``REPLAYS`` times by the AI with seeds the analysis never used (fresh redeals of what the seat
   saw, fresh rollouts; the same ones for both moves); the suggestion must score strictly better on average
@@ -224,12 +224,14 @@ def report(game_id: str, f: Figures, elapsed: float) -> str:
     no_choice = f.ai_no_choice / f.games if f.games else 0.0
     told_apart = f.games - f.ai_tied - f.ai_no_choice
     above_told_apart = f.ai_above / told_apart if told_apart else 0.0
+    # No AI can be above in a tie or a game where it had no choice: the most this measure allows.
+    reachable = told_apart / f.games if f.games else 0.0
     fixed = f.blunders_fixed / f.blunders if f.blunders else 1.0
     real = f.fixed_in_the_real_deal / f.blunders if f.blunders else 1.0
     return (
         f"{game_id}: {f.games} games, AI accuracy above the random seats' in {above:.1%} (need >= 95%), "
         f"tied in {tied:.1%}, the AI without a choice in {no_choice:.1%} "
-        f"[above in {above_told_apart:.1%} of the other games] "
+        f"[above in {above_told_apart:.1%} of the other games; at most {reachable:.1%} can be] "
         f"[mean accuracy AI {mean(f.ai_accuracy):.1f}, random {mean(f.random_accuracy):.1f}]; "
         f"blunders {f.blunders}, the suggestion does better in {fixed:.1%} (need >= 90%) "
         f"[in the real deal: {real:.1%}]; "

@@ -38,6 +38,7 @@ def test_ties_and_games_without_a_choice_are_counted_apart() -> None:
     text = bench_analysis.report("x", figures, 0.0)
     assert "above the random seats' in 60.0%" in text and "tied in 20.0%" in text
     assert "the AI without a choice in 10.0%" in text and "above in 85.7% of the other games" in text
+    assert "at most 70.0% can be" in text  # a tie or a game without a choice is never above
 
 
 def _counts(f: bench_analysis.Figures) -> tuple[object, ...]:
