@@ -10,8 +10,8 @@ How ``normal`` decides, from its own seat's view only:
    toward the scenario's goal, the chaos die kept low (each face costs more, 3 most: forced cards and the risk
    of losing), tokens, cards in workplaces that can still reach the lane, the cards it keeps in hand, a round
    without a die effect (PC-10), and a won or lost game above all. A goal that counts cards of one value
-   (World-changing innovation) also counts the cards of that value lost to the discard: the deck holds one
-   spare.
+   (World-changing innovation) weighs them by where they are (the lane well above a workplace, so moving one
+   on pays its three tokens) and counts those lost to the discard: the deck holds one spare.
    A move into a die-3 reveal (PC-9) that looks better than every move avoiding it is weighed again over
    every card the reveal could show (``NormalAgent._weigh_reveals``): two samples of a reveal are a gamble.
 3. Vote rule (PC-12a): it votes yes when the board after the yes effects scores at least as well as after the
@@ -64,8 +64,8 @@ UNREACHABLE = -400.0
 #: World-changing innovation's +3 card in the lane and in a workplace. Moving one on costs three tokens
 #: (PC-7 C, 4.5 points), so the lane must be worth clearly more than the workplace plus that, and the
 #: workplace more than the tokens a +3 placement adds anyway. A team of three over 1,000 seeded games: 59.6%
-#: with these; 48.5% with one step and 4 (below the push's price, the AI rarely paid); 58-61% anywhere in
-#: 2..3 steps and 6..12 over 500 games; under 15% wherever the push does not pay.
+#: with these; 48.5% with one step and 4 (below the push's price, the AI rarely paid); 58-61% over 500 games
+#: for a lane of 2..3 steps and a workplace of 6..12; under 15% wherever the push does not pay.
 IN_LANE = 2 * STEP
 AT_WORK = STEP
 
@@ -131,9 +131,7 @@ def _goal_score(state: PCState) -> float:
     if isinstance(goal, ValueCountGoal):
         n = sum(VALUE[c] == goal.value for c in lane)
         score = IN_LANE * min(n, goal.count) + AT_WORK * sum(VALUE[c] == goal.value for c in wp)
-        lost = sum(VALUE[c] == goal.value for c in state.discard) + sum(
-            VALUE[c] == goal.value for c in state.set_aside
-        )
+        lost = sum(VALUE[c] == goal.value for c in (*state.discard, *state.set_aside))
         if SUPPLY[goal.value] - lost < goal.count:
             return score + UNREACHABLE
         return score - GOAL_CARD_LOST * lost
