@@ -200,6 +200,23 @@ def _units(paragraph: str, phrases: bool = False) -> list[str]:
     return [unit for unit in glued if unit]
 
 
+#: Inside a word too long for its line, a line may end after these when a letter follows (never inside
+#: "0/0" or "-3"): "Aurora/" "DynamoDB/RDS" reads as names, "Aurora/Dynam" "oDB/RDS" does not.
+SOFT_BREAK_AFTER = frozenset("/-")
+
+
+def _soft_pieces(unit: str) -> list[str]:
+    """``unit`` cut after each ``SOFT_BREAK_AFTER`` character that a letter follows."""
+    pieces: list[str] = []
+    start = 0
+    for k in range(1, len(unit)):
+        if unit[k - 1] in SOFT_BREAK_AFTER and unit[k].isalpha():
+            pieces.append(unit[start:k])
+            start = k
+    pieces.append(unit[start:])
+    return pieces
+
+
 def _hard_break(unit: str, width: int, size: int, bold: bool) -> list[str]:
     """Break an overlong unit between characters, still honouring kinsoku where there is room."""
     pieces: list[str] = []
@@ -252,25 +269,32 @@ def _greedy_wrap(text: str, width: int, size: int, bold: bool, phrases: bool = F
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
-        for unit in _units(paragraph, phrases):
-            if unit.isspace():
+        for whole in _units(paragraph, phrases):
+            if whole.isspace():
                 if current:
-                    current += unit
+                    current += whole
                 continue
-            candidate = current + unit
-            if text_width(candidate.rstrip(), size, bold=bold) <= width:
-                current = candidate
-                continue
-            if current.strip():
-                lines.append(current.rstrip())
-            current = ""
-            if text_width(unit, size, bold=bold) <= width:
-                current = unit
-            else:
-                *full, current = _hard_break(unit, width, size, bold)
-                lines.extend(full)
+            # A word too long for any line breaks after a slash or hyphen before it breaks anywhere.
+            fits = text_width(whole, size, bold=bold) <= width
+            for unit in [whole] if fits else _soft_pieces(whole):
+                current = _place(unit, current, lines, width, size, bold)
         lines.append(current.rstrip())
     return lines
+
+
+def _place(unit: str, current: str, lines: list[str], width: int, size: int, bold: bool) -> str:
+    """Put ``unit`` on the line being filled (``current``) or start a new one, appending finished lines to
+    ``lines``; returns the line now being filled."""
+    candidate = current + unit
+    if text_width(candidate.rstrip(), size, bold=bold) <= width:
+        return candidate
+    if current.strip():
+        lines.append(current.rstrip())
+    if text_width(unit, size, bold=bold) <= width:
+        return unit
+    *full, rest = _hard_break(unit, width, size, bold)
+    lines.extend(full)
+    return rest
 
 
 def ellipsize(line: str, width: int, size: int, *, bold: bool = False) -> str:

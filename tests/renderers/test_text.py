@@ -6,7 +6,14 @@ import pytest
 from PIL import Image
 
 from renderers.common.text import Align, VAlign, draw_text, fit_text, layout_text
-from renderers.common.wrapping import NO_LINE_END, NO_LINE_START, line_height, text_width, wrap_text
+from renderers.common.wrapping import (
+    NO_LINE_END,
+    NO_LINE_START,
+    _soft_pieces,
+    line_height,
+    text_width,
+    wrap_text,
+)
 
 ENGLISH = "The quick brown fox jumps over the lazy dog while the dealer shuffles the deck"
 JAPANESE = (
@@ -34,6 +41,24 @@ def test_overlong_english_word_is_hard_broken() -> None:
     assert len(lines) >= 3
     _assert_fits(lines, 90, 16)
     assert "".join(lines).replace(" ", "") == f"a{word}b"
+
+
+def test_an_overlong_word_breaks_after_a_slash_before_it_breaks_anywhere() -> None:
+    """Redshift's combo partners "Aurora/DynamoDB/RDS" on a console card: the names stay whole."""
+    text = "w/ Aurora/DynamoDB/RDS: +3 Cr"
+    for width in (90, 110, 130):
+        lines = wrap_text(text, width, 14)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert all(text_width(line, 14) <= width for line in lines)
+        words = {w for line in lines for w in line.replace("/", " ").split()}
+        assert {"Aurora", "DynamoDB", "RDS:"} <= words, lines
+    assert wrap_text("w/ Aurora/DynamoDB/RDS: +3 Cr", 90, 14)[0] == "w/ Aurora/"
+
+
+def test_a_slash_or_sign_before_a_number_is_no_break() -> None:
+    assert _soft_pieces("Credits:10/10") == ["Credits:10/10"]
+    assert _soft_pieces("AWSome-3/TCO-1") == ["AWSome-3/", "TCO-1"]
+    assert _soft_pieces("Aurora/DynamoDB/RDS:") == ["Aurora/", "DynamoDB/", "RDS:"]
 
 
 def test_japanese_breaks_between_characters() -> None:
