@@ -5,7 +5,8 @@ is drawn by the fallback face in the same line, and fake bold is applied consist
 
 Wrapping rules:
 
-- Latin words break at spaces; a word longer than the line is hard-broken between characters.
+- Latin words break at spaces; a word longer than the line breaks after a slash or hyphen followed by a
+  letter (``Aurora/`` ``DynamoDB/RDS``), and only failing that between characters.
 - Japanese (and other CJK) text may break between any two characters.
 - Basic kinsoku shori: closing brackets, small kana, the prolonged sound mark and punctuation
   (``、。」）ー…``) never start a line, and opening brackets (``「（``) never end one. The offending character
