@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engines.core import Agent, RandomAgent, Rng, Seat
-from engines.project_chaos.cards import CARD_IDS, CARDS, CATEGORIES, CATS, SUPPLY, VALUE, Effect, Roll, Vote
+from engines.project_chaos.cards import CARD_IDS, CARDS, CATEGORIES, CATS, VALUE, Effect, Roll, Vote
 from engines.project_chaos.cards import Die as DieEffect
 from engines.project_chaos.effects import queue_front, run_effect
 from engines.project_chaos.models import (
@@ -131,8 +131,8 @@ def _goal_score(state: PCState) -> float:
     if isinstance(goal, ValueCountGoal):
         n = sum(VALUE[c] == goal.value for c in lane)
         score = IN_LANE * min(n, goal.count) + AT_WORK * sum(VALUE[c] == goal.value for c in wp)
-        lost = sum(VALUE[c] == goal.value for c in (*state.discard, *state.set_aside))
-        if SUPPLY[goal.value] - lost < goal.count:
+        lost = goal.lost((*state.discard, *state.set_aside))
+        if goal.spare(lost) < 0:
             return score + UNREACHABLE
         return score - GOAL_CARD_LOST * lost
     if isinstance(goal, DieFaceGoal):

@@ -45,8 +45,7 @@ def _place(state: PCState, action: Place) -> Explanation | None:
     goal = SCENARIOS[state.scenario].goal
     if isinstance(goal, ValueCountGoal) and value == goal.value:
         # Played or discarded, the card is lost to the goal; the discard is public, so the spare is too.
-        lost = sum(VALUE[c] == value for c in state.discard)
-        spare = SUPPLY[value] - goal.count - lost
+        spare = goal.spare(goal.lost(state.discard))
         if spare >= 0:
             code = "goal_card" if spare else "goal_card_last"
             params = {

@@ -26,7 +26,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.core import Text
-from engines.project_chaos.cards import CATEGORIES, CATS, VALUE, Category
+from engines.project_chaos.cards import CATEGORIES, CATS, SUPPLY, VALUE, Category
 
 HAND_SIZE = 3  # PC-6: the cards each player is dealt before the start board is set
 
@@ -49,6 +49,16 @@ class ValueCountGoal(_Model):
     type: Literal["value_count"] = "value_count"
     value: int = Field(ge=-3, le=3)
     count: int = Field(ge=1, le=6)
+
+    def lost(self, out_of_reach: Sequence[str]) -> int:
+        """Cards of the goal's value among ``out_of_reach`` (played or discarded, set aside): the lane can
+        never take them."""
+        return sum(VALUE[c] == self.value for c in out_of_reach)
+
+    def spare(self, lost: int) -> int:
+        """How many more of the goal's cards may be lost, ``lost`` being gone already: the deck holds
+        ``SUPPLY[value]`` (six +3 cards for five); below 0 the goal can no longer be met."""
+        return SUPPLY[self.value] - self.count - lost
 
 
 class DieFaceGoal(_Model):

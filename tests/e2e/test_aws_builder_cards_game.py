@@ -33,7 +33,7 @@ SEED = 2024
 PICTURES = ("table.png", "final.png")
 PROPOSE = "Propose reshuffling the console (everyone votes)"
 BACK = "◀ Back"
-TURN = re.compile(r"· move (\d+)")
+MOVE = re.compile(r"· move (\d+)")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")  # a sentence's field left unfilled: "deployed {cards}"
 
 
@@ -47,7 +47,7 @@ def table_messages(member: FakeMember) -> list[SeenMessage]:
 
 def title_turn(message: SeenMessage) -> int:
     """The turn in a table message's title: the state it was last drawn for (``turn`` counts the actions)."""
-    found = TURN.search(str(message.embeds[0].get("title") or ""))
+    found = MOVE.search(str(message.embeds[0].get("title") or ""))
     assert found, message.embeds
     return int(found[1])
 

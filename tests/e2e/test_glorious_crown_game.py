@@ -44,7 +44,7 @@ PASS = {"en": "Pass", "ja": "パス"}
 DECLINE = {"en": "Keep my cards (decline)", "ja": "手札はそのまま（見送る）"}
 CARD_MENTION = re.compile(r"(?<![0-9])(1[0-5]|[3-9])\s?([♠♥♦♣])")
 CARD_ID = re.compile(r"\b([SHDC])(1[0-5]|[3-9])\b")
-TURN = re.compile(r"· (?:move (\d+)|(\d+) 手目)")
+MOVE = re.compile(r"· (?:move (\d+)|(\d+) 手目)")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")  # a sentence's field left unfilled: "AI-1 played {cards}"
 
 pytestmark = pytest.mark.timeout(120)
@@ -93,7 +93,7 @@ def public_messages(opened: OpenedGame, member: FakeMember) -> list[SeenMessage]
 
 
 def title_turn(message: SeenMessage) -> int | None:
-    found = TURN.search(" ".join(str(e.get("title") or "") for e in message.embeds))
+    found = MOVE.search(" ".join(str(e.get("title") or "") for e in message.embeds))
     return int(found[1] or found[2]) if found else None
 
 

@@ -33,7 +33,7 @@ ENGINE = engines.get(GAME)
 UI = ui_for(GAME)
 R = manifest(GAME).renderer
 NAVIGATION = {"◀ Previous", "Next ▶", "◀ Back", "My hand"}
-TURN = re.compile(r"· move (\d+)")
+MOVE = re.compile(r"· move (\d+)")
 
 
 # -- setting up and playing -----------------------------------------------------------------------------
@@ -201,7 +201,7 @@ async def test_replay_of_a_step_is_the_table_posted_after_it(
     assert len(posted) >= 2
     checked = 0
     for message in posted[-3:]:
-        match = TURN.search(message.embeds[0]["title"])
+        match = MOVE.search(message.embeds[0]["title"])
         assert match, message.embeds[0]["title"]
         step = int(match[1]) - 1
         reply = await alice.slash("game replay", options={"step": step})
